@@ -1,0 +1,44 @@
+# StackScope front door. `make run` and `make test` install what is missing first.
+SHELL      := /bin/bash
+BUILD      ?= build
+JOBS       ?= 2
+CMAKE_TYPE ?= Release
+DEPS_STAMP := $(BUILD)/.deps-stamp
+ENV        := source scripts/env.sh &&
+
+.PHONY: all deps build sw run test lint bench fuzz soak clean distclean
+
+all: build
+
+$(DEPS_STAMP): scripts/install-deps.sh
+	bash scripts/install-deps.sh
+	@mkdir -p $(BUILD) && touch $@
+
+deps: $(DEPS_STAMP)
+
+$(BUILD)/CMakeCache.txt: $(DEPS_STAMP) CMakeLists.txt
+	$(ENV) cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=$(CMAKE_TYPE)
+
+sw: $(DEPS_STAMP)
+	$(MAKE) -C sw BUILD=$(abspath $(BUILD))/sw
+
+build: $(BUILD)/CMakeCache.txt sw
+	$(ENV) cmake --build $(BUILD) -j $(JOBS)
+
+run: build
+	$(BUILD)/stackscope iss --suite
+
+test: build
+	$(ENV) cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+
+lint: $(DEPS_STAMP)
+	$(ENV) bash scripts/lint.sh
+
+bench: build
+	$(ENV) bash scripts/bench.sh $(BUILD)
+
+clean:
+	rm -rf $(BUILD)/CMakeFiles $(BUILD)/sw $(BUILD)/stackscope $(BUILD)/tests
+
+distclean:
+	rm -rf $(BUILD)

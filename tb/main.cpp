@@ -1,0 +1,28 @@
+// build/stackscope: the ISS, the Verilated SoC and the reports behind one CLI.
+#include <spdlog/spdlog.h>
+
+#include <CLI/CLI.hpp>
+#include <exception>
+
+#include "commands.h"
+
+int main(int argc, char** argv) {
+  CLI::App app{"StackScope: performance-counter hardware around an out-of-order RISC-V core"};
+  app.require_subcommand(1);
+  std::string log_level = "info";
+  app.add_option("--log-level", log_level, "trace|debug|info|warn|error")
+      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}));
+  int exit_code = 0;
+  stackscope::add_iss_command(app, exit_code);
+  try {
+    app.parse_complete_callback(
+        [&] { spdlog::set_level(spdlog::level::from_str(log_level)); });
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const std::exception& e) {
+    spdlog::error("{}", e.what());
+    return 2;
+  }
+  return exit_code;
+}
