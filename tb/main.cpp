@@ -1,4 +1,5 @@
 // build/stackscope: the ISS, the Verilated SoC and the reports behind one CLI.
+#include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
@@ -7,6 +8,8 @@
 #include "commands.h"
 
 int main(int argc, char** argv) {
+  // Logs and errors go to stderr: stdout belongs to the simulated program's console.
+  spdlog::set_default_logger(spdlog::stderr_color_mt("stackscope"));
   CLI::App app{"StackScope: performance-counter hardware around an out-of-order RISC-V core"};
   app.require_subcommand(1);
   std::string log_level = "info";

@@ -1,0 +1,99 @@
+// One RV32IM machine-mode hart: architectural state plus step(), which retires one
+// instruction or takes one trap and reports it as a CommitRecord (the lockstep contract).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+
+#include "csr.h"
+#include "decode.h"
+#include "memory.h"
+
+namespace stackscope::iss {
+
+struct CommitRecord {  // one per retired instruction or trap
+  uint32_t pc = 0, insn = 0;
+  bool trap = false;  // trap taken instead of retiring (interrupts too; insn = 0 for those)
+  uint32_t cause = 0, tval = 0;
+  bool rd_written = false;  // false for x0 and for instructions without rd
+  uint8_t rd = 0;
+  uint32_t rd_value = 0;
+  bool mem_read = false;
+  uint32_t mem_addr = 0;
+  uint8_t mem_size = 0;  // bytes
+  bool mem_write = false;
+  uint32_t mem_wdata = 0;         // store data, masked to mem_size
+  bool csr_counter_read = false;  // rd came from a counter CSR or CLINT mtime: lockstep overrides
+  uint32_t next_pc = 0;
+};
+
+struct state_t {
+  uint32_t pc = 0;
+  std::array<uint32_t, 32> x{};  // x[0] stays 0: writes to it are dropped
+  // RV32F hook: f registers and fcsr land here with the F decode rows.
+  Csrs csrs;
+};
+
+class Hart {
+ public:
+  Hart(Memory& mem, uint32_t reset_pc);
+
+  CommitRecord step();  // one instruction or one trap entry; not after exited()
+  bool exited() const { return mem_.exited(); }
+  int exit_code() const { return mem_.exit_code(); }
+  uint64_t instret() const { return retired_; }  // retired count, independent of minstret
+
+  // Interrupt lines. By default MTIP/MSIP follow the CLINT (standalone runs); a lockstep
+  // harness calls drive_irqs_from_clint(false) and sets the lines when the RTL takes them.
+  void set_external_irq(bool level) { set_line(mip::kMeip, level); }
+  void set_timer_irq(bool level) { set_line(mip::kMtip, level); }
+  void set_software_irq(bool level) { set_line(mip::kMsip, level); }
+  void set_lcof_irq(bool level) { set_line(mip::kLcofip, level); }
+  void drive_irqs_from_clint(bool on) { irqs_from_clint_ = on; }
+
+  // Lockstep: adopt the RTL's value for the last record's rd (counter reads).
+  void override_rd(uint32_t value);
+  // Lockstep: from now on mcycle follows the RTL (no more +1 per instruction).
+  void set_cycle(uint64_t cycle);
+
+  uint32_t reg(unsigned i) const { return s_.x[i & 31]; }
+  void set_reg(unsigned i, uint32_t v) { if (i & 31) s_.x[i & 31] = v; }
+  uint32_t pc() const { return s_.pc; }
+  Csrs& csrs() { return s_.csrs; }
+  const Csrs& csrs() const { return s_.csrs; }
+  Memory& memory() { return mem_; }
+
+ private:
+  static constexpr unsigned kCacheBits = 16;  // decoded-instruction cache, direct mapped by pc
+
+  bool execute(const decoded_t& d, CommitRecord& r);  // false: trap (trap_cause_/tval_ set)
+  bool raise(uint32_t cause, uint32_t tval) { trap_cause_ = cause; trap_tval_ = tval; return false; }
+  void take_trap(CommitRecord& r, uint32_t cause, uint32_t tval);
+  bool jump(uint32_t target, CommitRecord& r);
+  template <class T> bool load(uint32_t addr, CommitRecord& r, uint32_t& value);
+  template <class T> bool store(uint32_t addr, T value, CommitRecord& r);
+  bool csr_op(const decoded_t& d, CommitRecord& r);
+  void write_rd(CommitRecord& r, unsigned rd, uint32_t v) {
+    if (rd == 0) return;
+    s_.x[rd] = v;
+    r.rd_written = true;
+    r.rd = static_cast<uint8_t>(rd);
+    r.rd_value = v;
+  }
+  void set_line(uint32_t bit, bool level) {
+    s_.csrs.mip = level ? s_.csrs.mip | bit : s_.csrs.mip & ~bit;
+  }
+  void count(bool retired);
+
+  Memory& mem_;
+  state_t s_;
+  std::unique_ptr<decoded_t[]> cache_;
+  uint64_t retired_ = 0;
+  bool irqs_from_clint_ = true;
+  bool cycle_from_rtl_ = false;
+  uint32_t trap_cause_ = 0, trap_tval_ = 0;
+  uint8_t last_rd_ = 0;
+};
+
+}  // namespace stackscope::iss

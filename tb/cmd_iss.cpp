@@ -1,0 +1,170 @@
+// `stackscope iss`: run an ELF (or the workload suite) on the instruction-set simulator.
+#include <spdlog/spdlog.h>
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <stdexcept>
+
+#include "commands.h"
+#include "commit_log.h"
+#include "hart.h"
+#include "memory.h"
+
+#ifndef STACKSCOPE_SW_DIR
+#define STACKSCOPE_SW_DIR "build/sw"
+#endif
+#ifndef STACKSCOPE_MANIFEST
+#define STACKSCOPE_MANIFEST "sw/workloads.json"
+#endif
+
+namespace stackscope {
+namespace {
+
+namespace fs = std::filesystem;
+using iss::CommitLog;
+using iss::Hart;
+using iss::Memory;
+
+struct IssOptions {
+  std::string prog;
+  bool suite = false;
+  uint64_t max_insns = 100'000'000;
+  std::string log_commits;
+  uint64_t ram_size = iss::mmap::kDefaultRamSize;
+  std::string sw_dir = STACKSCOPE_SW_DIR;
+  std::string manifest;
+};
+
+struct RunResult {
+  uint64_t insns = 0;
+  bool exited = false;
+  int exit_code = 0;
+  double seconds = 0;
+  double mips() const { return seconds > 0 ? static_cast<double>(insns) / seconds / 1e6 : 0; }
+};
+
+RunResult run_elf(const std::string& path, const IssOptions& o, uint64_t max_insns) {
+  Memory mem(static_cast<uint32_t>(o.ram_size));
+  const auto& elf = mem.load_elf(path);
+  Hart hart(mem, elf.entry);
+  std::optional<CommitLog> log;
+  if (!o.log_commits.empty()) log.emplace(o.log_commits);
+  RunResult res;
+  const auto t0 = std::chrono::steady_clock::now();
+  // Steps are counted, not instructions: a trap loop must also hit the limit.
+  uint64_t steps = 0;
+  if (log) {
+    for (; steps < max_insns && !hart.exited(); ++steps) log->write(hart.step());
+  } else {
+    for (; steps < max_insns && !hart.exited(); ++steps) hart.step();
+  }
+  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  std::cout.flush();
+  res.insns = hart.instret();
+  res.exited = hart.exited();
+  res.exit_code = hart.exit_code();
+  return res;
+}
+
+int run_single(const IssOptions& o) {
+  const RunResult r = run_elf(o.prog, o, o.max_insns);
+  if (!r.exited) {
+    spdlog::error("{}: no exit after {} instructions", o.prog, o.max_insns);
+    return 3;
+  }
+  spdlog::info("{}: exit {}, {} instructions in {:.3f} s ({:.1f} MIPS)", o.prog, r.exit_code,
+               r.insns, r.seconds, r.mips());
+  return r.exit_code;
+}
+
+int run_suite(const IssOptions& o) {
+  std::string manifest = o.manifest;
+  if (manifest.empty())
+    manifest = fs::exists(STACKSCOPE_MANIFEST) ? STACKSCOPE_MANIFEST : o.sw_dir + "/workloads.json";
+  std::ifstream f(manifest);
+  if (!f) throw std::runtime_error(manifest + ": cannot open workload manifest");
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(f);
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(manifest + ": malformed JSON: " + e.what());
+  }
+  struct Entry {
+    std::string name, elf;
+    int expected;
+    uint64_t max_insns;
+  };
+  std::vector<Entry> entries;
+  try {
+    for (const char* group : {"workloads", "isa_tests"}) {
+      if (!j.contains(group)) continue;
+      for (const auto& w : j.at(group))
+        entries.push_back({w.at("name").get<std::string>(), w.at("elf").get<std::string>(),
+                           w.value("expected_exit", 0), w.value("max_insns", o.max_insns)});
+    }
+  } catch (const nlohmann::json::exception& e) {
+    throw std::runtime_error(manifest + ": bad manifest entry: " + e.what());
+  }
+  if (entries.empty()) throw std::runtime_error(manifest + ": no workloads listed");
+
+  int failed = 0;
+  std::string table = fmt::format("{:<24} {:>12} {:>5} {:>8} {:>6}  {}\n", "workload",
+                                  "instructions", "exit", "MIPS", "result", "note");
+  for (const auto& e : entries) {
+    std::string note, result = "fail";
+    RunResult r;
+    try {
+      r = run_elf(o.sw_dir + "/" + e.elf, o, e.max_insns);
+      if (!r.exited)
+        note = fmt::format("no exit after {} instructions", e.max_insns);
+      else if (r.exit_code != e.expected)
+        note = fmt::format("expected exit {}", e.expected);
+      else
+        result = "pass";
+    } catch (const std::exception& ex) {
+      note = ex.what();
+    }
+    failed += result != "pass";
+    const std::string exit_s = r.exited ? std::to_string(r.exit_code) : "-";
+    table += fmt::format("{:<24} {:>12} {:>5} {:>8.1f} {:>6}  {}\n", e.name, r.insns, exit_s,
+                         r.mips(), result, note);
+  }
+  std::cout << table << fmt::format("{} of {} passed\n", entries.size() - failed, entries.size());
+  return failed ? 1 : 0;
+}
+
+}  // namespace
+
+void add_iss_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<IssOptions>();
+  auto* cmd = app.add_subcommand("iss", "run an RV32IM ELF (or the workload suite) on the ISS");
+  cmd->add_option("prog", o->prog, "ELF to run, or `suite`");
+  cmd->add_flag("--suite", o->suite, "run every workload in sw/workloads.json");
+  cmd->add_option("--max-insns", o->max_insns, "instruction limit (reaching it is an error)")
+      ->capture_default_str()
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--log-commits", o->log_commits, "write a Spike-style commit log to FILE");
+  cmd->add_option("--ram-size", o->ram_size, "RAM bytes at 0x80000000 (e.g. 16M)")
+      ->capture_default_str()
+      ->transform(CLI::AsSizeValue(false))
+      ->check(CLI::Range(uint64_t{4}, uint64_t{0x80000000}));
+  cmd->add_option("--sw-dir", o->sw_dir, "directory with the built workloads")
+      ->capture_default_str();
+  cmd->add_option("--manifest", o->manifest, "workload manifest (default: sw/workloads.json)");
+  cmd->callback([o, &exit_code] {
+    if (o->suite || o->prog == "suite") {
+      exit_code = run_suite(*o);
+    } else if (o->prog.empty()) {
+      throw std::runtime_error("iss: give an ELF or --suite");
+    } else {
+      exit_code = run_single(*o);
+    }
+  });
+}
+
+}  // namespace stackscope
