@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstddef>
 #include <cstring>
 #include <fstream>
 #include <iterator>
@@ -95,15 +96,16 @@ ElfImage read_elf(const std::string& path, uint32_t ram_base, uint32_t ram_size)
   if (r.size() < EI_NIDENT || std::memcmp(r.slice(0, SELFMAG).data(), ELFMAG, SELFMAG) != 0)
     r.fail("not an ELF file");
   const auto ident = r.slice(0, EI_NIDENT);
+  if (ident[EI_DATA] != ELFDATA2LSB) r.fail("big-endian ELF, expected little-endian RISC-V");
+  // e_machine sits at the same offset in ELF32 and ELF64: name the machine before the class.
+  if (const auto machine = r.get<Elf32_Half>(offsetof(Elf32_Ehdr, e_machine)); machine != EM_RISCV) {
+    const char* m = machine_name(machine);
+    r.fail(m ? fmt::format("machine is {}, expected RISC-V", m)
+             : fmt::format("machine is {}, expected RISC-V", machine));
+  }
   if (ident[EI_CLASS] == ELFCLASS64) r.fail("64-bit ELF, expected RV32");
   if (ident[EI_CLASS] != ELFCLASS32) r.fail("unknown ELF class, expected 32-bit");
-  if (ident[EI_DATA] != ELFDATA2LSB) r.fail("big-endian ELF, expected little-endian RISC-V");
   const auto eh = r.get<Elf32_Ehdr>(0);
-  if (eh.e_machine != EM_RISCV) {
-    const char* m = machine_name(eh.e_machine);
-    r.fail(m ? fmt::format("machine is {}, expected RISC-V", m)
-             : fmt::format("machine is {}, expected RISC-V", eh.e_machine));
-  }
   if (eh.e_type != ET_EXEC) r.fail("not an executable (ET_EXEC) ELF");
   if (eh.e_phentsize != sizeof(Elf32_Phdr)) r.fail("bad program header size");
 
