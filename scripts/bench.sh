@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Benchmarks behind `make bench`: bash scripts/bench.sh BUILD_DIR.
+# Each section measures one thing and merges its figures into BUILD_DIR/bench/results.json
+# under its own key (add_result SECTION JSON). Add new sections at the end, separated like these.
+set -euo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+build=$(cd "${1:-$root/build}" && pwd)
+out=$build/bench
+results=$out/results.json
+py=$root/build/venv/bin/python3
+[[ -x $py ]] || py=python3
+mkdir -p "$out"
+[[ -f $results ]] || echo '{}' >"$results"
+
+# add_result SECTION JSON: results.json[SECTION] = JSON (replacing an older value).
+add_result() {
+  "$py" - "$results" "$1" "$2" <<'PY'
+import json, sys
+path, key, value = sys.argv[1], sys.argv[2], json.loads(sys.argv[3])
+data = json.load(open(path))
+data[key] = value
+json.dump(data, open(path, "w"), indent=2, sort_keys=True)
+PY
+}
+
+# ---------------------------------------------------------------------------------------------
+# Section "iss": instruction-set simulator speed (MIPS) on a long-running program, best of 3.
+# Uses the longest workload from sw/workloads.json when built, else the ISS tests' countdown loop.
+# ---------------------------------------------------------------------------------------------
+section_iss() {
+  local elf="" name=""
+  if [[ -f $build/sw/workloads.json || -f $root/sw/workloads.json ]]; then
+    local manifest=$root/sw/workloads.json
+    [[ -f $manifest ]] || manifest=$build/sw/workloads.json
+    read -r name elf < <("$py" - "$manifest" <<'PY' || true
+import json, sys
+w = json.load(open(sys.argv[1])).get("workloads", [])
+if w:
+    best = max(w, key=lambda e: e.get("max_insns", 0))
+    print(best["name"], best["elf"])
+PY
+    )
+    [[ -n $elf ]] && elf=$build/sw/$elf
+  fi
+  if [[ -z $elf || ! -f $elf ]]; then
+    name=countdown
+    elf=$build/tests/iss/progs/countdown.elf
+  fi
+  [[ -f $elf ]] || { echo "bench iss: $elf not built" >&2; return 1; }
+  local best=0 insns=0 line mips
+  for _ in 1 2 3; do
+    line=$("$build/stackscope" iss "$elf" 2>&1 >/dev/null | grep -E 'MIPS\)' | tail -1)
+    mips=$(sed -E 's/.*\(([0-9.]+) MIPS\).*/\1/' <<<"$line")
+    insns=$(sed -E 's/.* ([0-9]+) instructions.*/\1/' <<<"$line")
+    best=$("$py" -c "print(max($best, $mips))")
+  done
+  add_result iss "{\"workload\": \"$name\", \"instructions\": $insns, \"mips\": $best}"
+  printf 'iss: %s, %s instructions, %.1f MIPS (best of 3)\n' "$name" "$insns" "$best"
+}
+section_iss
+
+# ---------------------------------------------------------------------------------------------
+echo "results: $results"
+cat "$results"
