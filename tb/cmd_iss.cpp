@@ -147,7 +147,7 @@ void add_iss_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--suite", o->suite, "run every workload in sw/workloads.json");
   cmd->add_option("--max-insns", o->max_insns, "instruction limit (reaching it is an error)")
       ->capture_default_str()
-      ->check(CLI::PositiveNumber);
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 62));
   cmd->add_option("--log-commits", o->log_commits, "write a Spike-style commit log to FILE");
   cmd->add_option("--ram-size", o->ram_size, "RAM bytes at 0x80000000 (e.g. 16M)")
       ->capture_default_str()

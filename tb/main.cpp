@@ -22,7 +22,10 @@ int main(int argc, char** argv) {
         [&] { spdlog::set_level(spdlog::level::from_str(log_level)); });
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    // One line, no "Run with --help" footer: bad input is reported like every other error.
+    spdlog::error("{}", e.what());
+    return 2;
   } catch (const std::exception& e) {
     spdlog::error("{}", e.what());
     return 2;
