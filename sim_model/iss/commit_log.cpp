@@ -1,9 +1,10 @@
 #include "commit_log.h"
 
+#include <spdlog/fmt/fmt.h>
+
 #include <cerrno>
 #include <cstring>
 #include <iterator>
-#include <spdlog/fmt/fmt.h>
 #include <stdexcept>
 
 namespace stackscope::iss {
@@ -11,24 +12,39 @@ namespace stackscope::iss {
 const char* trap_name(uint32_t c) {
   if (c & cause::kInterrupt) {
     switch (c & ~cause::kInterrupt) {
-      case cause::kIrqMSoft: return "interrupt_machine_software";
-      case cause::kIrqMTimer: return "interrupt_machine_timer";
-      case cause::kIrqMExt: return "interrupt_machine_external";
-      case cause::kIrqLcof: return "interrupt_counter_overflow";
-      default: return "interrupt_unknown";
+      case cause::kIrqMSoft:
+        return "interrupt_machine_software";
+      case cause::kIrqMTimer:
+        return "interrupt_machine_timer";
+      case cause::kIrqMExt:
+        return "interrupt_machine_external";
+      case cause::kIrqLcof:
+        return "interrupt_counter_overflow";
+      default:
+        return "interrupt_unknown";
     }
   }
   switch (c) {
-    case cause::kMisalignedFetch: return "trap_instruction_address_misaligned";
-    case cause::kFetchAccess: return "trap_instruction_access_fault";
-    case cause::kIllegalInsn: return "trap_illegal_instruction";
-    case cause::kBreakpoint: return "trap_breakpoint";
-    case cause::kMisalignedLoad: return "trap_load_address_misaligned";
-    case cause::kLoadAccess: return "trap_load_access_fault";
-    case cause::kMisalignedStore: return "trap_store_address_misaligned";
-    case cause::kStoreAccess: return "trap_store_access_fault";
-    case cause::kEcallM: return "trap_machine_ecall";
-    default: return "trap_unknown";
+    case cause::kMisalignedFetch:
+      return "trap_instruction_address_misaligned";
+    case cause::kFetchAccess:
+      return "trap_instruction_access_fault";
+    case cause::kIllegalInsn:
+      return "trap_illegal_instruction";
+    case cause::kBreakpoint:
+      return "trap_breakpoint";
+    case cause::kMisalignedLoad:
+      return "trap_load_address_misaligned";
+    case cause::kLoadAccess:
+      return "trap_load_access_fault";
+    case cause::kMisalignedStore:
+      return "trap_store_address_misaligned";
+    case cause::kStoreAccess:
+      return "trap_store_access_fault";
+    case cause::kEcallM:
+      return "trap_machine_ecall";
+    default:
+      return "trap_unknown";
   }
 }
 

@@ -39,25 +39,63 @@ Csrs::Status Csrs::read(unsigned a, const csr_env_t& env, uint32_t& v) const {
   if (in(a, csr::kMhpmeventh3, csr::kMhpmeventh31))
     return v = hi(mhpmevent[a - csr::kMhpmeventh3]), Status::kOk;
   switch (a) {
-    case csr::kMstatus: v = mstatus; break;
-    case csr::kMisa: v = kMisaValue; break;
-    case csr::kMie: v = mie; break;
-    case csr::kMtvec: v = mtvec; break;
-    case csr::kMcounteren: v = mcounteren; break;
-    case csr::kMstatush: v = 0; break;
-    case csr::kMcountinhibit: v = mcountinhibit; break;
-    case csr::kMscratch: v = mscratch; break;
-    case csr::kMepc: v = mepc; break;
-    case csr::kMcause: v = mcause; break;
-    case csr::kMtval: v = mtval; break;
-    case csr::kMip: v = mip; break;
-    case csr::kMcycle: v = lo(mcycle); break;
-    case csr::kMcycleh: v = hi(mcycle); break;
-    case csr::kMinstret: v = lo(minstret); break;
-    case csr::kMinstreth: v = hi(minstret); break;
-    case csr::kMvendorid: case csr::kMarchid: case csr::kMimpid: case csr::kMhartid:
-    case csr::kMconfigptr: v = 0; break;
-    default: return Status::kIllegal;
+    case csr::kMstatus:
+      v = mstatus;
+      break;
+    case csr::kMisa:
+      v = kMisaValue;
+      break;
+    case csr::kMie:
+      v = mie;
+      break;
+    case csr::kMtvec:
+      v = mtvec;
+      break;
+    case csr::kMcounteren:
+      v = mcounteren;
+      break;
+    case csr::kMstatush:
+      v = 0;
+      break;
+    case csr::kMcountinhibit:
+      v = mcountinhibit;
+      break;
+    case csr::kMscratch:
+      v = mscratch;
+      break;
+    case csr::kMepc:
+      v = mepc;
+      break;
+    case csr::kMcause:
+      v = mcause;
+      break;
+    case csr::kMtval:
+      v = mtval;
+      break;
+    case csr::kMip:
+      v = mip;
+      break;
+    case csr::kMcycle:
+      v = lo(mcycle);
+      break;
+    case csr::kMcycleh:
+      v = hi(mcycle);
+      break;
+    case csr::kMinstret:
+      v = lo(minstret);
+      break;
+    case csr::kMinstreth:
+      v = hi(minstret);
+      break;
+    case csr::kMvendorid:
+    case csr::kMarchid:
+    case csr::kMimpid:
+    case csr::kMhartid:
+    case csr::kMconfigptr:
+      v = 0;
+      break;
+    default:
+      return Status::kIllegal;
   }
   return Status::kOk;
 }
@@ -85,45 +123,91 @@ Csrs::Status Csrs::write(unsigned a, uint32_t v) {
     case csr::kMstatus:
       mstatus = (v & (mstatus::kMie | mstatus::kMpie)) | mstatus::kMpp;
       break;
-    case csr::kMisa: case csr::kMstatush: break;  // WARL, nothing writable
-    case csr::kMie: mie = v & mip::kAll; break;
-    case csr::kMtvec: mtvec = (v & 3) >= 2 ? v & ~3u : v; break;  // modes 2,3 reserved -> direct
-    case csr::kMcounteren: mcounteren = v; break;
-    case csr::kMcountinhibit: mcountinhibit = v & ~2u; break;  // bit 1 (time) is read-only 0
-    case csr::kMscratch: mscratch = v; break;
-    case csr::kMepc: mepc = v & ~3u; break;  // IALIGN = 32
-    case csr::kMcause: mcause = v; break;
-    case csr::kMtval: mtval = v; break;
+    case csr::kMisa:
+    case csr::kMstatush:
+      break;  // WARL, nothing writable
+    case csr::kMie:
+      mie = v & mip::kAll;
+      break;
+    case csr::kMtvec:
+      mtvec = (v & 3) >= 2 ? v & ~3u : v;
+      break;  // modes 2,3 reserved -> direct
+    case csr::kMcounteren:
+      mcounteren = v;
+      break;
+    case csr::kMcountinhibit:
+      mcountinhibit = v & ~2u;
+      break;  // bit 1 (time) is read-only 0
+    case csr::kMscratch:
+      mscratch = v;
+      break;
+    case csr::kMepc:
+      mepc = v & ~3u;
+      break;  // IALIGN = 32
+    case csr::kMcause:
+      mcause = v;
+      break;
+    case csr::kMtval:
+      mtval = v;
+      break;
     // MEIP/MTIP/MSIP mirror their sources and are read-only; Sscofpmf makes LCOFIP writable.
-    case csr::kMip: mip = (mip & ~mip::kLcofip) | (v & mip::kLcofip); break;
-    case csr::kMcycle: mcycle = set_lo(mcycle, v), mcycle_written = true; break;
-    case csr::kMcycleh: mcycle = set_hi(mcycle, v), mcycle_written = true; break;
-    case csr::kMinstret: minstret = set_lo(minstret, v), minstret_written = true; break;
-    case csr::kMinstreth: minstret = set_hi(minstret, v), minstret_written = true; break;
-    default: return Status::kIllegal;
+    case csr::kMip:
+      mip = (mip & ~mip::kLcofip) | (v & mip::kLcofip);
+      break;
+    case csr::kMcycle:
+      mcycle = set_lo(mcycle, v), mcycle_written = true;
+      break;
+    case csr::kMcycleh:
+      mcycle = set_hi(mcycle, v), mcycle_written = true;
+      break;
+    case csr::kMinstret:
+      minstret = set_lo(minstret, v), minstret_written = true;
+      break;
+    case csr::kMinstreth:
+      minstret = set_hi(minstret, v), minstret_written = true;
+      break;
+    default:
+      return Status::kIllegal;
   }
   return Status::kOk;
 }
 
 const char* csr_name(unsigned a) {
   switch (a) {
-    case csr::kMstatus: return "mstatus";
-    case csr::kMisa: return "misa";
-    case csr::kMie: return "mie";
-    case csr::kMtvec: return "mtvec";
-    case csr::kMcounteren: return "mcounteren";
-    case csr::kMcountinhibit: return "mcountinhibit";
-    case csr::kMscratch: return "mscratch";
-    case csr::kMepc: return "mepc";
-    case csr::kMcause: return "mcause";
-    case csr::kMtval: return "mtval";
-    case csr::kMip: return "mip";
-    case csr::kMcycle: return "mcycle";
-    case csr::kMinstret: return "minstret";
-    case csr::kCycle: return "cycle";
-    case csr::kTime: return "time";
-    case csr::kInstret: return "instret";
-    default: return nullptr;
+    case csr::kMstatus:
+      return "mstatus";
+    case csr::kMisa:
+      return "misa";
+    case csr::kMie:
+      return "mie";
+    case csr::kMtvec:
+      return "mtvec";
+    case csr::kMcounteren:
+      return "mcounteren";
+    case csr::kMcountinhibit:
+      return "mcountinhibit";
+    case csr::kMscratch:
+      return "mscratch";
+    case csr::kMepc:
+      return "mepc";
+    case csr::kMcause:
+      return "mcause";
+    case csr::kMtval:
+      return "mtval";
+    case csr::kMip:
+      return "mip";
+    case csr::kMcycle:
+      return "mcycle";
+    case csr::kMinstret:
+      return "minstret";
+    case csr::kCycle:
+      return "cycle";
+    case csr::kTime:
+      return "time";
+    case csr::kInstret:
+      return "instret";
+    default:
+      return nullptr;
   }
 }
 

@@ -9,16 +9,45 @@ namespace stackscope::iss {
 
 namespace csr {
 enum Addr : uint16_t {
-  kMstatus = 0x300, kMisa = 0x301, kMie = 0x304, kMtvec = 0x305, kMcounteren = 0x306,
-  kMstatush = 0x310, kMcountinhibit = 0x320, kMhpmevent3 = 0x323, kMhpmevent31 = 0x33f,
-  kMscratch = 0x340, kMepc = 0x341, kMcause = 0x342, kMtval = 0x343, kMip = 0x344,
-  kMhpmeventh3 = 0x723, kMhpmeventh31 = 0x73f,
-  kMcycle = 0xb00, kMinstret = 0xb02, kMhpmcounter3 = 0xb03, kMhpmcounter31 = 0xb1f,
-  kMcycleh = 0xb80, kMinstreth = 0xb82, kMhpmcounter3h = 0xb83, kMhpmcounter31h = 0xb9f,
-  kCycle = 0xc00, kTime = 0xc01, kInstret = 0xc02, kHpmcounter3 = 0xc03, kHpmcounter31 = 0xc1f,
-  kCycleh = 0xc80, kTimeh = 0xc81, kInstreth = 0xc82, kHpmcounter3h = 0xc83,
+  kMstatus = 0x300,
+  kMisa = 0x301,
+  kMie = 0x304,
+  kMtvec = 0x305,
+  kMcounteren = 0x306,
+  kMstatush = 0x310,
+  kMcountinhibit = 0x320,
+  kMhpmevent3 = 0x323,
+  kMhpmevent31 = 0x33f,
+  kMscratch = 0x340,
+  kMepc = 0x341,
+  kMcause = 0x342,
+  kMtval = 0x343,
+  kMip = 0x344,
+  kMhpmeventh3 = 0x723,
+  kMhpmeventh31 = 0x73f,
+  kMcycle = 0xb00,
+  kMinstret = 0xb02,
+  kMhpmcounter3 = 0xb03,
+  kMhpmcounter31 = 0xb1f,
+  kMcycleh = 0xb80,
+  kMinstreth = 0xb82,
+  kMhpmcounter3h = 0xb83,
+  kMhpmcounter31h = 0xb9f,
+  kCycle = 0xc00,
+  kTime = 0xc01,
+  kInstret = 0xc02,
+  kHpmcounter3 = 0xc03,
+  kHpmcounter31 = 0xc1f,
+  kCycleh = 0xc80,
+  kTimeh = 0xc81,
+  kInstreth = 0xc82,
+  kHpmcounter3h = 0xc83,
   kHpmcounter31h = 0xc9f,
-  kMvendorid = 0xf11, kMarchid = 0xf12, kMimpid = 0xf13, kMhartid = 0xf14, kMconfigptr = 0xf15,
+  kMvendorid = 0xf11,
+  kMarchid = 0xf12,
+  kMimpid = 0xf13,
+  kMhartid = 0xf14,
+  kMconfigptr = 0xf15,
 };
 }  // namespace csr
 
@@ -26,10 +55,19 @@ enum Addr : uint16_t {
 namespace cause {
 constexpr uint32_t kInterrupt = 0x80000000u;
 enum : uint32_t {
-  kMisalignedFetch = 0, kFetchAccess = 1, kIllegalInsn = 2, kBreakpoint = 3,
-  kMisalignedLoad = 4, kLoadAccess = 5, kMisalignedStore = 6, kStoreAccess = 7,
+  kMisalignedFetch = 0,
+  kFetchAccess = 1,
+  kIllegalInsn = 2,
+  kBreakpoint = 3,
+  kMisalignedLoad = 4,
+  kLoadAccess = 5,
+  kMisalignedStore = 6,
+  kStoreAccess = 7,
   kEcallM = 11,
-  kIrqMSoft = 3, kIrqMTimer = 7, kIrqMExt = 11, kIrqLcof = 13,
+  kIrqMSoft = 3,
+  kIrqMTimer = 7,
+  kIrqMExt = 11,
+  kIrqLcof = 13,
 };
 }  // namespace cause
 
@@ -51,7 +89,7 @@ class Csrs {
  public:
   enum class Status { kOk, kIllegal };
   static constexpr uint32_t kMisaValue = (1u << 30) | (1u << 8) | (1u << 12);  // RV32 I M
-  static constexpr unsigned kNumHpm = 29;                                    // 3..31
+  static constexpr unsigned kNumHpm = 29;                                      // 3..31
 
   // `read` for every CSR instruction that reads; `write` only when the instruction writes.
   Status read(unsigned addr, const csr_env_t& env, uint32_t& value) const;

@@ -6,8 +6,8 @@
 namespace stackscope::iss {
 namespace {
 
-constexpr std::array<Op, 8> kBranch = {Op::kBeq,     Op::kBne, Op::kIllegal, Op::kIllegal,
-                                       Op::kBlt,     Op::kBge, Op::kBltu,    Op::kBgeu};
+constexpr std::array<Op, 8> kBranch = {Op::kBeq, Op::kBne, Op::kIllegal, Op::kIllegal,
+                                       Op::kBlt, Op::kBge, Op::kBltu,    Op::kBgeu};
 constexpr std::array<Op, 8> kLoad = {Op::kLb,  Op::kLh,  Op::kLw,      Op::kIllegal,
                                      Op::kLbu, Op::kLhu, Op::kIllegal, Op::kIllegal};
 constexpr std::array<Op, 8> kStore = {Op::kSb,      Op::kSh,      Op::kSw,      Op::kIllegal,
@@ -24,13 +24,20 @@ constexpr std::array<Op, 8> kCsr = {Op::kIllegal, Op::kCsrrw,  Op::kCsrrs,  Op::
 Op decode_op(insn_t i) {
   const unsigned f3 = i.funct3(), f7 = i.funct7();
   switch (i.opcode()) {
-    case 0x37: return Op::kLui;
-    case 0x17: return Op::kAuipc;
-    case 0x6f: return Op::kJal;
-    case 0x67: return f3 == 0 ? Op::kJalr : Op::kIllegal;
-    case 0x63: return kBranch[f3];
-    case 0x03: return kLoad[f3];
-    case 0x23: return kStore[f3];
+    case 0x37:
+      return Op::kLui;
+    case 0x17:
+      return Op::kAuipc;
+    case 0x6f:
+      return Op::kJal;
+    case 0x67:
+      return f3 == 0 ? Op::kJalr : Op::kIllegal;
+    case 0x63:
+      return kBranch[f3];
+    case 0x03:
+      return kLoad[f3];
+    case 0x23:
+      return kStore[f3];
     case 0x13:
       if (f3 == 1) return f7 == 0 ? Op::kSlli : Op::kIllegal;
       if (f3 == 5) return f7 == 0 ? Op::kSrli : f7 == 0x20 ? Op::kSrai : Op::kIllegal;
@@ -46,28 +53,54 @@ Op decode_op(insn_t i) {
       if (f3 != 0) return kCsr[f3];
       if (i.rd() != 0 || i.rs1() != 0) return Op::kIllegal;
       switch (i.bits() >> 20) {
-        case 0x000: return Op::kEcall;
-        case 0x001: return Op::kEbreak;
-        case 0x302: return Op::kMret;
-        case 0x105: return Op::kWfi;
-        default: return Op::kIllegal;
+        case 0x000:
+          return Op::kEcall;
+        case 0x001:
+          return Op::kEbreak;
+        case 0x302:
+          return Op::kMret;
+        case 0x105:
+          return Op::kWfi;
+        default:
+          return Op::kIllegal;
       }
     // 0x07 LOAD-FP, 0x27 STORE-FP, 0x43..0x4f FMADD..FNMADD, 0x53 OP-FP: RV32F goes here.
-    default: return Op::kIllegal;
+    default:
+      return Op::kIllegal;
   }
 }
 
 int32_t decode_imm(Op op, insn_t i) {
   switch (op) {
-    case Op::kLui: case Op::kAuipc: return i.imm_u();
-    case Op::kJal: return i.imm_j();
-    case Op::kBeq: case Op::kBne: case Op::kBlt: case Op::kBge: case Op::kBltu:
-    case Op::kBgeu: return i.imm_b();
-    case Op::kSb: case Op::kSh: case Op::kSw: return i.imm_s();
-    case Op::kSlli: case Op::kSrli: case Op::kSrai: return static_cast<int32_t>(i.shamt());
-    case Op::kCsrrw: case Op::kCsrrs: case Op::kCsrrc: case Op::kCsrrwi: case Op::kCsrrsi:
-    case Op::kCsrrci: return static_cast<int32_t>(i.csr());
-    default: return i.imm_i();
+    case Op::kLui:
+    case Op::kAuipc:
+      return i.imm_u();
+    case Op::kJal:
+      return i.imm_j();
+    case Op::kBeq:
+    case Op::kBne:
+    case Op::kBlt:
+    case Op::kBge:
+    case Op::kBltu:
+    case Op::kBgeu:
+      return i.imm_b();
+    case Op::kSb:
+    case Op::kSh:
+    case Op::kSw:
+      return i.imm_s();
+    case Op::kSlli:
+    case Op::kSrli:
+    case Op::kSrai:
+      return static_cast<int32_t>(i.shamt());
+    case Op::kCsrrw:
+    case Op::kCsrrs:
+    case Op::kCsrrc:
+    case Op::kCsrrwi:
+    case Op::kCsrrsi:
+    case Op::kCsrrci:
+      return static_cast<int32_t>(i.csr());
+    default:
+      return i.imm_i();
   }
 }
 
@@ -87,13 +120,13 @@ decoded_t decode(uint32_t bits) {
 
 const char* op_name(Op op) {
   static constexpr std::array<const char*, static_cast<std::size_t>(Op::kCount)> kNames = {
-      "illegal", "lui",   "auipc",  "jal",   "jalr",  "beq",    "bne",    "blt",    "bge",
-      "bltu",    "bgeu",  "lb",     "lh",    "lw",    "lbu",    "lhu",    "sb",     "sh",
-      "sw",      "addi",  "slti",   "sltiu", "xori",  "ori",    "andi",   "slli",   "srli",
-      "srai",    "add",   "sub",    "sll",   "slt",   "sltu",   "xor",    "srl",    "sra",
-      "or",      "and",   "mul",    "mulh",  "mulhsu", "mulhu", "div",    "divu",   "rem",
-      "remu",    "fence", "fence.i", "ecall", "ebreak", "mret", "wfi",    "csrrw",  "csrrs",
-      "csrrc",   "csrrwi", "csrrsi", "csrrci"};
+      "illegal", "lui",    "auipc",   "jal",   "jalr",   "beq",   "bne",  "blt",   "bge",
+      "bltu",    "bgeu",   "lb",      "lh",    "lw",     "lbu",   "lhu",  "sb",    "sh",
+      "sw",      "addi",   "slti",    "sltiu", "xori",   "ori",   "andi", "slli",  "srli",
+      "srai",    "add",    "sub",     "sll",   "slt",    "sltu",  "xor",  "srl",   "sra",
+      "or",      "and",    "mul",     "mulh",  "mulhsu", "mulhu", "div",  "divu",  "rem",
+      "remu",    "fence",  "fence.i", "ecall", "ebreak", "mret",  "wfi",  "csrrw", "csrrs",
+      "csrrc",   "csrrwi", "csrrsi",  "csrrci"};
   return kNames[static_cast<std::size_t>(op)];
 }
 

@@ -1,6 +1,7 @@
 #include "elf_loader.h"
 
 #include <elf.h>
+#include <spdlog/fmt/fmt.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -8,26 +9,33 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
-#include <spdlog/fmt/fmt.h>
 
 namespace stackscope::iss {
 namespace {
 
 const char* machine_name(unsigned m) {
   switch (m) {
-    case EM_386: return "x86";
-    case EM_X86_64: return "x86-64";
-    case EM_ARM: return "ARM";
-    case EM_AARCH64: return "AArch64";
-    case EM_MIPS: return "MIPS";
-    case EM_PPC64: return "PowerPC64";
-    default: return nullptr;
+    case EM_386:
+      return "x86";
+    case EM_X86_64:
+      return "x86-64";
+    case EM_ARM:
+      return "ARM";
+    case EM_AARCH64:
+      return "AArch64";
+    case EM_MIPS:
+      return "MIPS";
+    case EM_PPC64:
+      return "PowerPC64";
+    default:
+      return nullptr;
   }
 }
 
 class Reader {
  public:
-  Reader(std::string path, std::vector<uint8_t> bytes) : path_(std::move(path)), b_(std::move(bytes)) {}
+  Reader(std::string path, std::vector<uint8_t> bytes)
+      : path_(std::move(path)), b_(std::move(bytes)) {}
 
   template <class T>
   T get(uint64_t off) const {
@@ -98,7 +106,8 @@ ElfImage read_elf(const std::string& path, uint32_t ram_base, uint32_t ram_size)
   const auto ident = r.slice(0, EI_NIDENT);
   if (ident[EI_DATA] != ELFDATA2LSB) r.fail("big-endian ELF, expected little-endian RISC-V");
   // e_machine sits at the same offset in ELF32 and ELF64: name the machine before the class.
-  if (const auto machine = r.get<Elf32_Half>(offsetof(Elf32_Ehdr, e_machine)); machine != EM_RISCV) {
+  if (const auto machine = r.get<Elf32_Half>(offsetof(Elf32_Ehdr, e_machine));
+      machine != EM_RISCV) {
     const char* m = machine_name(machine);
     r.fail(m ? fmt::format("machine is {}, expected RISC-V", m)
              : fmt::format("machine is {}, expected RISC-V", machine));
@@ -121,7 +130,8 @@ ElfImage read_elf(const std::string& path, uint32_t ram_base, uint32_t ram_size)
     if (ph.p_filesz > ph.p_memsz) r.fail("segment file size exceeds memory size");
     if (!inside(ph.p_paddr, ph.p_memsz))
       r.fail(fmt::format("segment 0x{:08x}..0x{:08x} outside RAM 0x{:08x}..0x{:08x}", ph.p_paddr,
-                         uint64_t{ph.p_paddr} + ph.p_memsz, ram_base, uint64_t{ram_base} + ram_size));
+                         uint64_t{ph.p_paddr} + ph.p_memsz, ram_base,
+                         uint64_t{ram_base} + ram_size));
     img.segments.push_back({ph.p_paddr, r.slice(ph.p_offset, ph.p_filesz), ph.p_memsz});
   }
   if (img.segments.empty()) r.fail("no loadable segment");

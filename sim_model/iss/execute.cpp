@@ -64,8 +64,8 @@ bool Hart::csr_op(const decoded_t& d, CommitRecord& r) {
     if (c.write(addr, v) != Csrs::Status::kOk) return raise(cause::kIllegalInsn, d.bits);
   }
   write_rd(r, d.rd, old);
-  r.csr_counter_read = d.rd != 0 && (Csrs::is_counter(addr) || addr == csr::kTime ||
-                                     addr == csr::kTimeh);
+  r.csr_counter_read =
+      d.rd != 0 && (Csrs::is_counter(addr) || addr == csr::kTime || addr == csr::kTimeh);
   return true;
 }
 
@@ -76,8 +76,12 @@ bool Hart::execute(const decoded_t& d, CommitRecord& r) {
   const uint32_t ea = a + imm;
   uint32_t v = 0;
   switch (d.op) {
-    case Op::kLui: write_rd(r, d.rd, imm); break;
-    case Op::kAuipc: write_rd(r, d.rd, pc + imm); break;
+    case Op::kLui:
+      write_rd(r, d.rd, imm);
+      break;
+    case Op::kAuipc:
+      write_rd(r, d.rd, pc + imm);
+      break;
     case Op::kJal:
       if (!jump(pc + imm, r)) return false;
       write_rd(r, d.rd, pc + 4);
@@ -86,12 +90,18 @@ bool Hart::execute(const decoded_t& d, CommitRecord& r) {
       if (!jump(ea & ~1u, r)) return false;
       write_rd(r, d.rd, pc + 4);
       break;
-    case Op::kBeq: return a == b ? jump(pc + imm, r) : true;
-    case Op::kBne: return a != b ? jump(pc + imm, r) : true;
-    case Op::kBlt: return s(a) < s(b) ? jump(pc + imm, r) : true;
-    case Op::kBge: return s(a) >= s(b) ? jump(pc + imm, r) : true;
-    case Op::kBltu: return a < b ? jump(pc + imm, r) : true;
-    case Op::kBgeu: return a >= b ? jump(pc + imm, r) : true;
+    case Op::kBeq:
+      return a == b ? jump(pc + imm, r) : true;
+    case Op::kBne:
+      return a != b ? jump(pc + imm, r) : true;
+    case Op::kBlt:
+      return s(a) < s(b) ? jump(pc + imm, r) : true;
+    case Op::kBge:
+      return s(a) >= s(b) ? jump(pc + imm, r) : true;
+    case Op::kBltu:
+      return a < b ? jump(pc + imm, r) : true;
+    case Op::kBgeu:
+      return a >= b ? jump(pc + imm, r) : true;
 
     case Op::kLb:
       if (!load<uint8_t>(ea, r, v)) return false;
@@ -113,48 +123,106 @@ bool Hart::execute(const decoded_t& d, CommitRecord& r) {
       if (!load<uint16_t>(ea, r, v)) return false;
       write_rd(r, d.rd, v);
       break;
-    case Op::kSb: return store<uint8_t>(ea, static_cast<uint8_t>(b), r);
-    case Op::kSh: return store<uint16_t>(ea, static_cast<uint16_t>(b), r);
-    case Op::kSw: return store<uint32_t>(ea, b, r);
+    case Op::kSb:
+      return store<uint8_t>(ea, static_cast<uint8_t>(b), r);
+    case Op::kSh:
+      return store<uint16_t>(ea, static_cast<uint16_t>(b), r);
+    case Op::kSw:
+      return store<uint32_t>(ea, b, r);
 
-    case Op::kAddi: write_rd(r, d.rd, a + imm); break;
-    case Op::kSlti: write_rd(r, d.rd, s(a) < d.imm); break;
-    case Op::kSltiu: write_rd(r, d.rd, a < imm); break;
-    case Op::kXori: write_rd(r, d.rd, a ^ imm); break;
-    case Op::kOri: write_rd(r, d.rd, a | imm); break;
-    case Op::kAndi: write_rd(r, d.rd, a & imm); break;
-    case Op::kSlli: write_rd(r, d.rd, a << imm); break;
-    case Op::kSrli: write_rd(r, d.rd, a >> imm); break;
-    case Op::kSrai: write_rd(r, d.rd, u(s(a) >> imm)); break;
+    case Op::kAddi:
+      write_rd(r, d.rd, a + imm);
+      break;
+    case Op::kSlti:
+      write_rd(r, d.rd, s(a) < d.imm);
+      break;
+    case Op::kSltiu:
+      write_rd(r, d.rd, a < imm);
+      break;
+    case Op::kXori:
+      write_rd(r, d.rd, a ^ imm);
+      break;
+    case Op::kOri:
+      write_rd(r, d.rd, a | imm);
+      break;
+    case Op::kAndi:
+      write_rd(r, d.rd, a & imm);
+      break;
+    case Op::kSlli:
+      write_rd(r, d.rd, a << imm);
+      break;
+    case Op::kSrli:
+      write_rd(r, d.rd, a >> imm);
+      break;
+    case Op::kSrai:
+      write_rd(r, d.rd, u(s(a) >> imm));
+      break;
 
-    case Op::kAdd: write_rd(r, d.rd, a + b); break;
-    case Op::kSub: write_rd(r, d.rd, a - b); break;
-    case Op::kSll: write_rd(r, d.rd, a << (b & 31)); break;
-    case Op::kSlt: write_rd(r, d.rd, s(a) < s(b)); break;
-    case Op::kSltu: write_rd(r, d.rd, a < b); break;
-    case Op::kXor: write_rd(r, d.rd, a ^ b); break;
-    case Op::kSrl: write_rd(r, d.rd, a >> (b & 31)); break;
-    case Op::kSra: write_rd(r, d.rd, u(s(a) >> (b & 31))); break;
-    case Op::kOr: write_rd(r, d.rd, a | b); break;
-    case Op::kAnd: write_rd(r, d.rd, a & b); break;
+    case Op::kAdd:
+      write_rd(r, d.rd, a + b);
+      break;
+    case Op::kSub:
+      write_rd(r, d.rd, a - b);
+      break;
+    case Op::kSll:
+      write_rd(r, d.rd, a << (b & 31));
+      break;
+    case Op::kSlt:
+      write_rd(r, d.rd, s(a) < s(b));
+      break;
+    case Op::kSltu:
+      write_rd(r, d.rd, a < b);
+      break;
+    case Op::kXor:
+      write_rd(r, d.rd, a ^ b);
+      break;
+    case Op::kSrl:
+      write_rd(r, d.rd, a >> (b & 31));
+      break;
+    case Op::kSra:
+      write_rd(r, d.rd, u(s(a) >> (b & 31)));
+      break;
+    case Op::kOr:
+      write_rd(r, d.rd, a | b);
+      break;
+    case Op::kAnd:
+      write_rd(r, d.rd, a & b);
+      break;
 
-    case Op::kMul: write_rd(r, d.rd, a * b); break;
-    case Op::kMulh: write_rd(r, d.rd, u((int64_t{s(a)} * int64_t{s(b)}) >> 32)); break;
-    case Op::kMulhsu: write_rd(r, d.rd, u((int64_t{s(a)} * int64_t{b}) >> 32)); break;
-    case Op::kMulhu: write_rd(r, d.rd, u((uint64_t{a} * uint64_t{b}) >> 32)); break;
+    case Op::kMul:
+      write_rd(r, d.rd, a * b);
+      break;
+    case Op::kMulh:
+      write_rd(r, d.rd, u((int64_t{s(a)} * int64_t{s(b)}) >> 32));
+      break;
+    case Op::kMulhsu:
+      write_rd(r, d.rd, u((int64_t{s(a)} * int64_t{b}) >> 32));
+      break;
+    case Op::kMulhu:
+      write_rd(r, d.rd, u((uint64_t{a} * uint64_t{b}) >> 32));
+      break;
     // Division by zero and overflow do not trap (spec Table 7.1).
     case Op::kDiv:
       write_rd(r, d.rd, b == 0 ? ~0u : (s(a) == kIntMin && s(b) == -1) ? a : u(s(a) / s(b)));
       break;
-    case Op::kDivu: write_rd(r, d.rd, b == 0 ? ~0u : a / b); break;
+    case Op::kDivu:
+      write_rd(r, d.rd, b == 0 ? ~0u : a / b);
+      break;
     case Op::kRem:
       write_rd(r, d.rd, b == 0 ? a : (s(a) == kIntMin && s(b) == -1) ? 0 : u(s(a) % s(b)));
       break;
-    case Op::kRemu: write_rd(r, d.rd, b == 0 ? a : a % b); break;
+    case Op::kRemu:
+      write_rd(r, d.rd, b == 0 ? a : a % b);
+      break;
 
-    case Op::kFence: case Op::kFenceI: case Op::kWfi: break;  // one hart, no caches: nops
-    case Op::kEcall: return raise(cause::kEcallM, 0);
-    case Op::kEbreak: return raise(cause::kBreakpoint, pc);
+    case Op::kFence:
+    case Op::kFenceI:
+    case Op::kWfi:
+      break;  // one hart, no caches: nops
+    case Op::kEcall:
+      return raise(cause::kEcallM, 0);
+    case Op::kEbreak:
+      return raise(cause::kBreakpoint, pc);
     case Op::kMret: {
       Csrs& c = s_.csrs;
       c.mstatus = (c.mstatus & ~mstatus::kMie) | ((c.mstatus & mstatus::kMpie) ? mstatus::kMie : 0);
@@ -162,9 +230,16 @@ bool Hart::execute(const decoded_t& d, CommitRecord& r) {
       r.next_pc = c.mepc;
       break;
     }
-    case Op::kCsrrw: case Op::kCsrrs: case Op::kCsrrc: case Op::kCsrrwi: case Op::kCsrrsi:
-    case Op::kCsrrci: return csr_op(d, r);
-    case Op::kIllegal: default: return raise(cause::kIllegalInsn, d.bits);
+    case Op::kCsrrw:
+    case Op::kCsrrs:
+    case Op::kCsrrc:
+    case Op::kCsrrwi:
+    case Op::kCsrrsi:
+    case Op::kCsrrci:
+      return csr_op(d, r);
+    case Op::kIllegal:
+    default:
+      return raise(cause::kIllegalInsn, d.bits);
   }
   return true;
 }

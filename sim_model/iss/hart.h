@@ -58,7 +58,9 @@ class Hart {
   void set_cycle(uint64_t cycle);
 
   uint32_t reg(unsigned i) const { return s_.x[i & 31]; }
-  void set_reg(unsigned i, uint32_t v) { if (i & 31) s_.x[i & 31] = v; }
+  void set_reg(unsigned i, uint32_t v) {
+    if (i & 31) s_.x[i & 31] = v;
+  }
   uint32_t pc() const { return s_.pc; }
   Csrs& csrs() { return s_.csrs; }
   const Csrs& csrs() const { return s_.csrs; }
@@ -68,11 +70,17 @@ class Hart {
   static constexpr unsigned kCacheBits = 16;  // decoded-instruction cache, direct mapped by pc
 
   bool execute(const decoded_t& d, CommitRecord& r);  // false: trap (trap_cause_/tval_ set)
-  bool raise(uint32_t cause, uint32_t tval) { trap_cause_ = cause; trap_tval_ = tval; return false; }
+  bool raise(uint32_t cause, uint32_t tval) {
+    trap_cause_ = cause;
+    trap_tval_ = tval;
+    return false;
+  }
   void take_trap(CommitRecord& r, uint32_t cause, uint32_t tval);
   bool jump(uint32_t target, CommitRecord& r);
-  template <class T> bool load(uint32_t addr, CommitRecord& r, uint32_t& value);
-  template <class T> bool store(uint32_t addr, T value, CommitRecord& r);
+  template <class T>
+  bool load(uint32_t addr, CommitRecord& r, uint32_t& value);
+  template <class T>
+  bool store(uint32_t addr, T value, CommitRecord& r);
   bool csr_op(const decoded_t& d, CommitRecord& r);
   void write_rd(CommitRecord& r, unsigned rd, uint32_t v) {
     if (rd == 0) return;

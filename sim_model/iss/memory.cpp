@@ -40,7 +40,8 @@ const ElfImage& Memory::load_elf(const std::string& path) {
 bool Memory::mmio_load(uint32_t addr, unsigned size, uint32_t& v) const {
   if (size != 4) return false;
   if (addr == mmap::kMsip) return v = clint_.msip, true;
-  if (clint_word(addr, mmap::kMtimecmp)) return v = half(clint_.mtimecmp, addr, mmap::kMtimecmp), true;
+  if (clint_word(addr, mmap::kMtimecmp))
+    return v = half(clint_.mtimecmp, addr, mmap::kMtimecmp), true;
   if (clint_word(addr, mmap::kMtime)) return v = half(clint_.mtime, addr, mmap::kMtime), true;
   return false;
 }
@@ -52,7 +53,8 @@ bool Memory::mmio_store(uint32_t addr, unsigned size, uint32_t v) {
   }
   if (size != 4) return false;
   if (addr == mmap::kMsip) return clint_.msip = v & 1, true;
-  if (clint_word(addr, mmap::kMtimecmp)) return set_half(clint_.mtimecmp, addr, mmap::kMtimecmp, v), true;
+  if (clint_word(addr, mmap::kMtimecmp))
+    return set_half(clint_.mtimecmp, addr, mmap::kMtimecmp, v), true;
   if (clint_word(addr, mmap::kMtime)) return set_half(clint_.mtime, addr, mmap::kMtime, v), true;
   return false;
 }

@@ -51,9 +51,15 @@ constexpr uint32_t lh(uint32_t rd, uint32_t rs1, int32_t o) { return i_type(o, r
 constexpr uint32_t lw(uint32_t rd, uint32_t rs1, int32_t o) { return i_type(o, rs1, 2, rd, 0x03); }
 constexpr uint32_t lbu(uint32_t rd, uint32_t rs1, int32_t o) { return i_type(o, rs1, 4, rd, 0x03); }
 constexpr uint32_t lhu(uint32_t rd, uint32_t rs1, int32_t o) { return i_type(o, rs1, 5, rd, 0x03); }
-constexpr uint32_t sb(uint32_t rs2, uint32_t rs1, int32_t o) { return s_type(o, rs2, rs1, 0, 0x23); }
-constexpr uint32_t sh(uint32_t rs2, uint32_t rs1, int32_t o) { return s_type(o, rs2, rs1, 1, 0x23); }
-constexpr uint32_t sw(uint32_t rs2, uint32_t rs1, int32_t o) { return s_type(o, rs2, rs1, 2, 0x23); }
+constexpr uint32_t sb(uint32_t rs2, uint32_t rs1, int32_t o) {
+  return s_type(o, rs2, rs1, 0, 0x23);
+}
+constexpr uint32_t sh(uint32_t rs2, uint32_t rs1, int32_t o) {
+  return s_type(o, rs2, rs1, 1, 0x23);
+}
+constexpr uint32_t sw(uint32_t rs2, uint32_t rs1, int32_t o) {
+  return s_type(o, rs2, rs1, 2, 0x23);
+}
 constexpr uint32_t op_imm(uint32_t f3, uint32_t rd, uint32_t rs1, int32_t imm) {
   return i_type(imm, rs1, f3, rd, 0x13);
 }

@@ -74,11 +74,11 @@ TEST_CASE("decode picks the operation", "[decode]") {
 TEST_CASE("illegal encodings", "[decode]") {
   CHECK(decode(0x00000000).op == Op::kIllegal);
   CHECK(decode(0xffffffff).op == Op::kIllegal);
-  CHECK(decode(rv::op_imm(1, 5, 6, 0x020)).op == Op::kIllegal);  // slli shamt[5]: RV64 only
-  CHECK(decode(rv::op(0x20, 1, 1, 2, 3)).op == Op::kIllegal);     // "sub" with funct3 = sll
+  CHECK(decode(rv::op_imm(1, 5, 6, 0x020)).op == Op::kIllegal);       // slli shamt[5]: RV64 only
+  CHECK(decode(rv::op(0x20, 1, 1, 2, 3)).op == Op::kIllegal);         // "sub" with funct3 = sll
   CHECK(decode(rv::r_type(0, 0, 0, 3, 1, 0x03)).op == Op::kIllegal);  // ld: RV64 only
-  CHECK(decode(rv::system(4, 1, 0, 0)).op == Op::kIllegal);          // funct3 4 of SYSTEM
-  CHECK(decode(0x00000053).op == Op::kIllegal);                      // OP-FP: no F yet
+  CHECK(decode(rv::system(4, 1, 0, 0)).op == Op::kIllegal);           // funct3 4 of SYSTEM
+  CHECK(decode(0x00000053).op == Op::kIllegal);                       // OP-FP: no F yet
 }
 
 TEST_CASE("every operation has a name", "[decode]") {

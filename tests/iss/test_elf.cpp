@@ -9,18 +9,19 @@
 #include "hart.h"
 #include "memory.h"
 
+using Catch::Matchers::Equals;
 using stackscope::iss::elf_error;
 using stackscope::iss::Hart;
 using stackscope::iss::Memory;
-using Catch::Matchers::Equals;
 
 namespace {
 const std::string kProgs = ISS_PROGS;
 
 std::string write_temp(const std::string& name, const std::vector<uint8_t>& bytes) {
   const auto p = std::filesystem::temp_directory_path() / name;
-  std::ofstream(p, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()),
-                                           static_cast<std::streamsize>(bytes.size()));
+  std::ofstream(p, std::ios::binary)
+      .write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
   return p.string();
 }
 
@@ -71,13 +72,15 @@ TEST_CASE("crafted headers: 64-bit, foreign machine, truncated", "[elf]") {
 TEST_CASE("real foreign and 64-bit executables", "[elf]") {
   CHECK_THAT(load_error(kProgs + "/x86.elf"),
              Equals(kProgs + "/x86.elf: machine is x86-64, expected RISC-V"));
-  if (!std::filesystem::exists(kProgs + "/rv64.elf")) FAIL("not built: needs riscv64-unknown-elf-gcc");
+  if (!std::filesystem::exists(kProgs + "/rv64.elf"))
+    FAIL("not built: needs riscv64-unknown-elf-gcc");
   CHECK_THAT(load_error(kProgs + "/rv64.elf"),
              Equals(kProgs + "/rv64.elf: 64-bit ELF, expected RV32"));
 }
 
 TEST_CASE("segment outside RAM, missing tohost", "[elf]") {
-  if (!std::filesystem::exists(kProgs + "/lowaddr.elf")) FAIL("not built: needs riscv64-unknown-elf-gcc");
+  if (!std::filesystem::exists(kProgs + "/lowaddr.elf"))
+    FAIL("not built: needs riscv64-unknown-elf-gcc");
   CHECK_THAT(load_error(kProgs + "/lowaddr.elf"),
              Catch::Matchers::StartsWith(kProgs + "/lowaddr.elf: segment 0x000") &&
                  Catch::Matchers::EndsWith("outside RAM 0x80000000..0x81000000"));
@@ -86,13 +89,15 @@ TEST_CASE("segment outside RAM, missing tohost", "[elf]") {
 }
 
 TEST_CASE("RAM smaller than the program", "[elf]") {
-  if (!std::filesystem::exists(kProgs + "/hello.elf")) FAIL("not built: needs riscv64-unknown-elf-gcc");
+  if (!std::filesystem::exists(kProgs + "/hello.elf"))
+    FAIL("not built: needs riscv64-unknown-elf-gcc");
   Memory mem(16);  // hello's code alone is longer than 16 bytes
   CHECK_THROWS_AS(mem.load_elf(kProgs + "/hello.elf"), elf_error);
 }
 
 TEST_CASE("valid program: entry, tohost, symbols, runs to exit", "[elf]") {
-  if (!std::filesystem::exists(kProgs + "/hello.elf")) FAIL("not built: needs riscv64-unknown-elf-gcc");
+  if (!std::filesystem::exists(kProgs + "/hello.elf"))
+    FAIL("not built: needs riscv64-unknown-elf-gcc");
   Memory mem;
   std::ostringstream console;
   mem.set_console(&console);
@@ -112,7 +117,8 @@ TEST_CASE("valid program: entry, tohost, symbols, runs to exit", "[elf]") {
 }
 
 TEST_CASE("a program that never exits runs into any limit", "[elf]") {
-  if (!std::filesystem::exists(kProgs + "/spin.elf")) FAIL("not built: needs riscv64-unknown-elf-gcc");
+  if (!std::filesystem::exists(kProgs + "/spin.elf"))
+    FAIL("not built: needs riscv64-unknown-elf-gcc");
   Memory mem;
   Hart hart(mem, mem.load_elf(kProgs + "/spin.elf").entry);
   for (int i = 0; i < 10000; ++i) hart.step();

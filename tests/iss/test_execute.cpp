@@ -32,7 +32,7 @@ TEST_CASE("register-register ALU", "[exec]") {
   CHECK(rr(rv::xor_, 0xff00ff00, 0x0ff00ff0) == 0xf0f0f0f0);
   CHECK(rr(rv::or_, 0xff00ff00, 0x0ff00ff0) == 0xfff0fff0);
   CHECK(rr(rv::and_, 0xff00ff00, 0x0ff00ff0) == 0x0f000f00);
-  CHECK(rr(rv::slt, 0xffffffff, 1) == 1);   // -1 < 1
+  CHECK(rr(rv::slt, 0xffffffff, 1) == 1);  // -1 < 1
   CHECK(rr(rv::slt, 1, 0xffffffff) == 0);
   CHECK(rr(rv::sltu, 0xffffffff, 1) == 0);  // 2^32-1 > 1
   CHECK(rr(rv::sltu, 1, 0xffffffff) == 1);
@@ -51,9 +51,9 @@ TEST_CASE("shifts use only the low 5 bits of rs2", "[exec]") {
 TEST_CASE("register-immediate ALU", "[exec]") {
   CHECK(alu(rv::addi(3, 1, -1), 0, 0) == 0xffffffff);
   CHECK(alu(rv::addi(3, 1, 2047), 1, 0) == 2048);
-  CHECK(alu(rv::slti(3, 1, -1), 0xfffffffe, 0) == 1);   // -2 < -1
-  CHECK(alu(rv::sltiu(3, 1, -1), 5, 0) == 1);           // imm sign-extends to 0xffffffff
-  CHECK(alu(rv::sltiu(3, 1, 1), 0, 0) == 1);            // seqz idiom
+  CHECK(alu(rv::slti(3, 1, -1), 0xfffffffe, 0) == 1);           // -2 < -1
+  CHECK(alu(rv::sltiu(3, 1, -1), 5, 0) == 1);                   // imm sign-extends to 0xffffffff
+  CHECK(alu(rv::sltiu(3, 1, 1), 0, 0) == 1);                    // seqz idiom
   CHECK(alu(rv::xori(3, 1, -1), 0x0000ffff, 0) == 0xffff0000);  // not
   CHECK(alu(rv::ori(3, 1, 0x0f0), 0x00f, 0) == 0x0ff);
   CHECK(alu(rv::andi(3, 1, 0x0f0), 0xfff, 0) == 0x0f0);
@@ -77,11 +77,11 @@ TEST_CASE("x0 ignores writes", "[exec]") {
 
 TEST_CASE("RV32M multiply", "[exec][m]") {
   CHECK(rr(rv::mul, 6, 7) == 42);
-  CHECK(rr(rv::mul, 0xffffffff, 0xffffffff) == 1);           // (-1)(-1), low word
-  CHECK(rr(rv::mulh, 0xffffffff, 0xffffffff) == 0);          // +1 -> high word 0
-  CHECK(rr(rv::mulhu, 0xffffffff, 0xffffffff) == 0xfffffffe);  // 0xfffffffe_00000001
+  CHECK(rr(rv::mul, 0xffffffff, 0xffffffff) == 1);              // (-1)(-1), low word
+  CHECK(rr(rv::mulh, 0xffffffff, 0xffffffff) == 0);             // +1 -> high word 0
+  CHECK(rr(rv::mulhu, 0xffffffff, 0xffffffff) == 0xfffffffe);   // 0xfffffffe_00000001
   CHECK(rr(rv::mulhsu, 0xffffffff, 0xffffffff) == 0xffffffff);  // -(2^32-1) = 0xffffffff_00000001
-  CHECK(rr(rv::mulh, 0x80000000, 0x80000000) == 0x40000000);   // 2^62
+  CHECK(rr(rv::mulh, 0x80000000, 0x80000000) == 0x40000000);    // 2^62
   CHECK(rr(rv::mulhu, 0x80000000, 0x80000000) == 0x40000000);
   CHECK(rr(rv::mulhsu, 0x80000000, 0x80000000) == 0xc0000000);  // -2^31 * 2^31 = -2^62
   CHECK(rr(rv::mulhsu, 2, 0x80000000) == 1);                    // 2^32
@@ -135,12 +135,18 @@ TEST_CASE("branches", "[exec]") {
     bool taken;
   };
   const Case cases[] = {
-      {rv::beq(1, 2, 16), 5, 5, true},          {rv::beq(1, 2, 16), 5, 6, false},
-      {rv::bne(1, 2, 16), 5, 6, true},          {rv::bne(1, 2, 16), 5, 5, false},
-      {rv::blt(1, 2, 16), 0xffffffff, 1, true}, {rv::blt(1, 2, 16), 1, 0xffffffff, false},
-      {rv::bge(1, 2, 16), 1, 1, true},          {rv::bge(1, 2, 16), 0x80000000, 0, false},
-      {rv::bltu(1, 2, 16), 0xffffffff, 1, false}, {rv::bltu(1, 2, 16), 1, 0xffffffff, true},
-      {rv::bgeu(1, 2, 16), 0xffffffff, 1, true}, {rv::bgeu(1, 2, 16), 0, 1, false},
+      {rv::beq(1, 2, 16), 5, 5, true},
+      {rv::beq(1, 2, 16), 5, 6, false},
+      {rv::bne(1, 2, 16), 5, 6, true},
+      {rv::bne(1, 2, 16), 5, 5, false},
+      {rv::blt(1, 2, 16), 0xffffffff, 1, true},
+      {rv::blt(1, 2, 16), 1, 0xffffffff, false},
+      {rv::bge(1, 2, 16), 1, 1, true},
+      {rv::bge(1, 2, 16), 0x80000000, 0, false},
+      {rv::bltu(1, 2, 16), 0xffffffff, 1, false},
+      {rv::bltu(1, 2, 16), 1, 0xffffffff, true},
+      {rv::bgeu(1, 2, 16), 0xffffffff, 1, true},
+      {rv::bgeu(1, 2, 16), 0, 1, false},
   };
   for (const auto& c : cases) {
     rv::Machine m;
