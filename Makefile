@@ -37,8 +37,16 @@ lint: $(DEPS_STAMP)
 bench: build
 	$(ENV) bash scripts/bench.sh $(BUILD)
 
+FUZZ_SEEDS ?= 1000
+fuzz: build
+	bash scripts/randrun.sh iss $(BUILD) 1000 $(FUZZ_SEEDS)
+
 clean:
 	rm -rf $(BUILD)/CMakeFiles $(BUILD)/sw $(BUILD)/stackscope $(BUILD)/tests
 
-distclean:
+distFUZZ_SEEDS ?= 1000
+fuzz: build
+	bash scripts/randrun.sh iss $(BUILD) 1000 $(FUZZ_SEEDS)
+
+clean:
 	rm -rf $(BUILD)
