@@ -1,0 +1,49 @@
+# One ctest per ISA test and workload in sw/workloads.json (the single program list), each
+# run on the ISS: exit code must equal the entry's expected_exit within its max_insns.
+# Label: iss. The ELFs come from sw/Makefile; the sw_build fixture (re)makes them so ctest
+# works on its own.
+find_program(SW_MAKE make)
+set(sw_expect ${CMAKE_CURRENT_SOURCE_DIR}/iss/expect.sh)
+set(sw_ss $<TARGET_FILE:stackscope>)
+
+add_test(NAME sw_build COMMAND ${SW_MAKE} -s -C ${CMAKE_SOURCE_DIR}/sw BUILD=${STACKSCOPE_SW_DIR})
+set_tests_properties(sw_build PROPERTIES FIXTURES_SETUP sw_elfs LABELS "iss;sw")
+
+file(READ ${STACKSCOPE_MANIFEST} sw_manifest)
+set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${STACKSCOPE_MANIFEST})
+
+string(JSON sw_n LENGTH "${sw_manifest}" workloads)
+math(EXPR sw_last "${sw_n} - 1")
+foreach(i RANGE ${sw_last})
+  string(JSON name GET "${sw_manifest}" workloads ${i} name)
+  string(JSON elf GET "${sw_manifest}" workloads ${i} elf)
+  string(JSON rc GET "${sw_manifest}" workloads ${i} expected_exit)
+  string(JSON limit GET "${sw_manifest}" workloads ${i} max_insns)
+  if(name STREQUAL "hello")
+    set(regex "^Hello from StackScope!$")
+  else()
+    set(regex ".")
+  endif()
+  add_test(NAME sw_workload_${name}
+           COMMAND ${sw_expect} ${rc} ${regex} ${sw_ss} iss --max-insns ${limit}
+                   ${STACKSCOPE_SW_DIR}/${elf})
+  set_tests_properties(sw_workload_${name} PROPERTIES FIXTURES_REQUIRED sw_elfs LABELS iss)
+endforeach()
+
+string(JSON sw_n LENGTH "${sw_manifest}" isa_tests)
+math(EXPR sw_last "${sw_n} - 1")
+foreach(i RANGE ${sw_last})
+  string(JSON name GET "${sw_manifest}" isa_tests ${i} name)
+  string(JSON elf GET "${sw_manifest}" isa_tests ${i} elf)
+  add_test(NAME sw_isa_${name}
+           COMMAND ${sw_ss} iss --max-insns 100000 ${STACKSCOPE_SW_DIR}/${elf})
+  set_tests_properties(sw_isa_${name} PROPERTIES FIXTURES_REQUIRED sw_elfs LABELS iss)
+endforeach()
+
+# The run-time's failure paths: an unexpected trap exits 64 + mcause, ss_check its id.
+add_test(NAME sw_selftest_unexpected_trap
+         COMMAND ${sw_expect} 75 "exit 75" ${sw_ss} iss ${STACKSCOPE_SW_DIR}/selftest/unexpected_trap.elf)
+add_test(NAME sw_selftest_check_fails
+         COMMAND ${sw_expect} 5 "exit 5" ${sw_ss} iss ${STACKSCOPE_SW_DIR}/selftest/check_fails.elf)
+set_tests_properties(sw_selftest_unexpected_trap sw_selftest_check_fails
+                     PROPERTIES FIXTURES_REQUIRED sw_elfs LABELS iss)
