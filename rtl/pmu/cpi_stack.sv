@@ -1,0 +1,118 @@
+// Multi-stage CPI stacks (seed 000 Table II) at dispatch, issue and commit, from the probe
+// bus only. Per stage, the cause of the unused slots is chosen here; the slot arithmetic and
+// counters are in cpi_stage_acct. Wrong-path slots are handled by the simple method of
+// seed 000 §III-B as a derived figure in software (docs/pmu.md): no adjustment in hardware.
+`default_nettype none
+
+module cpi_stack
+  import pmu_pkg::*;
+#(
+  parameter int unsigned DispatchWidth = 2,
+  parameter int unsigned IssueWidth    = 3,
+  parameter int unsigned CommitWidth   = 2,
+  parameter int unsigned CntW          = 48,
+  parameter int unsigned CarryW        = 6
+) (
+  input  wire logic       clk_i,
+  input  wire logic       rst_ni,
+  input  wire probe_t     probe_i,
+  // CSR write port: one component of one stage per cycle.
+  input  wire logic       we_i,
+  input  wire cpi_stage_e wstage_i,
+  input  wire cpi_comp_e  wcomp_i,
+  input  wire logic [CntW-1:0] wdata_i,
+  output logic [NumCpiStages-1:0][NumCpiComps-1:0][CntW-1:0] cnt_o
+);
+
+  localparam int unsigned W12 = DispatchWidth < IssueWidth ? DispatchWidth : IssueWidth;
+  localparam int unsigned W   = W12 < CommitWidth ? W12 : CommitWidth;
+
+  // Table II lines 11-16: the blamed uop's class picks the backend component.
+  function automatic cpi_comp_e class_comp(instr_cls_e cls);
+    unique case (cls)
+      ClsLongLat: return CompAluLat;
+      ClsDcL1:    return CompDcacheL1;
+      ClsDcL2:    return CompDcacheL2;
+      ClsDcMem:   return CompDcacheMem;
+      default:    return CompDepend;  // ClsSingle (and undefined encodings)
+    endcase
+  endfunction
+
+  // Table II lines 5-8: a dry front end is blamed on its miss, I-cache first.
+  function automatic cpi_comp_e frontend_comp(logic icache_miss, logic bpred_recover);
+    if (icache_miss) return CompIcache;
+    if (bpred_recover) return CompBpred;
+    return CompOther;
+  endfunction
+
+  cpi_comp_e [NumCpiStages-1:0] blame;
+  logic      [NumCpiStages-1:0][NW-1:0] n;
+
+  always_comb begin : blame_dispatch
+    if (probe_i.fe_empty) begin
+      blame[StDispatch] = frontend_comp(probe_i.fe_icache_miss, probe_i.fe_bpred_recover);
+    end else if ((probe_i.rob_full || probe_i.rs_full || probe_i.lsq_full) &&
+                 probe_i.rob_head_valid) begin
+      blame[StDispatch] = class_comp(probe_i.rob_head_cls);
+    end else begin
+      blame[StDispatch] = CompOther;
+    end
+  end
+
+  always_comb begin : blame_issue
+    if (probe_i.rs_empty) begin
+      blame[StIssue] = frontend_comp(probe_i.fe_icache_miss, probe_i.fe_bpred_recover);
+    end else if (probe_i.iss_struct) begin
+      blame[StIssue] = CompOther;
+    end else if (probe_i.iss_nonready) begin
+      blame[StIssue] = class_comp(probe_i.iss_prod_cls);
+    end else begin
+      blame[StIssue] = CompOther;
+    end
+  end
+
+  always_comb begin : blame_commit
+    if (probe_i.rob_empty) begin
+      blame[StCommit] = frontend_comp(probe_i.fe_icache_miss, probe_i.fe_bpred_recover);
+    end else if (probe_i.rob_head_valid && !probe_i.rob_head_done) begin
+      blame[StCommit] = class_comp(probe_i.rob_head_cls);
+    end else begin
+      blame[StCommit] = CompOther;
+    end
+  end
+
+  assign n[StDispatch] = probe_i.disp_n;
+  assign n[StIssue]    = probe_i.iss_n;
+  assign n[StCommit]   = probe_i.cmt_n;
+
+  localparam int unsigned StageWidths[NumCpiStages] = '{DispatchWidth, IssueWidth, CommitWidth};
+
+  for (genvar s = 0; s < NumCpiStages; s++) begin : gen_stage
+    cpi_stage_acct #(
+      .StageWidth(StageWidths[s]),
+      .W         (W),
+      .CntW      (CntW),
+      .CarryW    (CarryW)
+    ) u_acct (
+      .clk_i,
+      .rst_ni,
+      .n_i    (n[s]),
+      .blame_i(blame[s]),
+      .we_i   (we_i && wstage_i == cpi_stage_e'(s)),
+      .wcomp_i,
+      .wdata_i,
+      .cnt_o  (cnt_o[s])
+    );
+  end
+
+`ifndef SYNTHESIS
+  initial begin : param_check
+    assert (DispatchWidth >= 1 && DispatchWidth <= MaxWidth && IssueWidth >= 1 &&
+            IssueWidth <= MaxWidth && CommitWidth >= 1 && CommitWidth <= MaxWidth)
+      else $fatal(1, "cpi_stack: stage widths must be 1..%0d", MaxWidth);
+  end
+`endif
+
+endmodule : cpi_stack
+
+`default_nettype wire

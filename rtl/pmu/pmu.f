@@ -1,0 +1,5 @@
+rtl/pmu/pmu_pkg.sv
+rtl/pmu/pmu_counter.sv
+rtl/pmu/cpi_stage_acct.sv
+rtl/pmu/cpi_stack.sv
+rtl/pmu/pmu_top.sv

@@ -1,0 +1,71 @@
+#include "probe_random.h"
+
+namespace stackscope::pmu {
+
+Probe ProbeRandom::next() {
+  if (phase_left_ == 0) {
+    phase_ = pick(4);
+    phase_left_ = 1 + pick(63);
+  }
+  --phase_left_;
+  Probe p;
+  // Steady state draws n over the full range; stall phases favour small n.
+  const bool stall = phase_ != 0;
+  auto n_for = [&](unsigned width) { return stall && chance(70) ? pick(1) : pick(width); };
+  p.disp_n = n_for(w_.dispatch);
+  p.iss_n = n_for(w_.issue);
+  p.cmt_n = n_for(w_.commit);
+  p.cmt_ms_n = pick(p.cmt_n);
+  p.disp_cp_mask = chance(80) ? 0xF : pick(15);
+
+  p.fe_icache_miss = phase_ == 1 ? chance(70) : chance(5);
+  p.fe_bpred_recover = phase_ == 2 ? chance(70) : chance(5);
+  p.fe_empty = (p.fe_icache_miss || p.fe_bpred_recover) ? chance(80) : chance(15);
+
+  const bool backend = phase_ == 3 || phase_ == 4;
+  p.rob_full = backend ? chance(60) : chance(5);
+  p.rs_full = chance(backend ? 30 : 5);
+  p.lsq_full = chance(backend ? 20 : 3);
+  p.be_stall = p.rob_full || p.rs_full || p.lsq_full || chance(5);
+
+  p.rs_empty = (p.fe_icache_miss || p.fe_bpred_recover) ? chance(50) : chance(10);
+  p.iss_struct = chance(15);
+  p.iss_nonready = chance(70);
+  p.iss_prod_cls = phase_ == 4 ? static_cast<InstrCls>(2 + pick(2)) : any_class();
+
+  p.rob_empty = p.rs_empty && chance(60);
+  p.rob_head_valid = !p.rob_empty || chance(5);
+  p.rob_head_done = backend ? chance(20) : chance(60);
+  p.rob_head_cls = phase_ == 4 ? static_cast<InstrCls>(2 + pick(2)) : any_class();
+  // Undefined class encodings must behave as single-cycle in RTL and model alike.
+  if (chance(1)) p.rob_head_cls = static_cast<InstrCls>(5 + pick(2));
+  if (chance(1)) p.iss_prod_cls = static_cast<InstrCls>(5 + pick(2));
+
+  p.cmt_br_mispred = chance(3);
+  p.machine_clear = chance(1);
+  p.exception = chance(1);
+  p.ld_inflight = chance(50);
+  p.ld_l1miss = p.ld_inflight && chance(40);
+  p.ld_l2miss = p.ld_l1miss && chance(40);
+  p.sb_full = chance(10);
+  p.mem_outstanding = pick(15);
+  for (unsigned j = 0; j < kMaxFpUnits; ++j) {
+    p.fp_issue[j] = chance(50);
+    p.fp_fma[j] = chance(50);
+    p.fp_elems[j] = pick(kMaxVecLen);
+  }
+  p.fp_wait_rs = chance(50);
+  p.fp_unit_nonfp = chance(10);
+  p.fp_prod_load = chance(30);
+  for (unsigned j = 0; j < kMaxWidth; ++j) {
+    p.head_valid[j] = chance(80);
+    p.head_commit[j] = p.head_valid[j] && chance(50);
+    p.head_pc[j] = 0x80000000u + 4 * pick(4095);
+  }
+  p.flush = chance(2);
+  p.flush_pc = 0x80000000u + 4 * pick(4095);
+  p.next_pc = 0x80000000u + 4 * pick(4095);
+  return p;
+}
+
+}  // namespace stackscope::pmu
