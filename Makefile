@@ -37,6 +37,12 @@ lint: $(DEPS_STAMP)
 bench: build
 	$(ENV) bash scripts/bench.sh $(BUILD)
 
+# PMU units: long constrained-random RTL-vs-model cross-checks (ctest runs 1M cycles each).
+SOAK_CYCLES ?= 100000000
+soak: build
+	$(BUILD)/pmu_unit --unit cpi --config default --cycles $(SOAK_CYCLES) --seed 101
+	$(BUILD)/pmu_unit --unit cpi --config wide --cycles $(SOAK_CYCLES) --seed 102
+
 FUZZ_SEEDS ?= 1000
 fuzz: build
 	bash scripts/randrun.sh iss $(BUILD) 1000 $(FUZZ_SEEDS)

@@ -60,5 +60,37 @@ PY
 section_iss
 
 # ---------------------------------------------------------------------------------------------
+# Section "pmu": RTL-vs-model cross-check speed of the PMU units (cycles/s, 2M random cycles)
+# and the Verilator build time of one unit configuration (fresh -Mdir, under the build lock).
+# ---------------------------------------------------------------------------------------------
+section_pmu() {
+  [[ -x $build/pmu_unit ]] || { echo "bench pmu: $build/pmu_unit not built" >&2; return 1; }
+  local json="{" sep="" unit cfg rate
+  for unit in cpi; do
+    for cfg in default wide; do
+      rate=$("$build/pmu_unit" --unit $unit --config $cfg --cycles 2000000 --seed 7 |
+             sed -E 's/.* ([0-9]+) cycles\/s$/\1/')
+      json+="$sep\"${unit}_${cfg}_cycles_per_s\": $rate"
+      sep=", "
+      printf 'pmu: %s %s cross-check %s cycles/s\n' "$unit" "$cfg" "$rate"
+    done
+  done
+  local mdir t0 t1
+  mdir=$(mktemp -d)
+  t0=$(date +%s.%N)
+  (cd "$root" && flock /tmp/stackscope-build.lock verilator --cc --build -j 2 -Mdir "$mdir" --assert -O3 \
+    -CFLAGS -O2 --top-module cpi_stack rtl/lint.vlt -f rtl/pmu/pmu.f) \
+    >/dev/null 2>&1 || { echo "bench pmu: verilator build failed" >&2; rm -rf "$mdir"; return 1; }
+  t1=$(date +%s.%N)
+  rm -rf "$mdir"
+  local secs
+  secs=$("$py" -c "print(round($t1 - $t0, 1))")
+  json+="$sep\"verilate_cpi_stack_s\": $secs}"
+  add_result pmu "$json"
+  printf 'pmu: verilator build of cpi_stack %s s (includes waiting for the build lock)\n' "$secs"
+}
+section_pmu
+
+# ---------------------------------------------------------------------------------------------
 echo "results: $results"
 cat "$results"
