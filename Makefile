@@ -42,6 +42,8 @@ SOAK_CYCLES ?= 100000000
 soak: build
 	$(BUILD)/pmu_unit --unit cpi --config default --cycles $(SOAK_CYCLES) --seed 101
 	$(BUILD)/pmu_unit --unit cpi --config wide --cycles $(SOAK_CYCLES) --seed 102
+	$(BUILD)/pmu_unit --unit topdown --config default --cycles $(SOAK_CYCLES) --seed 103
+	$(BUILD)/pmu_unit --unit topdown --config wide --cycles $(SOAK_CYCLES) --seed 104
 
 FUZZ_SEEDS ?= 1000
 fuzz: build

@@ -45,6 +45,33 @@ package pmu_pkg;
   } cpi_comp_e;
   localparam int unsigned NumCpiComps = 9;
 
+  // Top-Down event counters (seed 001 Table 1): index into topdown's cnt_o.
+  typedef enum logic [4:0] {
+    TdClocks = 5'd0,  // 1 per cycle
+    TdTotalSlots = 5'd1,  // W per cycle
+    TdSlotsIssued = 5'd2,  // disp_n
+    TdSlotsRetired = 5'd3,  // cmt_n
+    TdFetchBubbles = 5'd4,  // W - disp_n when !be_stall && !fe_bpred_recover
+    TdFetchBubblesGeW = 5'd5,  // cycles whose fetch_bubbles increment is W
+    TdRecoveryBubbles = 5'd6,  // W - disp_n when fe_bpred_recover
+    TdBrMispredRetired = 5'd7,  // cmt_br_mispred
+    TdMachineClears = 5'd8,  // machine_clear
+    TdMsSlotsRetired = 5'd9,  // cmt_ms_n
+    TdOpsExec0 = 5'd10,  // cycles with iss_n == 0
+    TdOpsExec1 = 5'd11,  // cycles with iss_n == 1
+    TdOpsExec2 = 5'd12,  // cycles with iss_n == 2
+    TdOpsExec3 = 5'd13,  // cycles with iss_n == 3
+    TdOpsExec4 = 5'd14,  // cycles with iss_n >= 4
+    TdMemStallsAnyLoad = 5'd15,  // iss_n == 0 && ld_inflight
+    TdMemStallsL1Miss = 5'd16,  // iss_n == 0 && ld_l1miss
+    TdMemStallsL2Miss = 5'd17,  // iss_n == 0 && ld_l2miss
+    TdMemStallsStores = 5'd18,  // iss_n <= FEW && sb_full
+    TdExtMemOutstanding = 5'd19,  // mem_outstanding
+    TdExtMemGe1 = 5'd20,  // cycles with mem_outstanding >= 1
+    TdExtMemGeThr = 5'd21  // cycles with mem_outstanding >= THR
+  } td_counter_e;
+  localparam int unsigned NumTdCounters = 22;
+
   // Class of the instruction blamed for a backend stall (seed 000 Table II, l.11-16).
   typedef enum logic [ClsW-1:0] {
     ClsSingle = 0,  // single-cycle op, or no better reason: booked to depend
@@ -65,8 +92,8 @@ package pmu_pkg;
     logic fe_empty;
     // [fetch] front end is waiting on an I-cache (or ITLB) miss
     logic fe_icache_miss;
-    // [fetch] front end is refilling after a misprediction redirect (from the redirect until the
-    // first correct-path uop reaches dispatch)
+    // [fetch] front end is refilling after a misprediction (or machine-clear) redirect: from the
+    // redirect until the first correct-path uop reaches dispatch
     logic fe_bpred_recover;
     // [dispatch] dispatch blocked: no free ROB entry
     logic rob_full;
@@ -148,8 +175,8 @@ package pmu_pkg;
     EvTotalSlots = 8'd3,  // W per cycle (Top-Down TotalSlots)
     EvSlotsIssued = 8'd4,  // disp_n (Top-Down SlotsIssued: allocation slots used)
     EvSlotsRetired = 8'd5,  // cmt_n (Top-Down SlotsRetired)
-    EvFetchBubbles = 8'd6,  // W - min(disp_n, W) when !be_stall (Top-Down FetchBubbles)
-    EvRecoveryBubbles = 8'd7,  // W - min(disp_n, W) when fe_bpred_recover or a clear is recovering
+    EvFetchBubbles = 8'd6,  // W - disp_n when !be_stall && !fe_bpred_recover (Top-Down)
+    EvRecoveryBubbles = 8'd7,  // W - disp_n when fe_bpred_recover (Top-Down RecoveryBubbles)
     EvBrMispredRetired = 8'd8,  // cmt_br_mispred
     EvMachineClears = 8'd9,  // machine_clear
     EvMsSlotsRetired = 8'd10,  // cmt_ms_n

@@ -16,7 +16,11 @@ module pmu_top
   input  wire cpi_stage_e cpi_wstage_i,
   input  wire cpi_comp_e  cpi_wcomp_i,
   input  wire logic [StackCntW-1:0] cpi_wdata_i,
-  output logic [NumCpiStages-1:0][NumCpiComps-1:0][StackCntW-1:0] cpi_cnt_o
+  output logic [NumCpiStages-1:0][NumCpiComps-1:0][StackCntW-1:0] cpi_cnt_o,
+  input  wire logic       td_we_i,
+  input  wire td_counter_e td_widx_i,
+  input  wire logic [StackCntW-1:0] td_wdata_i,
+  output logic [NumTdCounters-1:0][StackCntW-1:0] td_cnt_o
 );
 
   cpi_stack #(
@@ -33,6 +37,19 @@ module pmu_top
     .wcomp_i (cpi_wcomp_i),
     .wdata_i (cpi_wdata_i),
     .cnt_o   (cpi_cnt_o)
+  );
+
+  topdown #(
+    .DispatchWidth(DispatchWidth),
+    .CntW         (StackCntW)
+  ) u_topdown (
+    .clk_i,
+    .rst_ni,
+    .probe_i,
+    .we_i   (td_we_i),
+    .widx_i (td_widx_i),
+    .wdata_i(td_wdata_i),
+    .cnt_o  (td_cnt_o)
   );
 
 endmodule : pmu_top

@@ -59,6 +59,56 @@ inline constexpr std::array<std::string_view, 9> kCpiCompNames{
     "base", "icache", "bpred", "dcache_l1", "dcache_l2",
     "dcache_mem", "alu_lat", "depend", "other"};
 
+enum class TdCounter : uint8_t {
+  kClocks = 0,  // 1 per cycle
+  kTotalSlots = 1,  // W per cycle
+  kSlotsIssued = 2,  // disp_n
+  kSlotsRetired = 3,  // cmt_n
+  kFetchBubbles = 4,  // W - disp_n when !be_stall && !fe_bpred_recover
+  kFetchBubblesGeW = 5,  // cycles whose fetch_bubbles increment is W
+  kRecoveryBubbles = 6,  // W - disp_n when fe_bpred_recover
+  kBrMispredRetired = 7,  // cmt_br_mispred
+  kMachineClears = 8,  // machine_clear
+  kMsSlotsRetired = 9,  // cmt_ms_n
+  kOpsExec0 = 10,  // cycles with iss_n == 0
+  kOpsExec1 = 11,  // cycles with iss_n == 1
+  kOpsExec2 = 12,  // cycles with iss_n == 2
+  kOpsExec3 = 13,  // cycles with iss_n == 3
+  kOpsExec4 = 14,  // cycles with iss_n >= 4
+  kMemStallsAnyLoad = 15,  // iss_n == 0 && ld_inflight
+  kMemStallsL1Miss = 16,  // iss_n == 0 && ld_l1miss
+  kMemStallsL2Miss = 17,  // iss_n == 0 && ld_l2miss
+  kMemStallsStores = 18,  // iss_n <= FEW && sb_full
+  kExtMemOutstanding = 19,  // mem_outstanding
+  kExtMemGe1 = 20,  // cycles with mem_outstanding >= 1
+  kExtMemGeThr = 21,  // cycles with mem_outstanding >= THR
+};
+inline constexpr unsigned kNumTdCounters = 22;
+inline constexpr std::array<std::string_view, 22> kTdCounterNames{
+    "clocks",
+    "total_slots",
+    "slots_issued",
+    "slots_retired",
+    "fetch_bubbles",
+    "fetch_bubbles_ge_w",
+    "recovery_bubbles",
+    "br_mispred_retired",
+    "machine_clears",
+    "ms_slots_retired",
+    "ops_executed_0",
+    "ops_executed_1",
+    "ops_executed_2",
+    "ops_executed_3",
+    "ops_executed_4",
+    "mem_stalls_any_load",
+    "mem_stalls_l1_miss",
+    "mem_stalls_l2_miss",
+    "mem_stalls_stores",
+    "ext_mem_outstanding",
+    "ext_mem_outstanding_ge_1",
+    "ext_mem_outstanding_ge_thr",
+};
+
 // One cycle of the probe bus (field meanings: rtl/pmu/pmu_pkg.sv, docs/probe.md).
 struct Probe {
   uint32_t disp_n{};
@@ -169,8 +219,8 @@ inline constexpr std::array<EventInfo, 20> kEvents{{
     {3, "TotalSlots", "W per cycle (Top-Down TotalSlots)"},
     {4, "SlotsIssued", "disp_n (Top-Down SlotsIssued: allocation slots used)"},
     {5, "SlotsRetired", "cmt_n (Top-Down SlotsRetired)"},
-    {6, "FetchBubbles", "W - min(disp_n, W) when !be_stall (Top-Down FetchBubbles)"},
-    {7, "RecoveryBubbles", "W - min(disp_n, W) when fe_bpred_recover or a clear is recovering"},
+    {6, "FetchBubbles", "W - disp_n when !be_stall && !fe_bpred_recover (Top-Down)"},
+    {7, "RecoveryBubbles", "W - disp_n when fe_bpred_recover (Top-Down RecoveryBubbles)"},
     {8, "BrMispredRetired", "cmt_br_mispred"},
     {9, "MachineClears", "machine_clear"},
     {10, "MsSlotsRetired", "cmt_ms_n"},

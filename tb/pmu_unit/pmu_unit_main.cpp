@@ -1,5 +1,6 @@
 // pmu_unit: per-cycle RTL-vs-model cross-check of the PMU units on random probe streams.
 //   pmu_unit --unit cpi --config default --cycles 1000000 --seed 1 [--mutate dispatch.depend@500]
+//   pmu_unit --unit topdown --config wide --mutate fetch_bubbles@99
 // Exit 0 when every counter matched every cycle, 1 on the first difference, 2 on bad usage.
 #include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
@@ -11,7 +12,9 @@
 
 #include "Vcpi_stack_d2i3c2.h"
 #include "Vcpi_stack_d4i4c3.h"
-#include "cpi_crosscheck.h"
+#include "Vtopdown_d2.h"
+#include "Vtopdown_d4.h"
+#include "crosscheck.h"
 
 using namespace stackscope::pmu;
 
@@ -24,14 +27,17 @@ E lookup(const std::array<std::string_view, N>& names, const std::string& s, con
   throw std::invalid_argument(std::string("unknown ") + what + " '" + s + "'");
 }
 
-// "STAGE.COMP@CYCLE", e.g. "issue.dcache_mem@1234".
-Mutation parse_mutation(const std::string& spec) {
-  const auto dot = spec.find('.'), at = spec.find('@');
-  if (dot == std::string::npos || at == std::string::npos || at < dot)
-    throw std::invalid_argument("--mutate wants STAGE.COMP@CYCLE, got '" + spec + "'");
-  Mutation m{lookup<CpiStage>(kCpiStageNames, spec.substr(0, dot), "stage"),
-             lookup<CpiComp>(kCpiCompNames, spec.substr(dot + 1, at - dot - 1), "component"),
-             0};
+// "COUNTER@CYCLE" with COUNTER as the harness names it, e.g. "issue.dcache_mem@1234" for
+// cpi (stage.component) or "fetch_bubbles@99" for topdown.
+template <class Model>
+Mutation parse_mutation(const std::string& spec, const std::string& prefix) {
+  const auto at = spec.find('@');
+  if (at == std::string::npos) throw std::invalid_argument("--mutate wants COUNTER@CYCLE");
+  Mutation m{Model::kNum, 0};
+  for (unsigned i = 0; i < Model::kNum; ++i)
+    if (Model::name(i) == prefix + spec.substr(0, at)) m.index = i;
+  if (m.index == Model::kNum)
+    throw std::invalid_argument("--mutate: unknown counter '" + spec.substr(0, at) + "'");
   try {
     m.cycle = std::stoull(spec.substr(at + 1));
   } catch (const std::exception&) {
@@ -40,18 +46,29 @@ Mutation parse_mutation(const std::string& spec) {
   return m;
 }
 
+template <class Dut, class Model, class Cfg>
+CrossCheckResult run(const Cfg& cfg, StageWidths widths, uint64_t cycles, uint64_t seed,
+                     const std::string& mutate, const std::string& prefix) {
+  std::optional<Mutation> m;
+  if (!mutate.empty()) m = parse_mutation<Model>(mutate, prefix);
+  Dut dut;
+  Model model{decltype(Model::m)(cfg)};
+  ProbeRandom gen(seed, widths);
+  return crosscheck(dut, model, gen, cycles, m);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app{"PMU unit cross-check: RTL vs golden model on random probe streams"};
   std::string unit = "cpi", config = "default", mutate;
   uint64_t cycles = 1000000, seed = 1;
-  app.add_option("--unit", unit, "unit to check")->check(CLI::IsMember({"cpi"}));
+  app.add_option("--unit", unit, "unit to check")->check(CLI::IsMember({"cpi", "topdown"}));
   app.add_option("--config", config, "default = D2 I3 C2, wide = D4 I4 C3")
       ->check(CLI::IsMember({"default", "wide"}));
   app.add_option("--cycles", cycles, "cycles to simulate")->check(CLI::Range(1ull, 1ull << 40));
   app.add_option("--seed", seed, "random stream seed");
-  app.add_option("--mutate", mutate, "corrupt one RTL counter by one: STAGE.COMP@CYCLE");
+  app.add_option("--mutate", mutate, "corrupt one RTL counter by one: COUNTER@CYCLE");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -60,15 +77,28 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    std::optional<Mutation> m;
-    if (!mutate.empty()) m = parse_mutation(mutate);
-    CpiStackConfig cfg;
+    const bool wide = config == "wide";
+    const StageWidths widths = wide ? StageWidths{4, 4, 3} : StageWidths{2, 3, 2};
+    unsigned slots = 0;
     CrossCheckResult r;
-    if (config == "wide") {
-      cfg.dispatch_width = 4, cfg.issue_width = 4, cfg.commit_width = 3;
-      r = cpi_crosscheck<Vcpi_stack_d4i4c3>(cfg, cycles, seed, m);
+    if (unit == "cpi") {
+      CpiStackConfig cfg;
+      cfg.dispatch_width = widths.dispatch;
+      cfg.issue_width = widths.issue;
+      cfg.commit_width = widths.commit;
+      slots = cfg.slots();
+      r = wide ? run<CpiStackDut<Vcpi_stack_d4i4c3>, CpiModel>(cfg, widths, cycles, seed,
+                                                                mutate, "cpi.")
+               : run<CpiStackDut<Vcpi_stack_d2i3c2>, CpiModel>(cfg, widths, cycles, seed,
+                                                                mutate, "cpi.");
     } else {
-      r = cpi_crosscheck<Vcpi_stack_d2i3c2>(cfg, cycles, seed, m);
+      TopDownConfig cfg;
+      cfg.dispatch_width = widths.dispatch;
+      slots = cfg.dispatch_width;
+      r = wide ? run<TopDownDut<Vtopdown_d4>, TopDownModel>(cfg, widths, cycles, seed, mutate,
+                                                            "topdown.")
+               : run<TopDownDut<Vtopdown_d2>, TopDownModel>(cfg, widths, cycles, seed, mutate,
+                                                            "topdown.");
     }
     const std::string repro = "pmu_unit --unit " + unit + " --config " + config + " --cycles " +
                               std::to_string(cycles) + " --seed " + std::to_string(seed) +
@@ -79,7 +109,7 @@ int main(int argc, char** argv) {
       return 1;
     }
     std::printf("%s[%s W=%u]: %llu cycles, seed %llu: %s, %.0f cycles/s\n", unit.c_str(),
-                config.c_str(), cfg.slots(), static_cast<unsigned long long>(r.cycles),
+                config.c_str(), slots, static_cast<unsigned long long>(r.cycles),
                 static_cast<unsigned long long>(seed), r.message.c_str(),
                 r.seconds > 0 ? r.cycles / r.seconds : 0.0);
     return 0;

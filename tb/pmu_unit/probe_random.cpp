@@ -1,5 +1,7 @@
 #include "probe_random.h"
 
+#include <algorithm>
+
 namespace stackscope::pmu {
 
 Probe ProbeRandom::next() {
@@ -14,7 +16,8 @@ Probe ProbeRandom::next() {
   auto n_for = [&](unsigned width) { return stall && chance(70) ? pick(1) : pick(width); };
   p.disp_n = n_for(w_.dispatch);
   p.iss_n = n_for(w_.issue);
-  p.cmt_n = n_for(w_.commit);
+  p.cmt_n = static_cast<uint32_t>(std::min<uint64_t>(n_for(w_.commit), uncommitted_));
+  uncommitted_ = uncommitted_ + p.disp_n - p.cmt_n;
   p.cmt_ms_n = pick(p.cmt_n);
   p.disp_cp_mask = chance(80) ? 0xF : pick(15);
 

@@ -28,6 +28,7 @@ class ProbeRandom {
   StageWidths w_;
   unsigned phase_ = 0;
   unsigned phase_left_ = 0;
+  uint64_t uncommitted_ = 0;  // dispatched, not yet committed: commit never exceeds it
 };
 
 }  // namespace stackscope::pmu

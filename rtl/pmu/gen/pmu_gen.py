@@ -50,6 +50,33 @@ CPI_COMPS = [
      "head done but not all slots commit; at issue, structural (no free unit/port)"),
 ]
 
+# Top-Down event counters (seed 001 Table 1), in topdown's cnt_o order. W = DispatchWidth
+# (Yasin's machine issue width at allocation); FEW = ExecFew; THR = MemBwThreshold.
+TD_COUNTERS = [
+    ("TdClocks", "clocks", "1 per cycle"),
+    ("TdTotalSlots", "total_slots", "W per cycle"),
+    ("TdSlotsIssued", "slots_issued", "disp_n"),
+    ("TdSlotsRetired", "slots_retired", "cmt_n"),
+    ("TdFetchBubbles", "fetch_bubbles", "W - disp_n when !be_stall && !fe_bpred_recover"),
+    ("TdFetchBubblesGeW", "fetch_bubbles_ge_w", "cycles whose fetch_bubbles increment is W"),
+    ("TdRecoveryBubbles", "recovery_bubbles", "W - disp_n when fe_bpred_recover"),
+    ("TdBrMispredRetired", "br_mispred_retired", "cmt_br_mispred"),
+    ("TdMachineClears", "machine_clears", "machine_clear"),
+    ("TdMsSlotsRetired", "ms_slots_retired", "cmt_ms_n"),
+    ("TdOpsExec0", "ops_executed_0", "cycles with iss_n == 0"),
+    ("TdOpsExec1", "ops_executed_1", "cycles with iss_n == 1"),
+    ("TdOpsExec2", "ops_executed_2", "cycles with iss_n == 2"),
+    ("TdOpsExec3", "ops_executed_3", "cycles with iss_n == 3"),
+    ("TdOpsExec4", "ops_executed_4", "cycles with iss_n >= 4"),
+    ("TdMemStallsAnyLoad", "mem_stalls_any_load", "iss_n == 0 && ld_inflight"),
+    ("TdMemStallsL1Miss", "mem_stalls_l1_miss", "iss_n == 0 && ld_l1miss"),
+    ("TdMemStallsL2Miss", "mem_stalls_l2_miss", "iss_n == 0 && ld_l2miss"),
+    ("TdMemStallsStores", "mem_stalls_stores", "iss_n <= FEW && sb_full"),
+    ("TdExtMemOutstanding", "ext_mem_outstanding", "mem_outstanding"),
+    ("TdExtMemGe1", "ext_mem_outstanding_ge_1", "cycles with mem_outstanding >= 1"),
+    ("TdExtMemGeThr", "ext_mem_outstanding_ge_thr", "cycles with mem_outstanding >= THR"),
+]
+
 # Probe fields, MSB first as in the SV packed struct: (name, width expr, count, stage, doc).
 # count > 1 makes a packed array [count-1:0][width-1:0]; element j sits at bits j*width up.
 FIELDS = [
@@ -62,8 +89,8 @@ FIELDS = [
      "after the disp_n dispatched, the front end had no further uop ready for dispatch"),
     ("fe_icache_miss", "1", 1, "fetch", "front end is waiting on an I-cache (or ITLB) miss"),
     ("fe_bpred_recover", "1", 1, "fetch",
-     "front end is refilling after a misprediction redirect (from the redirect until the "
-     "first correct-path uop reaches dispatch)"),
+     "front end is refilling after a misprediction (or machine-clear) redirect: from the "
+     "redirect until the first correct-path uop reaches dispatch"),
     ("rob_full", "1", 1, "dispatch", "dispatch blocked: no free ROB entry"),
     ("rs_full", "1", 1, "dispatch", "dispatch blocked: the needed reservation station is full"),
     ("lsq_full", "1", 1, "dispatch", "dispatch blocked: load/store queue full"),
@@ -117,8 +144,8 @@ EVENTS = [
     ("EvTotalSlots", "W per cycle (Top-Down TotalSlots)"),
     ("EvSlotsIssued", "disp_n (Top-Down SlotsIssued: allocation slots used)"),
     ("EvSlotsRetired", "cmt_n (Top-Down SlotsRetired)"),
-    ("EvFetchBubbles", "W - min(disp_n, W) when !be_stall (Top-Down FetchBubbles)"),
-    ("EvRecoveryBubbles", "W - min(disp_n, W) when fe_bpred_recover or a clear is recovering"),
+    ("EvFetchBubbles", "W - disp_n when !be_stall && !fe_bpred_recover (Top-Down)"),
+    ("EvRecoveryBubbles", "W - disp_n when fe_bpred_recover (Top-Down RecoveryBubbles)"),
     ("EvBrMispredRetired", "cmt_br_mispred"),
     ("EvMachineClears", "machine_clear"),
     ("EvMsSlotsRetired", "cmt_ms_n"),
@@ -175,6 +202,12 @@ def gen_sv():
         sep = "," if i + 1 < len(CPI_COMPS) else ""
         L.append(f"    {name} = 4'd{i}{sep}  // {short}")
     L += ["  } cpi_comp_e;", f"  localparam int unsigned NumCpiComps = {len(CPI_COMPS)};"]
+    L += ["", "  // Top-Down event counters (seed 001 Table 1): index into topdown's cnt_o.",
+          "  typedef enum logic [4:0] {"]
+    for i, (name, short, doc) in enumerate(TD_COUNTERS):
+        sep = "," if i + 1 < len(TD_COUNTERS) else ""
+        L.append(f"    {name} = 5'd{i}{sep}  // {doc}")
+    L += ["  } td_counter_e;", f"  localparam int unsigned NumTdCounters = {len(TD_COUNTERS)};"]
     L += ["", "  // Class of the instruction blamed for a backend stall (seed 000 Table II, l.11-16).",
           "  typedef enum logic [ClsW-1:0] {"]
     for i, (name, doc) in enumerate(CLASSES):
@@ -236,6 +269,14 @@ def gen_cpp():
           f"inline constexpr std::array<std::string_view, {len(CPI_COMPS)}> kCpiCompNames{{",
           "    " + ", ".join(f'"{s}"' for _, s, _ in CPI_COMPS[:5]) + ",",
           "    " + ", ".join(f'"{s}"' for _, s, _ in CPI_COMPS[5:]) + "};"]
+    L += ["", "enum class TdCounter : uint8_t {"]
+    for i, (name, short, doc) in enumerate(TD_COUNTERS):
+        L.append(f"  k{name[2:]} = {i},  // {doc}")
+    L += ["};", f"inline constexpr unsigned kNumTdCounters = {len(TD_COUNTERS)};",
+          f"inline constexpr std::array<std::string_view, {len(TD_COUNTERS)}> kTdCounterNames{{"]
+    for name, short, doc in TD_COUNTERS:
+        L.append(f'    "{short}",')
+    L += ["};"]
     L += ["", "// One cycle of the probe bus (field meanings: rtl/pmu/pmu_pkg.sv, docs/probe.md).",
           "struct Probe {"]
     for name, w, c, stage, doc in FIELDS:
