@@ -44,6 +44,8 @@ soak: build
 	$(BUILD)/pmu_unit --unit cpi --config wide --cycles $(SOAK_CYCLES) --seed 102
 	$(BUILD)/pmu_unit --unit topdown --config default --cycles $(SOAK_CYCLES) --seed 103
 	$(BUILD)/pmu_unit --unit topdown --config wide --cycles $(SOAK_CYCLES) --seed 104
+	$(BUILD)/pmu_unit --unit flops --config default --cycles $(SOAK_CYCLES) --seed 105
+	$(BUILD)/pmu_unit --unit flops --config wide --cycles $(SOAK_CYCLES) --seed 106
 
 FUZZ_SEEDS ?= 1000
 fuzz: build

@@ -3,4 +3,5 @@ rtl/pmu/pmu_counter.sv
 rtl/pmu/cpi_stage_acct.sv
 rtl/pmu/cpi_stack.sv
 rtl/pmu/topdown.sv
+rtl/pmu/flops_stack.sv
 rtl/pmu/pmu_top.sv

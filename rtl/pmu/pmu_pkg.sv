@@ -72,6 +72,18 @@ package pmu_pkg;
   } td_counter_e;
   localparam int unsigned NumTdCounters = 22;
 
+  // FLOPS stack components (seed 000 Table III): index into flops_stack's cnt_o.
+  typedef enum logic [2:0] {
+    FlBase = 3'd0,  // a*m per issued FP op (l.1-2)
+    FlNonFma = 3'd1,  // (2-a)*m per issued non-FMA op (l.4-5)
+    FlMask = 3'd2,  // 2*(v-m) per issued op (l.6-7)
+    FlFrontend = 3'd3,  // 2v per idle unit, no FP op waiting in an RS (l.9-10)
+    FlNonVfp = 3'd4,  // 2v per idle unit, an FP unit busy with a non-FP op (l.11-12)
+    FlMem = 3'd5,  // 2v per idle unit, oldest FP op waits on a load (l.14-16)
+    FlDepend = 3'd6  // 2v per idle unit, oldest FP op waits on another op (l.17-18)
+  } flops_comp_e;
+  localparam int unsigned NumFlopsComps = 7;
+
   // Class of the instruction blamed for a backend stall (seed 000 Table II, l.11-16).
   typedef enum logic [ClsW-1:0] {
     ClsSingle = 0,  // single-cycle op, or no better reason: booked to depend

@@ -7,6 +7,8 @@ module pmu_top
   parameter int unsigned DispatchWidth = 2,
   parameter int unsigned IssueWidth    = 3,
   parameter int unsigned CommitWidth   = 2,
+  parameter int unsigned FpUnits       = 2,
+  parameter int unsigned FpVecLen      = 1,
   parameter int unsigned StackCntW     = 48
 ) (
   input  wire logic       clk_i,
@@ -20,7 +22,11 @@ module pmu_top
   input  wire logic       td_we_i,
   input  wire td_counter_e td_widx_i,
   input  wire logic [StackCntW-1:0] td_wdata_i,
-  output logic [NumTdCounters-1:0][StackCntW-1:0] td_cnt_o
+  output logic [NumTdCounters-1:0][StackCntW-1:0] td_cnt_o,
+  input  wire logic       fl_we_i,
+  input  wire flops_comp_e fl_widx_i,
+  input  wire logic [StackCntW-1:0] fl_wdata_i,
+  output logic [NumFlopsComps-1:0][StackCntW-1:0] fl_cnt_o
 );
 
   cpi_stack #(
@@ -50,6 +56,20 @@ module pmu_top
     .widx_i (td_widx_i),
     .wdata_i(td_wdata_i),
     .cnt_o  (td_cnt_o)
+  );
+
+  flops_stack #(
+    .NumUnits(FpUnits),
+    .VecLen  (FpVecLen),
+    .CntW    (StackCntW)
+  ) u_flops_stack (
+    .clk_i,
+    .rst_ni,
+    .probe_i,
+    .we_i   (fl_we_i),
+    .widx_i (fl_widx_i),
+    .wdata_i(fl_wdata_i),
+    .cnt_o  (fl_cnt_o)
   );
 
 endmodule : pmu_top

@@ -109,6 +109,19 @@ inline constexpr std::array<std::string_view, 22> kTdCounterNames{
     "ext_mem_outstanding_ge_thr",
 };
 
+enum class FlopsComp : uint8_t {
+  kBase = 0,  // a*m per issued FP op (l.1-2)
+  kNonFma = 1,  // (2-a)*m per issued non-FMA op (l.4-5)
+  kMask = 2,  // 2*(v-m) per issued op (l.6-7)
+  kFrontend = 3,  // 2v per idle unit, no FP op waiting in an RS (l.9-10)
+  kNonVfp = 4,  // 2v per idle unit, an FP unit busy with a non-FP op (l.11-12)
+  kMem = 5,  // 2v per idle unit, oldest FP op waits on a load (l.14-16)
+  kDepend = 6,  // 2v per idle unit, oldest FP op waits on another op (l.17-18)
+};
+inline constexpr unsigned kNumFlopsComps = 7;
+inline constexpr std::array<std::string_view, 7> kFlopsCompNames{
+    "base", "non_fma", "mask", "frontend", "non_vfp", "mem", "depend"};
+
 // One cycle of the probe bus (field meanings: rtl/pmu/pmu_pkg.sv, docs/probe.md).
 struct Probe {
   uint32_t disp_n{};

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cpi_stack.h"
+#include "flops_stack.h"
 #include "probe_random.h"
 #include "topdown.h"
 #include "unit_dut.h"
@@ -54,6 +55,16 @@ struct TopDownModel {
   void write(unsigned i, uint64_t v) { m.write(static_cast<TdCounter>(i), v); }
   uint64_t get(unsigned i) const { return m.get(static_cast<TdCounter>(i)); }
   void check() const { check_level1(m.counters()); }
+};
+
+struct FlopsModel {
+  FlopsStack m;
+  static constexpr unsigned kNum = kNumFlopsComps;
+  static std::string name(unsigned i) { return "flops." + std::string(kFlopsCompNames[i]); }
+  void step(const Probe& p) { m.step(p); }
+  void write(unsigned i, uint64_t v) { m.write(static_cast<FlopsComp>(i), v); }
+  uint64_t get(unsigned i) const { return m.get(static_cast<FlopsComp>(i)); }
+  void check() const { m.check_invariant(); }
 };
 
 template <class Dut, class Model>

@@ -12,6 +12,8 @@
 
 #include "Vcpi_stack_d2i3c2.h"
 #include "Vcpi_stack_d4i4c3.h"
+#include "Vflops_stack_k2v1.h"
+#include "Vflops_stack_k4v8.h"
 #include "Vtopdown_d2.h"
 #include "Vtopdown_d4.h"
 #include "crosscheck.h"
@@ -63,8 +65,10 @@ int main(int argc, char** argv) {
   CLI::App app{"PMU unit cross-check: RTL vs golden model on random probe streams"};
   std::string unit = "cpi", config = "default", mutate;
   uint64_t cycles = 1000000, seed = 1;
-  app.add_option("--unit", unit, "unit to check")->check(CLI::IsMember({"cpi", "topdown"}));
-  app.add_option("--config", config, "default = D2 I3 C2, wide = D4 I4 C3")
+  app.add_option("--unit", unit, "unit to check")
+      ->check(CLI::IsMember({"cpi", "topdown", "flops"}));
+  app.add_option("--config", config,
+                 "default = D2 I3 C2, FP k=2 v=1; wide = D4 I4 C3, FP k=4 v=8")
       ->check(CLI::IsMember({"default", "wide"}));
   app.add_option("--cycles", cycles, "cycles to simulate")->check(CLI::Range(1ull, 1ull << 40));
   app.add_option("--seed", seed, "random stream seed");
@@ -78,7 +82,7 @@ int main(int argc, char** argv) {
   }
   try {
     const bool wide = config == "wide";
-    const StageWidths widths = wide ? StageWidths{4, 4, 3} : StageWidths{2, 3, 2};
+    const StageWidths widths = wide ? StageWidths{4, 4, 3, 8} : StageWidths{2, 3, 2, 1};
     unsigned slots = 0;
     CrossCheckResult r;
     if (unit == "cpi") {
@@ -91,6 +95,15 @@ int main(int argc, char** argv) {
                                                                 mutate, "cpi.")
                : run<CpiStackDut<Vcpi_stack_d2i3c2>, CpiModel>(cfg, widths, cycles, seed,
                                                                 mutate, "cpi.");
+    } else if (unit == "flops") {
+      FlopsStackConfig cfg;
+      cfg.units = wide ? 4 : 2;
+      cfg.vec_len = widths.fp_vec_len;
+      slots = cfg.full();
+      r = wide ? run<FlopsStackDut<Vflops_stack_k4v8>, FlopsModel>(cfg, widths, cycles, seed,
+                                                                   mutate, "flops.")
+               : run<FlopsStackDut<Vflops_stack_k2v1>, FlopsModel>(cfg, widths, cycles, seed,
+                                                                   mutate, "flops.");
     } else {
       TopDownConfig cfg;
       cfg.dispatch_width = widths.dispatch;
@@ -108,7 +121,7 @@ int main(int argc, char** argv) {
                    repro.c_str());
       return 1;
     }
-    std::printf("%s[%s W=%u]: %llu cycles, seed %llu: %s, %.0f cycles/s\n", unit.c_str(),
+    std::printf("%s[%s slots=%u]: %llu cycles, seed %llu: %s, %.0f cycles/s\n", unit.c_str(),
                 config.c_str(), slots, static_cast<unsigned long long>(r.cycles),
                 static_cast<unsigned long long>(seed), r.message.c_str(),
                 r.seconds > 0 ? r.cycles / r.seconds : 0.0);

@@ -55,7 +55,7 @@ Probe ProbeRandom::next() {
   for (unsigned j = 0; j < kMaxFpUnits; ++j) {
     p.fp_issue[j] = chance(50);
     p.fp_fma[j] = chance(50);
-    p.fp_elems[j] = pick(kMaxVecLen);
+    p.fp_elems[j] = chance(60) ? w_.fp_vec_len : pick(w_.fp_vec_len);
   }
   p.fp_wait_rs = chance(50);
   p.fp_unit_nonfp = chance(10);

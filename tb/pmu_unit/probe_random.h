@@ -12,6 +12,7 @@ namespace stackscope::pmu {
 
 struct StageWidths {
   unsigned dispatch = 2, issue = 3, commit = 2;
+  unsigned fp_vec_len = 1;  // v: unmasked elements never exceed it
 };
 
 class ProbeRandom {

@@ -90,10 +90,15 @@ struct TopDownUnit {
   }
 };
 
+// flops_stack: counter index = flops_comp_e.
+using FlopsUnit = TopDownUnit;
+
 template <class VTop>
 using CpiStackDut = UnitDut<VTop, CpiUnit>;
 template <class VTop>
 using TopDownDut = UnitDut<VTop, TopDownUnit>;
+template <class VTop>
+using FlopsStackDut = UnitDut<VTop, FlopsUnit>;
 
 inline unsigned cpi_index(CpiStage s, CpiComp c) {
   return static_cast<unsigned>(s) * kNumCpiComps + static_cast<unsigned>(c);

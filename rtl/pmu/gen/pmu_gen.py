@@ -77,6 +77,18 @@ TD_COUNTERS = [
     ("TdExtMemGeThr", "ext_mem_outstanding_ge_thr", "cycles with mem_outstanding >= THR"),
 ]
 
+# FLOPS stack components (seed 000 Table III), in flops_stack's cnt_o order. Units: 1/(2kv)
+# of a cycle, so a cycle adds exactly 2*k*v over all components.
+FLOPS_COMPS = [
+    ("FlBase", "base", "a*m per issued FP op (l.1-2)"),
+    ("FlNonFma", "non_fma", "(2-a)*m per issued non-FMA op (l.4-5)"),
+    ("FlMask", "mask", "2*(v-m) per issued op (l.6-7)"),
+    ("FlFrontend", "frontend", "2v per idle unit, no FP op waiting in an RS (l.9-10)"),
+    ("FlNonVfp", "non_vfp", "2v per idle unit, an FP unit busy with a non-FP op (l.11-12)"),
+    ("FlMem", "mem", "2v per idle unit, oldest FP op waits on a load (l.14-16)"),
+    ("FlDepend", "depend", "2v per idle unit, oldest FP op waits on another op (l.17-18)"),
+]
+
 # Probe fields, MSB first as in the SV packed struct: (name, width expr, count, stage, doc).
 # count > 1 makes a packed array [count-1:0][width-1:0]; element j sits at bits j*width up.
 FIELDS = [
@@ -208,6 +220,12 @@ def gen_sv():
         sep = "," if i + 1 < len(TD_COUNTERS) else ""
         L.append(f"    {name} = 5'd{i}{sep}  // {doc}")
     L += ["  } td_counter_e;", f"  localparam int unsigned NumTdCounters = {len(TD_COUNTERS)};"]
+    L += ["", "  // FLOPS stack components (seed 000 Table III): index into flops_stack's cnt_o.",
+          "  typedef enum logic [2:0] {"]
+    for i, (name, short, doc) in enumerate(FLOPS_COMPS):
+        sep = "," if i + 1 < len(FLOPS_COMPS) else ""
+        L.append(f"    {name} = 3'd{i}{sep}  // {doc}")
+    L += ["  } flops_comp_e;", f"  localparam int unsigned NumFlopsComps = {len(FLOPS_COMPS)};"]
     L += ["", "  // Class of the instruction blamed for a backend stall (seed 000 Table II, l.11-16).",
           "  typedef enum logic [ClsW-1:0] {"]
     for i, (name, doc) in enumerate(CLASSES):
@@ -277,6 +295,12 @@ def gen_cpp():
     for name, short, doc in TD_COUNTERS:
         L.append(f'    "{short}",')
     L += ["};"]
+    L += ["", "enum class FlopsComp : uint8_t {"]
+    for i, (name, short, doc) in enumerate(FLOPS_COMPS):
+        L.append(f"  k{name[2:]} = {i},  // {doc}")
+    L += ["};", f"inline constexpr unsigned kNumFlopsComps = {len(FLOPS_COMPS)};",
+          f"inline constexpr std::array<std::string_view, {len(FLOPS_COMPS)}> kFlopsCompNames{{",
+          "    " + ", ".join(f'"{s}"' for _, s, _ in FLOPS_COMPS) + "};"]
     L += ["", "// One cycle of the probe bus (field meanings: rtl/pmu/pmu_pkg.sv, docs/probe.md).",
           "struct Probe {"]
     for name, w, c, stage, doc in FIELDS:

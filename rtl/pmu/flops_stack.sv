@@ -1,0 +1,117 @@
+// FLOPS stack (seed 000 Table III) at issue over K FMA units of V elements, in integer units
+// of 1/(2*K*V) cycle: each issued op books a*m to base, (2-a)*m to non_fma and 2*(V-m) to
+// mask; each idle unit books 2*V to the component explaining why no FP op issued on it.
+`default_nettype none
+
+module flops_stack
+  import pmu_pkg::*;
+#(
+  parameter int unsigned NumUnits = 2,   // k
+  parameter int unsigned VecLen   = 1,   // v (1 on the scalar core)
+  parameter int unsigned CntW     = 48
+) (
+  input  wire logic            clk_i,
+  input  wire logic            rst_ni,
+  input  wire probe_t          probe_i,
+  input  wire logic            we_i,     // CSR write of one component
+  input  wire flops_comp_e     widx_i,
+  input  wire logic [CntW-1:0] wdata_i,
+  output logic [NumFlopsComps-1:0][CntW-1:0] cnt_o
+);
+
+  localparam int unsigned Full = 2 * NumUnits * VecLen;  // units per cycle
+  localparam int unsigned IncW = $clog2(Full + 1);
+
+  logic [NumFlopsComps-1:0][IncW-1:0] inc;
+  logic [IncW-1:0] idle_units;
+
+  always_comb begin : per_unit
+    inc = '0;
+    idle_units = IncW'(NumUnits);
+    for (int unsigned j = 0; j < NumUnits; j++) begin
+      if (probe_i.fp_issue[j]) begin
+        idle_units = idle_units - IncW'(1);
+        // a = 2 for FMA, 1 otherwise: a*m = m << fma
+        inc[FlBase] = inc[FlBase] + (IncW'(probe_i.fp_elems[j]) << probe_i.fp_fma[j]);
+        if (!probe_i.fp_fma[j]) begin
+          inc[FlNonFma] = inc[FlNonFma] + IncW'(probe_i.fp_elems[j]);
+        end
+        inc[FlMask] = inc[FlMask] + ((IncW'(VecLen) - IncW'(probe_i.fp_elems[j])) << 1);
+      end
+    end
+  end
+
+  flops_comp_e idle_cause;
+  always_comb begin : idle_blame
+    if (!probe_i.fp_wait_rs) begin
+      idle_cause = FlFrontend;
+    end else if (probe_i.fp_unit_nonfp) begin
+      idle_cause = FlNonVfp;
+    end else if (probe_i.fp_prod_load) begin
+      idle_cause = FlMem;
+    end else begin
+      idle_cause = FlDepend;
+    end
+  end
+
+  logic [NumFlopsComps-1:0][IncW-1:0] inc_all;
+  always_comb begin : add_idle
+    inc_all = inc;
+    inc_all[idle_cause] = IncW'(idle_units * IncW'(2 * VecLen));
+  end
+
+  logic [NumFlopsComps-1:0] unused_overflow;  // 48-bit stack components wrap silently
+
+  for (genvar c = 0; c < NumFlopsComps; c++) begin : gen_comp
+    pmu_counter #(
+      .Width(CntW),
+      .IncW (IncW)
+    ) u_cnt (
+      .clk_i,
+      .rst_ni,
+      .inc_i     (inc_all[c]),
+      .we_i      (we_i && widx_i == flops_comp_e'(c)),
+      .wdata_i,
+      .value_o   (cnt_o[c]),
+      .overflow_o(unused_overflow[c])
+    );
+  end
+
+`ifndef SYNTHESIS
+  // Table III invariant: the components sum to 2*k*v per cycle, tracked through writes.
+  logic [CntW-1:0] sum_now, expect_q;
+  always_comb begin : sum_comps
+    sum_now = '0;
+    for (int c = 0; c < NumFlopsComps; c++) sum_now += cnt_o[c];
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin : expect_reg
+    if (!rst_ni) begin
+      expect_q <= '0;
+    end else if (we_i) begin
+      expect_q <= expect_q + CntW'(Full) - CntW'(inc_all[widx_i]) + wdata_i - cnt_o[widx_i];
+    end else begin
+      expect_q <= expect_q + CntW'(Full);
+    end
+  end
+  SlotInvariant: assert property (@(posedge clk_i) disable iff (!rst_ni) sum_now == expect_q)
+    else $error("flops_stack: components sum %0d != 2kv*cycles %0d", sum_now, expect_q);
+
+  logic elems_ok;
+  always_comb begin : elems_check
+    elems_ok = 1'b1;
+    for (int unsigned j = 0; j < NumUnits; j++) begin
+      if (probe_i.fp_issue[j] && probe_i.fp_elems[j] > ElemW'(VecLen)) elems_ok = 1'b0;
+    end
+  end
+  ElemsWithinV: assert property (@(posedge clk_i) disable iff (!rst_ni) elems_ok)
+    else $error("flops_stack: an issued op has more than v = %0d unmasked elements", VecLen);
+
+  initial begin : param_check
+    assert (NumUnits >= 1 && NumUnits <= MaxFpUnits && VecLen >= 1 && VecLen <= MaxVecLen)
+      else $fatal(1, "flops_stack: need 1 <= k <= %0d, 1 <= v <= %0d", MaxFpUnits, MaxVecLen);
+  end
+`endif
+
+endmodule : flops_stack
+
+`default_nettype wire
