@@ -46,6 +46,8 @@ soak: build
 	$(BUILD)/pmu_unit --unit topdown --config wide --cycles $(SOAK_CYCLES) --seed 104
 	$(BUILD)/pmu_unit --unit flops --config default --cycles $(SOAK_CYCLES) --seed 105
 	$(BUILD)/pmu_unit --unit flops --config wide --cycles $(SOAK_CYCLES) --seed 106
+	$(BUILD)/pmu_unit --unit tip --config default --cycles $(SOAK_CYCLES) --seed 107
+	$(BUILD)/pmu_unit --unit tip --config wide --cycles $(SOAK_CYCLES) --seed 108
 
 FUZZ_SEEDS ?= 1000
 fuzz: build

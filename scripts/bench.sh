@@ -66,7 +66,7 @@ section_iss
 section_pmu() {
   [[ -x $build/pmu_unit ]] || { echo "bench pmu: $build/pmu_unit not built" >&2; return 1; }
   local json="{" sep="" unit cfg rate
-  for unit in cpi topdown flops; do
+  for unit in cpi topdown flops tip; do
     for cfg in default wide; do
       rate=$("$build/pmu_unit" --unit $unit --config $cfg --cycles 2000000 --seed 7 |
              sed -E 's/.* ([0-9]+) cycles\/s$/\1/')

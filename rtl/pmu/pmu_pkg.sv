@@ -84,6 +84,14 @@ package pmu_pkg;
   } flops_comp_e;
   localparam int unsigned NumFlopsComps = 7;
 
+  // TIP commit-stage state of a cycle (seed 002 oracle attribution).
+  typedef enum logic [1:0] {
+    TipComputing = 2'd0,  // some head entries commit: 1/n cycle to each of the n
+    TipStalled = 2'd1,  // no commit, ROB not empty: the cycle goes to the ROB head
+    TipFlushed = 2'd2,  // ROB empty after a flush: to the flushing (offending) instruction
+    TipDrained = 2'd3  // ROB empty, front end not supplying: to the next uop to dispatch
+  } tip_state_e;
+
   // Class of the instruction blamed for a backend stall (seed 000 Table II, l.11-16).
   typedef enum logic [ClsW-1:0] {
     ClsSingle = 0,  // single-cycle op, or no better reason: booked to depend
@@ -175,7 +183,8 @@ package pmu_pkg;
     logic flush;
     // [commit] pc of the instruction causing that flush
     logic [PcW-1:0] flush_pc;
-    // [dispatch] pc of the next uop to dispatch (drained-state blame)
+    // [dispatch] pc of the oldest uop at dispatch this cycle: dispatched now, or next to enter the
+    // ROB when disp_n = 0 (TIP drained-state blame, dispatch-tagging sampler)
     logic [PcW-1:0] next_pc;
   } probe_t;
 

@@ -26,7 +26,27 @@ module pmu_top
   input  wire logic       fl_we_i,
   input  wire flops_comp_e fl_widx_i,
   input  wire logic [StackCntW-1:0] fl_wdata_i,
-  output logic [NumFlopsComps-1:0][StackCntW-1:0] fl_cnt_o
+  output logic [NumFlopsComps-1:0][StackCntW-1:0] fl_cnt_o,
+  input  wire logic [1:0]  tip_mode_i,
+  input  wire logic [15:0] tip_period_i,
+  input  wire logic        tip_ack_i,
+  input  wire logic        tip_cnt_we_i,
+  input  wire logic [StackCntW-1:0] tip_cnt_wdata_i,
+  output logic             tip_valid_o,
+  output tip_state_e       tip_state_o,
+  output logic [MaxWidth-1:0] tip_head_valid_o,
+  output logic [MaxWidth-1:0] tip_head_commit_o,
+  output logic [MaxWidth-1:0][PcW-1:0] tip_head_pc_o,
+  output logic [PcW-1:0]   tip_offending_o,
+  output logic [PcW-1:0]   tip_next_pc_o,
+  output logic             nci_valid_o,
+  output logic [PcW-1:0]   nci_pc_o,
+  output logic             lci_valid_o,
+  output logic [PcW-1:0]   lci_pc_o,
+  output logic             disp_valid_o,
+  output logic [PcW-1:0]   disp_pc_o,
+  output logic [StackCntW-1:0] tip_samples_o,
+  output logic             tip_irq_o
 );
 
   cpi_stack #(
@@ -70,6 +90,36 @@ module pmu_top
     .widx_i (fl_widx_i),
     .wdata_i(fl_wdata_i),
     .cnt_o  (fl_cnt_o)
+  );
+
+  tip_sampler #(
+    .CommitWidth(CommitWidth),
+    .PeriodW    (16),
+    .CntW       (StackCntW)
+  ) u_tip_sampler (
+    .clk_i,
+    .rst_ni,
+    .probe_i,
+    .mode_i           (tip_mode_i),
+    .period_i         (tip_period_i),
+    .ack_i            (tip_ack_i),
+    .cnt_we_i         (tip_cnt_we_i),
+    .cnt_wdata_i      (tip_cnt_wdata_i),
+    .tip_valid_o,
+    .tip_state_o,
+    .tip_head_valid_o,
+    .tip_head_commit_o,
+    .tip_head_pc_o,
+    .tip_offending_o,
+    .tip_next_pc_o,
+    .nci_valid_o,
+    .nci_pc_o,
+    .lci_valid_o,
+    .lci_pc_o,
+    .disp_valid_o,
+    .disp_pc_o,
+    .samples_o        (tip_samples_o),
+    .irq_o            (tip_irq_o)
   );
 
 endmodule : pmu_top

@@ -122,6 +122,15 @@ inline constexpr unsigned kNumFlopsComps = 7;
 inline constexpr std::array<std::string_view, 7> kFlopsCompNames{
     "base", "non_fma", "mask", "frontend", "non_vfp", "mem", "depend"};
 
+enum class TipState : uint8_t {
+  kComputing = 0,  // some head entries commit: 1/n cycle to each of the n
+  kStalled = 1,  // no commit, ROB not empty: the cycle goes to the ROB head
+  kFlushed = 2,  // ROB empty after a flush: to the flushing (offending) instruction
+  kDrained = 3,  // ROB empty, front end not supplying: to the next uop to dispatch
+};
+inline constexpr std::array<std::string_view, 4> kTipStateNames{
+    "computing", "stalled", "flushed", "drained"};
+
 // One cycle of the probe bus (field meanings: rtl/pmu/pmu_pkg.sv, docs/probe.md).
 struct Probe {
   uint32_t disp_n{};

@@ -14,6 +14,8 @@
 #include "Vcpi_stack_d4i4c3.h"
 #include "Vflops_stack_k2v1.h"
 #include "Vflops_stack_k4v8.h"
+#include "Vtip_sampler_c2.h"
+#include "Vtip_sampler_c4.h"
 #include "Vtopdown_d2.h"
 #include "Vtopdown_d4.h"
 #include "crosscheck.h"
@@ -40,6 +42,9 @@ Mutation parse_mutation(const std::string& spec, const std::string& prefix) {
     if (Model::name(i) == prefix + spec.substr(0, at)) m.index = i;
   if (m.index == Model::kNum)
     throw std::invalid_argument("--mutate: unknown counter '" + spec.substr(0, at) + "'");
+  if constexpr (requires { Model::writable(0u); })
+    if (!Model::writable(m.index))
+      throw std::invalid_argument("--mutate: '" + spec.substr(0, at) + "' is not writable");
   try {
     m.cycle = std::stoull(spec.substr(at + 1));
   } catch (const std::exception&) {
@@ -54,7 +59,7 @@ CrossCheckResult run(const Cfg& cfg, StageWidths widths, uint64_t cycles, uint64
   std::optional<Mutation> m;
   if (!mutate.empty()) m = parse_mutation<Model>(mutate, prefix);
   Dut dut;
-  Model model{decltype(Model::m)(cfg)};
+  Model model{cfg};
   ProbeRandom gen(seed, widths);
   return crosscheck(dut, model, gen, cycles, m);
 }
@@ -66,7 +71,7 @@ int main(int argc, char** argv) {
   std::string unit = "cpi", config = "default", mutate;
   uint64_t cycles = 1000000, seed = 1;
   app.add_option("--unit", unit, "unit to check")
-      ->check(CLI::IsMember({"cpi", "topdown", "flops"}));
+      ->check(CLI::IsMember({"cpi", "topdown", "flops", "tip"}));
   app.add_option("--config", config,
                  "default = D2 I3 C2, FP k=2 v=1; wide = D4 I4 C3, FP k=4 v=8")
       ->check(CLI::IsMember({"default", "wide"}));
@@ -95,6 +100,15 @@ int main(int argc, char** argv) {
                                                                 mutate, "cpi.")
                : run<CpiStackDut<Vcpi_stack_d2i3c2>, CpiModel>(cfg, widths, cycles, seed,
                                                                 mutate, "cpi.");
+    } else if (unit == "tip") {
+      // default: periodic every 97 cycles, commit bank 2; wide: LFSR-random, mask 127, bank 4
+      TipConfig cfg;
+      cfg.commit_width = wide ? 4 : 2;
+      cfg.mode = wide ? TipMode::kRandom : TipMode::kPeriodic;
+      cfg.period = wide ? 127 : 97;
+      slots = cfg.commit_width;
+      r = wide ? run<TipDut<Vtip_sampler_c4>, TipModel>(cfg, widths, cycles, seed, mutate, "tip.")
+               : run<TipDut<Vtip_sampler_c2>, TipModel>(cfg, widths, cycles, seed, mutate, "tip.");
     } else if (unit == "flops") {
       FlopsStackConfig cfg;
       cfg.units = wide ? 4 : 2;

@@ -60,14 +60,19 @@ Probe ProbeRandom::next() {
   p.fp_wait_rs = chance(50);
   p.fp_unit_nonfp = chance(10);
   p.fp_prod_load = chance(30);
+  // ROB head bank: valid entries and committing entries are in-order prefixes; the ROB
+  // empties during front-end phases so TIP sees flushed and drained cycles. A small pc set
+  // makes profiles repeat.
+  const unsigned nvalid = (phase_ == 1 || phase_ == 2) && chance(60) ? 0 : pick(w_.commit);
+  const unsigned ncommit = chance(50) ? pick(nvalid) : 0;
   for (unsigned j = 0; j < kMaxWidth; ++j) {
-    p.head_valid[j] = chance(80);
-    p.head_commit[j] = p.head_valid[j] && chance(50);
-    p.head_pc[j] = 0x80000000u + 4 * pick(4095);
+    p.head_valid[j] = j < nvalid;
+    p.head_commit[j] = j < ncommit;
+    p.head_pc[j] = 0x80000000u + 4 * pick(63);
   }
   p.flush = chance(2);
-  p.flush_pc = 0x80000000u + 4 * pick(4095);
-  p.next_pc = 0x80000000u + 4 * pick(4095);
+  p.flush_pc = 0x80000000u + 4 * pick(63);
+  p.next_pc = 0x80000000u + 4 * pick(63);
   return p;
 }
 

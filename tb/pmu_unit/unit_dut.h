@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <memory>
 #include <span>
+#include <string_view>
 
 #include "pmu_gen.h"
 
@@ -35,9 +36,14 @@ class UnitDut {
   UnitDut() : ctx_(std::make_unique<VerilatedContext>()) {
     ctx_->fatalOnError(false);  // an assertion failure is reported, then the harness stops
     top_ = std::make_unique<VTop>(ctx_.get(), "dut");
+    // Raise then drop rst_ni: the async reset acts on a negedge, which a signal that starts
+    // at 0 never has (registers with non-zero reset values, e.g. the TIP LFSR, need it).
     top_->clk_i = 0;
+    top_->rst_ni = 1;
+    top_->eval();
     top_->rst_ni = 0;
     Unit::set_write(*top_, false, 0, 0);
+    if constexpr (requires { top_->ack_i; }) top_->ack_i = 0;
     top_->eval();
     top_->rst_ni = 1;
     top_->eval();
@@ -58,19 +64,25 @@ class UnitDut {
     top_->eval();
   }
 
-  uint64_t get(unsigned index) const {
-    return wide_bits(std::span<const uint32_t>(top_->cnt_o.data(), top_->cnt_o.Words),
-                     index * kCntBits, kCntBits);
-  }
+  uint64_t get(unsigned index) const { return Unit::get(*top_, index); }
   bool assertion_failed() const { return ctx_->gotError(); }
+  VTop& top() { return *top_; }  // for unit-specific inputs (trigger mode, acknowledge)
 
  private:
   std::unique_ptr<VerilatedContext> ctx_;
   std::unique_ptr<VTop> top_;
 };
 
+// Counter i of a unit whose counters are one packed cnt_o array of 48-bit entries.
+struct PackedCounters {
+  template <class V>
+  static uint64_t get(V& top, unsigned i) {
+    return wide_bits(std::span<const uint32_t>(top.cnt_o.data(), top.cnt_o.Words), i * 48, 48);
+  }
+};
+
 // cpi_stack: counter index = stage * kNumCpiComps + component.
-struct CpiUnit {
+struct CpiUnit : PackedCounters {
   template <class V>
   static void set_write(V& top, bool we, unsigned index, uint64_t data) {
     top.we_i = we;
@@ -81,7 +93,7 @@ struct CpiUnit {
 };
 
 // topdown: counter index = td_counter_e.
-struct TopDownUnit {
+struct TopDownUnit : PackedCounters {
   template <class V>
   static void set_write(V& top, bool we, unsigned index, uint64_t data) {
     top.we_i = we;
@@ -93,12 +105,50 @@ struct TopDownUnit {
 // flops_stack: counter index = flops_comp_e.
 using FlopsUnit = TopDownUnit;
 
+// tip_sampler: the sample registers in kTipRegNames order; only the sample counter is
+// writable.
+inline constexpr std::array<std::string_view, 18> kTipRegNames{
+    "tip_valid", "tip_state", "tip_head_valid", "tip_head_commit", "tip_head_pc0",
+    "tip_head_pc1", "tip_head_pc2", "tip_head_pc3", "tip_offending", "tip_next_pc",
+    "nci_valid", "nci_pc", "lci_valid", "lci_pc", "disp_valid", "disp_pc", "samples", "irq"};
+inline constexpr unsigned kTipSamplesReg = 16;
+
+struct TipUnit {
+  template <class V>
+  static void set_write(V& top, bool we, unsigned, uint64_t data) {
+    top.cnt_we_i = we;
+    top.cnt_wdata_i = data;
+  }
+  template <class V>
+  static uint64_t get(V& top, unsigned i) {
+    switch (i) {
+      case 0: return top.tip_valid_o;
+      case 1: return top.tip_state_o;
+      case 2: return top.tip_head_valid_o;
+      case 3: return top.tip_head_commit_o;
+      case 4: case 5: case 6: case 7: return top.tip_head_pc_o[i - 4];
+      case 8: return top.tip_offending_o;
+      case 9: return top.tip_next_pc_o;
+      case 10: return top.nci_valid_o;
+      case 11: return top.nci_pc_o;
+      case 12: return top.lci_valid_o;
+      case 13: return top.lci_pc_o;
+      case 14: return top.disp_valid_o;
+      case 15: return top.disp_pc_o;
+      case 16: return top.samples_o;
+      default: return top.irq_o;
+    }
+  }
+};
+
 template <class VTop>
 using CpiStackDut = UnitDut<VTop, CpiUnit>;
 template <class VTop>
 using TopDownDut = UnitDut<VTop, TopDownUnit>;
 template <class VTop>
 using FlopsStackDut = UnitDut<VTop, FlopsUnit>;
+template <class VTop>
+using TipDut = UnitDut<VTop, TipUnit>;
 
 inline unsigned cpi_index(CpiStage s, CpiComp c) {
   return static_cast<unsigned>(s) * kNumCpiComps + static_cast<unsigned>(c);

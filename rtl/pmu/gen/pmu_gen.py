@@ -89,6 +89,14 @@ FLOPS_COMPS = [
     ("FlDepend", "depend", "2v per idle unit, oldest FP op waits on another op (l.17-18)"),
 ]
 
+# TIP commit-stage states (seed 002 oracle attribution), one per cycle.
+TIP_STATES = [
+    ("TipComputing", "computing", "some head entries commit: 1/n cycle to each of the n"),
+    ("TipStalled", "stalled", "no commit, ROB not empty: the cycle goes to the ROB head"),
+    ("TipFlushed", "flushed", "ROB empty after a flush: to the flushing (offending) instruction"),
+    ("TipDrained", "drained", "ROB empty, front end not supplying: to the next uop to dispatch"),
+]
+
 # Probe fields, MSB first as in the SV packed struct: (name, width expr, count, stage, doc).
 # count > 1 makes a packed array [count-1:0][width-1:0]; element j sits at bits j*width up.
 FIELDS = [
@@ -145,7 +153,9 @@ FIELDS = [
     ("head_pc", "PcW", "MaxWidth", "commit", "pc of ROB head bank entry j"),
     ("flush", "1", 1, "commit", "a flush (mispredict, exception, machine clear) this cycle"),
     ("flush_pc", "PcW", 1, "commit", "pc of the instruction causing that flush"),
-    ("next_pc", "PcW", 1, "dispatch", "pc of the next uop to dispatch (drained-state blame)"),
+    ("next_pc", "PcW", 1, "dispatch",
+     "pc of the oldest uop at dispatch this cycle: dispatched now, or next to enter the ROB "
+     "when disp_n = 0 (TIP drained-state blame, dispatch-tagging sampler)"),
 ]
 
 # mhpmevent event ids: (name, description). id = position. Increment semantics in docs/pmu.md.
@@ -226,6 +236,12 @@ def gen_sv():
         sep = "," if i + 1 < len(FLOPS_COMPS) else ""
         L.append(f"    {name} = 3'd{i}{sep}  // {doc}")
     L += ["  } flops_comp_e;", f"  localparam int unsigned NumFlopsComps = {len(FLOPS_COMPS)};"]
+    L += ["", "  // TIP commit-stage state of a cycle (seed 002 oracle attribution).",
+          "  typedef enum logic [1:0] {"]
+    for i, (name, short, doc) in enumerate(TIP_STATES):
+        sep = "," if i + 1 < len(TIP_STATES) else ""
+        L.append(f"    {name} = 2'd{i}{sep}  // {doc}")
+    L += ["  } tip_state_e;"]
     L += ["", "  // Class of the instruction blamed for a backend stall (seed 000 Table II, l.11-16).",
           "  typedef enum logic [ClsW-1:0] {"]
     for i, (name, doc) in enumerate(CLASSES):
@@ -301,6 +317,11 @@ def gen_cpp():
     L += ["};", f"inline constexpr unsigned kNumFlopsComps = {len(FLOPS_COMPS)};",
           f"inline constexpr std::array<std::string_view, {len(FLOPS_COMPS)}> kFlopsCompNames{{",
           "    " + ", ".join(f'"{s}"' for _, s, _ in FLOPS_COMPS) + "};"]
+    L += ["", "enum class TipState : uint8_t {"]
+    for i, (name, short, doc) in enumerate(TIP_STATES):
+        L.append(f"  k{name[3:]} = {i},  // {doc}")
+    L += ["};", f"inline constexpr std::array<std::string_view, {len(TIP_STATES)}> kTipStateNames{{",
+          "    " + ", ".join(f'"{s}"' for _, s, _ in TIP_STATES) + "};"]
     L += ["", "// One cycle of the probe bus (field meanings: rtl/pmu/pmu_pkg.sv, docs/probe.md).",
           "struct Probe {"]
     for name, w, c, stage, doc in FIELDS:
