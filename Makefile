@@ -48,6 +48,7 @@ soak: build
 	$(BUILD)/pmu_unit --unit flops --config wide --cycles $(SOAK_CYCLES) --seed 106
 	$(BUILD)/pmu_unit --unit tip --config default --cycles $(SOAK_CYCLES) --seed 107
 	$(BUILD)/pmu_unit --unit tip --config wide --cycles $(SOAK_CYCLES) --seed 108
+	$(BUILD)/pmu_unit --unit csr --cycles $$(( $(SOAK_CYCLES) / 10 )) --seed 109
 
 FUZZ_SEEDS ?= 1000
 fuzz: build

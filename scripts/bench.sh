@@ -66,8 +66,9 @@ section_iss
 section_pmu() {
   [[ -x $build/pmu_unit ]] || { echo "bench pmu: $build/pmu_unit not built" >&2; return 1; }
   local json="{" sep="" unit cfg rate
-  for unit in cpi topdown flops tip; do
+  for unit in cpi topdown flops tip csr; do
     for cfg in default wide; do
+      [[ $unit == csr && $cfg == wide ]] && continue
       rate=$("$build/pmu_unit" --unit $unit --config $cfg --cycles 2000000 --seed 7 |
              sed -E 's/.* ([0-9]+) cycles\/s$/\1/')
       json+="$sep\"${unit}_${cfg}_cycles_per_s\": $rate"
@@ -78,8 +79,8 @@ section_pmu() {
   local mdir t0 t1
   mdir=$(mktemp -d)
   t0=$(date +%s.%N)
-  (cd "$root" && flock /tmp/stackscope-build.lock verilator --cc --build -j 2 -Mdir "$mdir" --assert -O3 \
-    -CFLAGS -O2 --top-module cpi_stack rtl/lint.vlt -f rtl/pmu/pmu.f) \
+  (cd "$root" && flock /tmp/stackscope-build.lock verilator --cc --build -j 2 -Mdir "$mdir" \
+    --assert -O3 -CFLAGS -O2 --top-module cpi_stack rtl/lint.vlt -f rtl/pmu/pmu.f) \
     >/dev/null 2>&1 || { echo "bench pmu: verilator build failed" >&2; rm -rf "$mdir"; return 1; }
   t1=$(date +%s.%N)
   rm -rf "$mdir"

@@ -5,4 +5,5 @@ rtl/pmu/cpi_stack.sv
 rtl/pmu/topdown.sv
 rtl/pmu/flops_stack.sv
 rtl/pmu/tip_sampler.sv
+rtl/pmu/pmu_csr.sv
 rtl/pmu/pmu_top.sv

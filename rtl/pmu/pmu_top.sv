@@ -46,7 +46,12 @@ module pmu_top
   output logic             disp_valid_o,
   output logic [PcW-1:0]   disp_pc_o,
   output logic [StackCntW-1:0] tip_samples_o,
-  output logic             tip_irq_o
+  output logic             tip_irq_o,
+  input  wire logic        csr_we_i,
+  input  wire logic [11:0] csr_addr_i,
+  input  wire logic [31:0] csr_wdata_i,
+  output logic [31:0]      csr_rdata_o,
+  output logic             lcofip_o
 );
 
   cpi_stack #(
@@ -120,6 +125,20 @@ module pmu_top
     .disp_pc_o,
     .samples_o        (tip_samples_o),
     .irq_o            (tip_irq_o)
+  );
+
+  pmu_csr #(
+    .NumHpm       (4),
+    .DispatchWidth(DispatchWidth)
+  ) u_pmu_csr (
+    .clk_i,
+    .rst_ni,
+    .probe_i,
+    .csr_we_i,
+    .csr_addr_i,
+    .csr_wdata_i,
+    .csr_rdata_o,
+    .lcofip_o
   );
 
 endmodule : pmu_top

@@ -16,6 +16,7 @@
 #include "Vflops_stack_k4v8.h"
 #include "Vtip_sampler_c2.h"
 #include "Vtip_sampler_c4.h"
+#include "Vpmu_csr_k4.h"
 #include "Vtopdown_d2.h"
 #include "Vtopdown_d4.h"
 #include "crosscheck.h"
@@ -60,6 +61,7 @@ CrossCheckResult run(const Cfg& cfg, StageWidths widths, uint64_t cycles, uint64
   if (!mutate.empty()) m = parse_mutation<Model>(mutate, prefix);
   Dut dut;
   Model model{cfg};
+  if constexpr (requires { model.rng.seed(1u); }) model.rng.seed(static_cast<unsigned>(seed));
   ProbeRandom gen(seed, widths);
   return crosscheck(dut, model, gen, cycles, m);
 }
@@ -71,7 +73,7 @@ int main(int argc, char** argv) {
   std::string unit = "cpi", config = "default", mutate;
   uint64_t cycles = 1000000, seed = 1;
   app.add_option("--unit", unit, "unit to check")
-      ->check(CLI::IsMember({"cpi", "topdown", "flops", "tip"}));
+      ->check(CLI::IsMember({"cpi", "topdown", "flops", "tip", "csr"}));
   app.add_option("--config", config,
                  "default = D2 I3 C2, FP k=2 v=1; wide = D4 I4 C3, FP k=4 v=8")
       ->check(CLI::IsMember({"default", "wide"}));
@@ -100,6 +102,10 @@ int main(int argc, char** argv) {
                                                                 mutate, "cpi.")
                : run<CpiStackDut<Vcpi_stack_d2i3c2>, CpiModel>(cfg, widths, cycles, seed,
                                                                 mutate, "cpi.");
+    } else if (unit == "csr") {
+      PmuCsrConfig cfg;  // 4 hpm counters, W = 2 (one configuration)
+      slots = cfg.dispatch_width;
+      r = run<CsrDut<Vpmu_csr_k4>, CsrModel>(cfg, StageWidths{}, cycles, seed, mutate, "csr.");
     } else if (unit == "tip") {
       // default: periodic every 97 cycles, commit bank 2; wide: LFSR-random, mask 127, bank 4
       TipConfig cfg;

@@ -44,6 +44,7 @@ class UnitDut {
     top_->rst_ni = 0;
     Unit::set_write(*top_, false, 0, 0);
     if constexpr (requires { top_->ack_i; }) top_->ack_i = 0;
+    if constexpr (requires { top_->csr_we_i; }) top_->csr_we_i = 0;
     top_->eval();
     top_->rst_ni = 1;
     top_->eval();
@@ -141,6 +142,44 @@ struct TipUnit {
   }
 };
 
+// pmu_csr: registers read back through the CSR read port, in kCsrRegNames order (64-bit
+// counters and events as two 32-bit reads). Writes go through the CSR write port; `index`
+// is a CSR address.
+inline constexpr unsigned kCsrNumHpm = 4;
+inline constexpr std::array<std::string_view, 13> kCsrRegNames{
+    "mcycle", "minstret", "mhpmcounter3", "mhpmcounter4", "mhpmcounter5", "mhpmcounter6",
+    "mhpmevent3", "mhpmevent4", "mhpmevent5", "mhpmevent6", "mcountinhibit", "mcounteren",
+    "mip.lcofip"};
+inline uint16_t csr_reg_addr(unsigned i) {
+  if (i < 2) return static_cast<uint16_t>(0xB00 + 2 * i);
+  if (i < 2 + kCsrNumHpm) return static_cast<uint16_t>(0xB03 + i - 2);
+  if (i < 2 + 2 * kCsrNumHpm) return static_cast<uint16_t>(0x323 + i - 2 - kCsrNumHpm);
+  return i == 10 ? 0x320 : i == 11 ? 0x306 : 0x344;
+}
+
+struct CsrUnit {
+  template <class V>
+  static void set_write(V& top, bool we, unsigned index, uint64_t data) {
+    if (!we) return;  // regular writes are driven by the model adapter's pre_cycle
+    top.csr_we_i = 1;
+    top.csr_addr_i = csr_reg_addr(index);
+    top.csr_wdata_i = static_cast<uint32_t>(data);
+  }
+  template <class V>
+  static uint64_t get(V& top, unsigned i) {
+    auto rd = [&](uint16_t a) {
+      top.csr_addr_i = a;
+      top.eval();
+      return static_cast<uint64_t>(top.csr_rdata_o);
+    };
+    const uint16_t a = csr_reg_addr(i);
+    if (i < 2 + kCsrNumHpm) return rd(a) | rd(a | 0x080) << 32;
+    if (i < 2 + 2 * kCsrNumHpm) return rd(a) | rd(a + 0x400) << 32;
+    if (i == 12) return (rd(a) >> 13) & 1;
+    return rd(a);
+  }
+};
+
 template <class VTop>
 using CpiStackDut = UnitDut<VTop, CpiUnit>;
 template <class VTop>
@@ -149,6 +188,8 @@ template <class VTop>
 using FlopsStackDut = UnitDut<VTop, FlopsUnit>;
 template <class VTop>
 using TipDut = UnitDut<VTop, TipUnit>;
+template <class VTop>
+using CsrDut = UnitDut<VTop, CsrUnit>;
 
 inline unsigned cpi_index(CpiStage s, CpiComp c) {
   return static_cast<unsigned>(s) * kNumCpiComps + static_cast<unsigned>(c);

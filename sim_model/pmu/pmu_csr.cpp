@@ -1,0 +1,141 @@
+#include "pmu_csr.h"
+
+#include <stdexcept>
+
+namespace stackscope::pmu {
+
+void PmuCsrConfig::validate() const {
+  if (num_hpm < 1 || num_hpm > 29) throw std::invalid_argument("CSR: num_hpm outside 1..29");
+  if (dispatch_width < 1 || dispatch_width > kMaxWidth)
+    throw std::invalid_argument("CSR: dispatch width outside 1..4");
+}
+
+PmuCsr::PmuCsr(const PmuCsrConfig& cfg)
+    : cfg_(cfg), cnt_(2 + cfg.num_hpm), event_(cfg.num_hpm), cond_prev_(cfg.num_hpm) {
+  cfg_.validate();
+}
+
+uint32_t PmuCsr::event_increment(unsigned id, const Probe& p, const PmuCsrConfig& cfg) {
+  const unsigned w = cfg.dispatch_width, disp = p.disp_n & 7u, iss = p.iss_n & 7u;
+  const unsigned bubbles = w - disp;
+  switch (id) {
+    case 1: return 1;                                             // Cycles
+    case 2: return p.cmt_n & 7u;                                  // InstRetired
+    case 3: return w;                                             // TotalSlots
+    case 4: return disp;                                          // SlotsIssued
+    case 5: return p.cmt_n & 7u;                                  // SlotsRetired
+    case 6: return !p.be_stall && !p.fe_bpred_recover ? bubbles : 0;  // FetchBubbles
+    case 7: return p.fe_bpred_recover ? bubbles : 0;              // RecoveryBubbles
+    case 8: return p.cmt_br_mispred & 1u;
+    case 9: return p.machine_clear & 1u;
+    case 10: return p.cmt_ms_n & 7u;
+    case 11: return iss;                                          // OpsExecuted
+    case 12: return iss == 0 && p.ld_inflight;
+    case 13: return iss == 0 && p.ld_l1miss;
+    case 14: return iss == 0 && p.ld_l2miss;
+    case 15: return iss <= cfg.exec_few && p.sb_full;
+    case 16: return p.mem_outstanding & 15u;
+    case 17: return p.exception & 1u;
+    case 18: return p.rob_full & 1u;
+    case 19: {                                                    // FpOps: sum of a*m
+      uint32_t ops = 0;
+      for (unsigned j = 0; j < kMaxFpUnits; ++j)
+        if (p.fp_issue[j] & 1u) ops += (p.fp_elems[j] & 15u) * ((p.fp_fma[j] & 1u) ? 2 : 1);
+      return ops;
+    }
+    default: return 0;  // EvNone and undefined ids
+  }
+}
+
+void PmuCsr::step(const Probe& p, std::optional<CsrWrite> w) {
+  const unsigned k = cfg_.num_hpm;
+  std::vector<uint64_t> inc(2 + k);
+  inc[0] = (inhibit_ & 1u) ? 0 : 1;
+  inc[1] = (inhibit_ & 4u) ? 0 : (p.cmt_n & 7u);
+  std::vector<bool> cond(k);
+  for (unsigned i = 0; i < k; ++i) {
+    const uint64_t ev = event_[i];
+    const uint32_t raw = event_increment(ev & 0xFF, p, cfg_);
+    const unsigned threshold = (ev >> HpmEvent::kThresholdShift) & 15u;
+    const bool invert = (ev >> HpmEvent::kInvertBit) & 1u, edge = (ev >> HpmEvent::kEdgeBit) & 1u;
+    // Counter mask: count cycles whose increment reaches the threshold (>= 1 when it is 0),
+    // optionally inverted, optionally only the cycle the condition becomes true.
+    cond[i] = (threshold == 0 ? raw != 0 : raw >= threshold) != invert;
+    if (edge)
+      inc[2 + i] = cond[i] && !cond_prev_[i];
+    else if (threshold != 0 || invert)
+      inc[2 + i] = cond[i];
+    else
+      inc[2 + i] = raw;
+    if (((inhibit_ >> (3 + i)) & 1u) || ((ev >> HpmEvent::kMinhBit) & 1u)) inc[2 + i] = 0;
+  }
+  // Which counter (if any) the write addresses: low half at addr, high half at addr | 0x080.
+  int written = -1;
+  bool high = false;
+  if (w) {
+    const uint16_t lo = w->addr & ~csr_addr::kHighHalf;
+    high = (w->addr & csr_addr::kHighHalf) != 0;
+    if ((w->addr & 0xF00) == 0xB00) {
+      if (lo == csr_addr::kMcycle) written = 0;
+      if (lo == csr_addr::kMinstret) written = 1;
+      if (lo >= csr_addr::kMhpmcounter3 && lo < csr_addr::kMhpmcounter3 + k)
+        written = 2 + (lo - csr_addr::kMhpmcounter3);
+    }
+  }
+  bool new_overflow = false;
+  for (unsigned i = 0; i < 2 + k; ++i) {
+    if (static_cast<int>(i) == written) {
+      cnt_[i] = high ? (uint64_t{w->data} << 32) | (cnt_[i] & 0xFFFFFFFFu)
+                     : (cnt_[i] & ~uint64_t{0xFFFFFFFFu}) | w->data;
+      continue;
+    }
+    const uint64_t before = cnt_[i];
+    cnt_[i] += inc[i];
+    if (i >= 2 && cnt_[i] < before) {  // wrapped: Sscofpmf sets OF, LCOFI if OF was clear
+      const uint64_t of = uint64_t{1} << HpmEvent::kOfBit;
+      if (!(event_[i - 2] & of)) new_overflow = true;
+      event_[i - 2] |= of;
+      ++overflows_;
+    }
+  }
+  if (w) {
+    for (unsigned i = 0; i < k; ++i) {
+      if (w->addr == csr_addr::kMhpmevent3 + i)
+        event_[i] = (event_[i] & ~uint64_t{0xFFFFFFFFu}) | w->data;
+      if (w->addr == csr_addr::kMhpmevent3h + i)
+        event_[i] = (event_[i] & 0xFFFFFFFFu) | (uint64_t{w->data} << 32);
+    }
+    if (w->addr == csr_addr::kMcountinhibit) inhibit_ = w->data & ~2u;  // bit 1 (TM) is 0
+    if (w->addr == csr_addr::kMcounteren) counteren_ = w->data;
+  }
+  const uint64_t warl_zero = ((uint64_t{1} << 48) - 1) << 14;  // bits 61:14 read 0
+  for (unsigned i = 0; i < k; ++i) event_[i] &= ~warl_zero;
+  if (new_overflow)
+    lcofip_ = true;
+  else if (w && w->addr == csr_addr::kMip)
+    lcofip_ = (w->data >> 13) & 1u;
+  for (unsigned i = 0; i < k; ++i) cond_prev_[i] = cond[i];
+}
+
+uint32_t PmuCsr::read(uint16_t addr) const {
+  const unsigned k = cfg_.num_hpm;
+  const uint16_t lo = addr & ~csr_addr::kHighHalf;
+  const bool high = (addr & csr_addr::kHighHalf) != 0;
+  auto half = [&](uint64_t v) { return static_cast<uint32_t>(high ? v >> 32 : v); };
+  if ((addr & 0xF00) == 0xB00) {
+    if (lo == csr_addr::kMcycle) return half(cnt_[0]);
+    if (lo == csr_addr::kMinstret) return half(cnt_[1]);
+    if (lo >= csr_addr::kMhpmcounter3 && lo < csr_addr::kMhpmcounter3 + k)
+      return half(cnt_[2 + lo - csr_addr::kMhpmcounter3]);
+  }
+  for (unsigned i = 0; i < k; ++i) {
+    if (addr == csr_addr::kMhpmevent3 + i) return static_cast<uint32_t>(event_[i]);
+    if (addr == csr_addr::kMhpmevent3h + i) return static_cast<uint32_t>(event_[i] >> 32);
+  }
+  if (addr == csr_addr::kMcountinhibit) return inhibit_;
+  if (addr == csr_addr::kMcounteren) return counteren_;
+  if (addr == csr_addr::kMip) return lcofip_ ? 1u << 13 : 0;
+  return 0;
+}
+
+}  // namespace stackscope::pmu
