@@ -85,11 +85,8 @@ module cpi_stack
   assign n[StIssue]    = probe_i.iss_n;
   assign n[StCommit]   = probe_i.cmt_n;
 
-  localparam int unsigned StageWidths[NumCpiStages] = '{DispatchWidth, IssueWidth, CommitWidth};
-
   for (genvar s = 0; s < NumCpiStages; s++) begin : gen_stage
     cpi_stage_acct #(
-      .StageWidth(StageWidths[s]),
       .W         (W),
       .CntW      (CntW),
       .CarryW    (CarryW)
@@ -106,6 +103,13 @@ module cpi_stack
   end
 
 `ifndef SYNTHESIS
+  localparam int unsigned StageWidths[NumCpiStages] = '{DispatchWidth, IssueWidth, CommitWidth};
+  for (genvar s = 0; s < NumCpiStages; s++) begin : gen_width_check
+    NWithinWidth: assert property (@(posedge clk_i) disable iff (!rst_ni)
+                                   n[s] <= NW'(StageWidths[s]))
+      else $error("cpi_stack: stage %0d processed %0d > its width %0d", s, n[s], StageWidths[s]);
+  end
+
   initial begin : param_check
     assert (DispatchWidth >= 1 && DispatchWidth <= MaxWidth && IssueWidth >= 1 &&
             IssueWidth <= MaxWidth && CommitWidth >= 1 && CommitWidth <= MaxWidth)

@@ -6,7 +6,6 @@
 module cpi_stage_acct
   import pmu_pkg::*;
 #(
-  parameter int unsigned StageWidth = 2,   // this stage's width (1..MaxWidth)
   parameter int unsigned W          = 2,   // slots per cycle: min of all stage widths
   parameter int unsigned CntW       = 48,  // component counter bits
   parameter int unsigned CarryW     = 6    // carry register bits (saturating)
@@ -98,15 +97,11 @@ module cpi_stage_acct
   end
   SlotInvariant: assert property (@(posedge clk_i) disable iff (!rst_ni) sum_now == expect_q)
     else $error("cpi_stage_acct: components sum %0d != W*cycles %0d", sum_now, expect_q);
-  NWithinWidth: assert property (@(posedge clk_i) disable iff (!rst_ni)
-                                 n_i <= NW'(StageWidth))
-    else $error("cpi_stage_acct: n %0d > stage width %0d", n_i, StageWidth);
   NoStallOnBase: assert property (@(posedge clk_i) disable iff (!rst_ni) blame_i != CompBase)
     else $error("cpi_stage_acct: stall blamed on base");
 
   initial begin : param_check
-    assert (W >= 1 && W <= StageWidth && StageWidth <= MaxWidth)
-      else $fatal(1, "cpi_stage_acct: need 1 <= W <= StageWidth <= MaxWidth");
+    assert (W >= 1 && W <= MaxWidth) else $fatal(1, "cpi_stage_acct: need 1 <= W <= MaxWidth");
     assert (CarryW >= NW) else $fatal(1, "cpi_stage_acct: CarryW < NW");
   end
 `endif

@@ -32,11 +32,16 @@ namespace {
 // Table II lines 11-16: what the blamed instruction i is charged as.
 CpiComp backend_comp(InstrCls cls) {
   switch (cls) {
-    case InstrCls::kDcL1: return CpiComp::kDcacheL1;
-    case InstrCls::kDcL2: return CpiComp::kDcacheL2;
-    case InstrCls::kDcMem: return CpiComp::kDcacheMem;
-    case InstrCls::kLongLat: return CpiComp::kAluLat;
-    default: return CpiComp::kDepend;  // single-cycle: limited ILP
+    case InstrCls::kDcL1:
+      return CpiComp::kDcacheL1;
+    case InstrCls::kDcL2:
+      return CpiComp::kDcacheL2;
+    case InstrCls::kDcMem:
+      return CpiComp::kDcacheMem;
+    case InstrCls::kLongLat:
+      return CpiComp::kAluLat;
+    default:
+      return CpiComp::kDepend;  // single-cycle: limited ILP
   }
 }
 
@@ -58,7 +63,7 @@ CpiComp CpiStack::blame(CpiStage s, const Probe& p) {
       return CpiComp::kOther;
     case CpiStage::kIssue:
       if (p.rs_empty) return frontend_comp(p);
-      if (p.iss_struct) return CpiComp::kOther;  // structural: no free unit/port
+      if (p.iss_struct) return CpiComp::kOther;                 // structural: no free unit/port
       if (p.iss_nonready) return backend_comp(p.iss_prod_cls);  // i = prod(first non-ready)
       return CpiComp::kOther;
     case CpiStage::kCommit:

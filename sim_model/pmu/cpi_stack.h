@@ -16,8 +16,8 @@ struct CpiStackConfig {
   unsigned counter_bits = 48;  // components wrap modulo 2^counter_bits
   unsigned carry_bits = 6;     // width-carry register saturates at 2^carry_bits - 1
 
-  unsigned slots() const;      // W
-  void validate() const;       // throws std::invalid_argument
+  unsigned slots() const;  // W
+  void validate() const;   // throws std::invalid_argument
 };
 
 using CpiComponents = std::array<uint64_t, kNumCpiComps>;

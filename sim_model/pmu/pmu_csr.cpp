@@ -19,31 +19,50 @@ uint32_t PmuCsr::event_increment(unsigned id, const Probe& p, const PmuCsrConfig
   const unsigned w = cfg.dispatch_width, disp = p.disp_n & 7u, iss = p.iss_n & 7u;
   const unsigned bubbles = w - disp;
   switch (id) {
-    case 1: return 1;                                             // Cycles
-    case 2: return p.cmt_n & 7u;                                  // InstRetired
-    case 3: return w;                                             // TotalSlots
-    case 4: return disp;                                          // SlotsIssued
-    case 5: return p.cmt_n & 7u;                                  // SlotsRetired
-    case 6: return !p.be_stall && !p.fe_bpred_recover ? bubbles : 0;  // FetchBubbles
-    case 7: return p.fe_bpred_recover ? bubbles : 0;              // RecoveryBubbles
-    case 8: return p.cmt_br_mispred & 1u;
-    case 9: return p.machine_clear & 1u;
-    case 10: return p.cmt_ms_n & 7u;
-    case 11: return iss;                                          // OpsExecuted
-    case 12: return iss == 0 && p.ld_inflight;
-    case 13: return iss == 0 && p.ld_l1miss;
-    case 14: return iss == 0 && p.ld_l2miss;
-    case 15: return iss <= cfg.exec_few && p.sb_full;
-    case 16: return p.mem_outstanding & 15u;
-    case 17: return p.exception & 1u;
-    case 18: return p.rob_full & 1u;
-    case 19: {                                                    // FpOps: sum of a*m
+    case 1:
+      return 1;  // Cycles
+    case 2:
+      return p.cmt_n & 7u;  // InstRetired
+    case 3:
+      return w;  // TotalSlots
+    case 4:
+      return disp;  // SlotsIssued
+    case 5:
+      return p.cmt_n & 7u;  // SlotsRetired
+    case 6:
+      return !p.be_stall && !p.fe_bpred_recover ? bubbles : 0;  // FetchBubbles
+    case 7:
+      return p.fe_bpred_recover ? bubbles : 0;  // RecoveryBubbles
+    case 8:
+      return p.cmt_br_mispred & 1u;
+    case 9:
+      return p.machine_clear & 1u;
+    case 10:
+      return p.cmt_ms_n & 7u;
+    case 11:
+      return iss;  // OpsExecuted
+    case 12:
+      return iss == 0 && p.ld_inflight;
+    case 13:
+      return iss == 0 && p.ld_l1miss;
+    case 14:
+      return iss == 0 && p.ld_l2miss;
+    case 15:
+      return iss <= cfg.exec_few && p.sb_full;
+    case 16:
+      return p.mem_outstanding & 15u;
+    case 17:
+      return p.exception & 1u;
+    case 18:
+      return p.rob_full & 1u;
+    case 19: {  // FpOps: sum of a*m
       uint32_t ops = 0;
       for (unsigned j = 0; j < kMaxFpUnits; ++j)
         if (p.fp_issue[j] & 1u) ops += (p.fp_elems[j] & 15u) * ((p.fp_fma[j] & 1u) ? 2 : 1);
       return ops;
     }
-    default: return 0;  // EvNone and undefined ids
+    default:
+      return 0;  // EvNone and undefined ids
   }
 }
 

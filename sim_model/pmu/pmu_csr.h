@@ -23,17 +23,16 @@ struct PmuCsrConfig {
 struct HpmEvent {
   static constexpr unsigned kThresholdShift = 8, kInvertBit = 12, kEdgeBit = 13;
   static constexpr unsigned kMinhBit = 62, kOfBit = 63;
-  static uint64_t make(uint8_t id, unsigned threshold = 0, bool invert = false,
-                       bool edge = false) {
-    return id | (uint64_t{threshold & 15u} << kThresholdShift) |
-           (uint64_t{invert} << kInvertBit) | (uint64_t{edge} << kEdgeBit);
+  static uint64_t make(uint8_t id, unsigned threshold = 0, bool invert = false, bool edge = false) {
+    return id | (uint64_t{threshold & 15u} << kThresholdShift) | (uint64_t{invert} << kInvertBit) |
+           (uint64_t{edge} << kEdgeBit);
   }
 };
 
 namespace csr_addr {
 inline constexpr uint16_t kMcounteren = 0x306, kMcountinhibit = 0x320, kMhpmevent3 = 0x323,
-                          kMip = 0x344, kMhpmevent3h = 0x723, kMcycle = 0xB00,
-                          kMinstret = 0xB02, kMhpmcounter3 = 0xB03, kHighHalf = 0x080;
+                          kMip = 0x344, kMhpmevent3h = 0x723, kMcycle = 0xB00, kMinstret = 0xB02,
+                          kMhpmcounter3 = 0xB03, kHighHalf = 0x080;
 }
 
 struct CsrWrite {

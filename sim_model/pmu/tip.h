@@ -11,7 +11,7 @@
 
 namespace stackscope::pmu {
 
-inline constexpr uint64_t kTipUnitsPerCycle = 12;  // lcm(1, 2, 3, 4)
+inline constexpr uint64_t kTipUnitsPerCycle = 12;        // lcm(1, 2, 3, 4)
 using Profile = std::unordered_map<uint32_t, uint64_t>;  // pc -> 1/12-cycle units
 
 // Commit-stage state of one cycle (seed 002, oracle clock-cycle attribution).

@@ -48,8 +48,8 @@ void TopDown::step(const Probe& p) {
   at(TdCounter::kBrMispredRetired) = p.cmt_br_mispred & 1u;
   at(TdCounter::kMachineClears) = p.machine_clear & 1u;
   at(TdCounter::kMsSlotsRetired) = p.cmt_ms_n & 7u;
-  at(static_cast<TdCounter>(static_cast<unsigned>(TdCounter::kOpsExec0) +
-                            std::min(executed, 4u))) = 1;
+  at(static_cast<TdCounter>(static_cast<unsigned>(TdCounter::kOpsExec0) + std::min(executed, 4u))) =
+      1;
   at(TdCounter::kMemStallsAnyLoad) = executed == 0 && p.ld_inflight;
   at(TdCounter::kMemStallsL1Miss) = executed == 0 && p.ld_l1miss;
   at(TdCounter::kMemStallsL2Miss) = executed == 0 && p.ld_l2miss;

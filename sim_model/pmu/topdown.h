@@ -37,10 +37,10 @@ class TopDown {
 // Table 2) and Levels 2-3 as fractions, Table 2's formulas.
 struct TopDownMetrics {
   int64_t total_slots, frontend_slots, bad_spec_slots, retiring_slots, backend_slots;
-  double frontend, bad_spec, retiring, backend;                          // Level 1
-  double fetch_latency, fetch_bandwidth, branch_mispredicts, machine_clears,
-      micro_sequencer, base, memory_bound, core_bound;                    // Level 2
-  double l1_bound, l2_bound, ext_memory_bound;                            // Level 3
+  double frontend, bad_spec, retiring, backend;  // Level 1
+  double fetch_latency, fetch_bandwidth, branch_mispredicts, machine_clears, micro_sequencer, base,
+      memory_bound, core_bound;                 // Level 2
+  double l1_bound, l2_bound, ext_memory_bound;  // Level 3
   // Table 2 as printed: MEM Bandwidth = Ext[>=THR] / Ext[>=1] (a share of memory-busy
   // cycles). Its MEM Latency = Ext[>=1]/Clocks - that share mixes units and can go negative,
   // so latency and bandwidth are reported as the two parts of Ext[>=1]/Clocks instead.

@@ -3,8 +3,8 @@
 #pragma once
 
 #include <chrono>
-#include <cstdio>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <random>
 #include <string>
@@ -12,8 +12,8 @@
 #include "cpi_stack.h"
 #include "flops_stack.h"
 #include "pmu_csr.h"
-#include "tip.h"
 #include "probe_random.h"
+#include "tip.h"
 #include "topdown.h"
 #include "unit_dut.h"
 
@@ -120,21 +120,39 @@ struct TipModel {
   uint64_t get(unsigned i) const {
     const TipSample& t = m.tip();
     switch (i) {
-      case 0: return t.valid;
-      case 1: return static_cast<uint64_t>(t.state);
-      case 2: return t.head_valid;
-      case 3: return t.head_commit;
-      case 4: case 5: case 6: case 7: return t.head_pc[i - 4];
-      case 8: return t.offending;
-      case 9: return t.next_pc;
-      case 10: return m.nci_valid();
-      case 11: return m.nci_pc();
-      case 12: return m.lci_valid();
-      case 13: return m.lci_pc();
-      case 14: return m.disp_valid();
-      case 15: return m.disp_pc();
-      case 16: return m.samples();
-      default: return t.valid;  // irq = a TIP sample waits
+      case 0:
+        return t.valid;
+      case 1:
+        return static_cast<uint64_t>(t.state);
+      case 2:
+        return t.head_valid;
+      case 3:
+        return t.head_commit;
+      case 4:
+      case 5:
+      case 6:
+      case 7:
+        return t.head_pc[i - 4];
+      case 8:
+        return t.offending;
+      case 9:
+        return t.next_pc;
+      case 10:
+        return m.nci_valid();
+      case 11:
+        return m.nci_pc();
+      case 12:
+        return m.lci_valid();
+      case 13:
+        return m.lci_pc();
+      case 14:
+        return m.disp_valid();
+      case 15:
+        return m.disp_pc();
+      case 16:
+        return m.samples();
+      default:
+        return t.valid;  // irq = a TIP sample waits
     }
   }
   void check() const {}
@@ -180,10 +198,10 @@ struct CsrModel {
     const unsigned hpm = pick(kCsrNumHpm - 1);
     if (c % 8 == 1) {
       const unsigned threshold = pick(1) ? 0 : pick(15);
-      pending = CsrWrite{static_cast<uint16_t>(csr_addr::kMhpmevent3 + hpm),
-                         static_cast<uint32_t>(HpmEvent::make(
-                             static_cast<uint8_t>(pick(21)), threshold, pick(4) == 0,
-                             pick(4) == 0))};
+      pending =
+          CsrWrite{static_cast<uint16_t>(csr_addr::kMhpmevent3 + hpm),
+                   static_cast<uint32_t>(HpmEvent::make(static_cast<uint8_t>(pick(21)), threshold,
+                                                        pick(4) == 0, pick(4) == 0))};
     } else if (c % 8 == 3 && pick(3) == 0) {  // clear OF, sometimes set MINH
       pending = CsrWrite{static_cast<uint16_t>(csr_addr::kMhpmevent3h + hpm),
                          pick(9) == 0 ? 1u << 30 : 0u};
@@ -191,8 +209,8 @@ struct CsrModel {
       pending = CsrWrite{csr_addr::kMcountinhibit, pick(3) == 0 ? pick(127) : 0u};
     } else if (c % 128 == 7) {
       target = pick(1 + kCsrNumHpm);
-      pending = CsrWrite{static_cast<uint16_t>(csr_reg_addr(target) | csr_addr::kHighHalf),
-                         0xFFFFFFFFu};
+      pending =
+          CsrWrite{static_cast<uint16_t>(csr_reg_addr(target) | csr_addr::kHighHalf), 0xFFFFFFFFu};
     } else if (c % 128 == 15) {
       pending = CsrWrite{csr_reg_addr(target), 0xFFFFFF00u + pick(255)};
     } else if (c % 256 == 11) {
@@ -271,8 +289,8 @@ CrossCheckResult crosscheck(Dut& dut, Model& model, ProbeRandom& gen, uint64_t c
       return r;
     }
   }
-  r.message = "all " + std::to_string(Model::kNum) + " registers match every cycle" +
-              model.summary();
+  r.message =
+      "all " + std::to_string(Model::kNum) + " registers match every cycle" + model.summary();
   return r;
 }
 

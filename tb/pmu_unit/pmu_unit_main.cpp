@@ -2,9 +2,9 @@
 //   pmu_unit --unit cpi --config default --cycles 1000000 --seed 1 [--mutate dispatch.depend@500]
 //   pmu_unit --unit topdown --config wide --mutate fetch_bubbles@99
 // Exit 0 when every counter matched every cycle, 1 on the first difference, 2 on bad usage.
-#include <CLI/CLI.hpp>
 #include <spdlog/spdlog.h>
 
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <optional>
 #include <stdexcept>
@@ -14,9 +14,9 @@
 #include "Vcpi_stack_d4i4c3.h"
 #include "Vflops_stack_k2v1.h"
 #include "Vflops_stack_k4v8.h"
+#include "Vpmu_csr_k4.h"
 #include "Vtip_sampler_c2.h"
 #include "Vtip_sampler_c4.h"
-#include "Vpmu_csr_k4.h"
 #include "Vtopdown_d2.h"
 #include "Vtopdown_d4.h"
 #include "crosscheck.h"
@@ -74,8 +74,7 @@ int main(int argc, char** argv) {
   uint64_t cycles = 1000000, seed = 1;
   app.add_option("--unit", unit, "unit to check")
       ->check(CLI::IsMember({"cpi", "topdown", "flops", "tip", "csr"}));
-  app.add_option("--config", config,
-                 "default = D2 I3 C2, FP k=2 v=1; wide = D4 I4 C3, FP k=4 v=8")
+  app.add_option("--config", config, "default = D2 I3 C2, FP k=2 v=1; wide = D4 I4 C3, FP k=4 v=8")
       ->check(CLI::IsMember({"default", "wide"}));
   app.add_option("--cycles", cycles, "cycles to simulate")->check(CLI::Range(1ull, 1ull << 40));
   app.add_option("--seed", seed, "random stream seed");
@@ -98,10 +97,10 @@ int main(int argc, char** argv) {
       cfg.issue_width = widths.issue;
       cfg.commit_width = widths.commit;
       slots = cfg.slots();
-      r = wide ? run<CpiStackDut<Vcpi_stack_d4i4c3>, CpiModel>(cfg, widths, cycles, seed,
-                                                                mutate, "cpi.")
-               : run<CpiStackDut<Vcpi_stack_d2i3c2>, CpiModel>(cfg, widths, cycles, seed,
-                                                                mutate, "cpi.");
+      r = wide ? run<CpiStackDut<Vcpi_stack_d4i4c3>, CpiModel>(cfg, widths, cycles, seed, mutate,
+                                                               "cpi.")
+               : run<CpiStackDut<Vcpi_stack_d2i3c2>, CpiModel>(cfg, widths, cycles, seed, mutate,
+                                                               "cpi.");
     } else if (unit == "csr") {
       PmuCsrConfig cfg;  // 4 hpm counters, W = 2 (one configuration)
       slots = cfg.dispatch_width;

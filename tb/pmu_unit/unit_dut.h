@@ -109,9 +109,11 @@ using FlopsUnit = TopDownUnit;
 // tip_sampler: the sample registers in kTipRegNames order; only the sample counter is
 // writable.
 inline constexpr std::array<std::string_view, 18> kTipRegNames{
-    "tip_valid", "tip_state", "tip_head_valid", "tip_head_commit", "tip_head_pc0",
-    "tip_head_pc1", "tip_head_pc2", "tip_head_pc3", "tip_offending", "tip_next_pc",
-    "nci_valid", "nci_pc", "lci_valid", "lci_pc", "disp_valid", "disp_pc", "samples", "irq"};
+    "tip_valid",     "tip_state",    "tip_head_valid", "tip_head_commit",
+    "tip_head_pc0",  "tip_head_pc1", "tip_head_pc2",   "tip_head_pc3",
+    "tip_offending", "tip_next_pc",  "nci_valid",      "nci_pc",
+    "lci_valid",     "lci_pc",       "disp_valid",     "disp_pc",
+    "samples",       "irq"};
 inline constexpr unsigned kTipSamplesReg = 16;
 
 struct TipUnit {
@@ -123,21 +125,39 @@ struct TipUnit {
   template <class V>
   static uint64_t get(V& top, unsigned i) {
     switch (i) {
-      case 0: return top.tip_valid_o;
-      case 1: return top.tip_state_o;
-      case 2: return top.tip_head_valid_o;
-      case 3: return top.tip_head_commit_o;
-      case 4: case 5: case 6: case 7: return top.tip_head_pc_o[i - 4];
-      case 8: return top.tip_offending_o;
-      case 9: return top.tip_next_pc_o;
-      case 10: return top.nci_valid_o;
-      case 11: return top.nci_pc_o;
-      case 12: return top.lci_valid_o;
-      case 13: return top.lci_pc_o;
-      case 14: return top.disp_valid_o;
-      case 15: return top.disp_pc_o;
-      case 16: return top.samples_o;
-      default: return top.irq_o;
+      case 0:
+        return top.tip_valid_o;
+      case 1:
+        return top.tip_state_o;
+      case 2:
+        return top.tip_head_valid_o;
+      case 3:
+        return top.tip_head_commit_o;
+      case 4:
+      case 5:
+      case 6:
+      case 7:
+        return top.tip_head_pc_o[i - 4];
+      case 8:
+        return top.tip_offending_o;
+      case 9:
+        return top.tip_next_pc_o;
+      case 10:
+        return top.nci_valid_o;
+      case 11:
+        return top.nci_pc_o;
+      case 12:
+        return top.lci_valid_o;
+      case 13:
+        return top.lci_pc_o;
+      case 14:
+        return top.disp_valid_o;
+      case 15:
+        return top.disp_pc_o;
+      case 16:
+        return top.samples_o;
+      default:
+        return top.irq_o;
     }
   }
 };
@@ -147,9 +167,9 @@ struct TipUnit {
 // is a CSR address.
 inline constexpr unsigned kCsrNumHpm = 4;
 inline constexpr std::array<std::string_view, 13> kCsrRegNames{
-    "mcycle", "minstret", "mhpmcounter3", "mhpmcounter4", "mhpmcounter5", "mhpmcounter6",
-    "mhpmevent3", "mhpmevent4", "mhpmevent5", "mhpmevent6", "mcountinhibit", "mcounteren",
-    "mip.lcofip"};
+    "mcycle",        "minstret",   "mhpmcounter3", "mhpmcounter4", "mhpmcounter5",
+    "mhpmcounter6",  "mhpmevent3", "mhpmevent4",   "mhpmevent5",   "mhpmevent6",
+    "mcountinhibit", "mcounteren", "mip.lcofip"};
 inline uint16_t csr_reg_addr(unsigned i) {
   if (i < 2) return static_cast<uint16_t>(0xB00 + 2 * i);
   if (i < 2 + kCsrNumHpm) return static_cast<uint16_t>(0xB03 + i - 2);

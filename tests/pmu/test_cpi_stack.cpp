@@ -2,7 +2,6 @@
 // (derivations in the comments) and checked against BOTH the golden model and the RTL
 // (default configuration: dispatch 2, issue 3, commit 2, so W = 2 slots per cycle).
 #include <catch2/catch.hpp>
-
 #include <functional>
 #include <map>
 #include <vector>
@@ -144,8 +143,7 @@ TEST_CASE("Table II cause selection, one row per branch", "[cpi]") {
   };
   const std::vector<Row> rows = {
       {"disp FE empty + icache (l.5)", CpiStage::kDispatch,
-       [](Probe& p) { p.fe_empty = p.fe_icache_miss = p.fe_bpred_recover = 1; },
-       CpiComp::kIcache},
+       [](Probe& p) { p.fe_empty = p.fe_icache_miss = p.fe_bpred_recover = 1; }, CpiComp::kIcache},
       {"disp FE empty + bpred (l.7)", CpiStage::kDispatch,
        [](Probe& p) { p.fe_empty = p.fe_bpred_recover = 1; }, CpiComp::kBpred},
       {"disp FE empty, no miss", CpiStage::kDispatch, [](Probe& p) { p.fe_empty = 1; },
@@ -261,4 +259,16 @@ TEST_CASE("bad configuration is rejected", "[cpi]") {
   CpiStackConfig cfg;
   cfg.issue_width = 5;
   CHECK_THROWS_AS(CpiStack{cfg}, std::invalid_argument);
+}
+
+TEST_CASE("RTL asserts when a stage reports more uops than its width", "[cpi]") {
+  // Issue width is 3 in this configuration: iss_n = 4 is a probe-driver bug.
+  CpiStackDut<Vcpi_stack_d2i3c2> dut;
+  Probe p;
+  p.iss_n = 3;
+  dut.cycle(p);
+  CHECK_FALSE(dut.assertion_failed());
+  p.iss_n = 4;
+  dut.cycle(p);
+  CHECK(dut.assertion_failed());
 }

@@ -1,7 +1,6 @@
 // Directed FLOPS-stack tests: every count derived by hand from seed 000 Table III in units
 // of 1/(2kv) cycle, checked on the model AND the RTL.
 #include <catch2/catch.hpp>
-
 #include <map>
 
 #include "Vflops_stack_k2v1.h"

@@ -1,7 +1,6 @@
 // Directed tests of the counter CSRs (Zicntr/Zihpm/Sscofpmf + counter mask), expected
 // values derived by hand from the privileged spec and the event table; model AND RTL.
 #include <catch2/catch.hpp>
-
 #include <vector>
 
 #include "Vpmu_csr_k4.h"
@@ -33,9 +32,7 @@ struct Bench {
     CHECK(model.read(addr) == v);
     return v;
   }
-  uint64_t read64(uint16_t addr) {
-    return read(addr) | uint64_t{read(addr | a::kHighHalf)} << 32;
-  }
+  uint64_t read64(uint16_t addr) { return read(addr) | uint64_t{read(addr | a::kHighHalf)} << 32; }
 };
 
 Probe disp(unsigned n) {

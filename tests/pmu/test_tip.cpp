@@ -3,7 +3,6 @@
 // the profile software builds from the RTL's sample registers must equal the oracle; NCI and
 // LCI must show the misattributions the seed describes. Units: 1/12 cycle (12 = 1 cycle).
 #include <catch2/catch.hpp>
-
 #include <vector>
 
 #include "Vtip_sampler_c4.h"

@@ -2,7 +2,6 @@
 // metric is derived by hand from seed 001 Tables 1-2, checked on the model AND the RTL
 // (DispatchWidth 2, so W = 2 and TotalSlots = 20; ExecFew 1; memory threshold 4).
 #include <catch2/catch.hpp>
-
 #include <vector>
 
 #include "Vtopdown_d2.h"
@@ -65,17 +64,17 @@ TEST_CASE("Top-Down events and metric tree on a hand-worked sequence", "[topdown
   //  Stores (iss <= 1 and SB full): c5, c6 = 2 (c1 issued 2);
   //  ExtMemOutstanding 1+4+5 = 10, >= 1: 3 cycles, >= 4: 2 cycles.
   const std::vector<std::pair<TdCounter, uint64_t>> want = {
-      {TdCounter::kClocks, 10},           {TdCounter::kTotalSlots, 20},
-      {TdCounter::kSlotsIssued, 6},       {TdCounter::kSlotsRetired, 5},
-      {TdCounter::kFetchBubbles, 5},      {TdCounter::kFetchBubblesGeW, 2},
-      {TdCounter::kRecoveryBubbles, 3},   {TdCounter::kBrMispredRetired, 1},
-      {TdCounter::kMachineClears, 1},     {TdCounter::kMsSlotsRetired, 1},
-      {TdCounter::kOpsExec0, 4},          {TdCounter::kOpsExec1, 4},
-      {TdCounter::kOpsExec2, 2},          {TdCounter::kOpsExec3, 0},
-      {TdCounter::kOpsExec4, 0},          {TdCounter::kMemStallsAnyLoad, 2},
-      {TdCounter::kMemStallsL1Miss, 2},   {TdCounter::kMemStallsL2Miss, 1},
-      {TdCounter::kMemStallsStores, 2},   {TdCounter::kExtMemOutstanding, 10},
-      {TdCounter::kExtMemGe1, 3},         {TdCounter::kExtMemGeThr, 2},
+      {TdCounter::kClocks, 10},         {TdCounter::kTotalSlots, 20},
+      {TdCounter::kSlotsIssued, 6},     {TdCounter::kSlotsRetired, 5},
+      {TdCounter::kFetchBubbles, 5},    {TdCounter::kFetchBubblesGeW, 2},
+      {TdCounter::kRecoveryBubbles, 3}, {TdCounter::kBrMispredRetired, 1},
+      {TdCounter::kMachineClears, 1},   {TdCounter::kMsSlotsRetired, 1},
+      {TdCounter::kOpsExec0, 4},        {TdCounter::kOpsExec1, 4},
+      {TdCounter::kOpsExec2, 2},        {TdCounter::kOpsExec3, 0},
+      {TdCounter::kOpsExec4, 0},        {TdCounter::kMemStallsAnyLoad, 2},
+      {TdCounter::kMemStallsL1Miss, 2}, {TdCounter::kMemStallsL2Miss, 1},
+      {TdCounter::kMemStallsStores, 2}, {TdCounter::kExtMemOutstanding, 10},
+      {TdCounter::kExtMemGe1, 3},       {TdCounter::kExtMemGeThr, 2},
   };
   for (const auto& [c, v] : want) {
     INFO(kTdCounterNames[static_cast<unsigned>(c)]);
@@ -90,20 +89,20 @@ TEST_CASE("Top-Down events and metric tree on a hand-worked sequence", "[topdown
   CHECK(m.retiring_slots == 5);
   CHECK(m.backend_slots == 6);
   CHECK(m.frontend + m.bad_spec + m.retiring + m.backend == Approx(1.0));
-  CHECK(m.fetch_latency == Approx(0.2));        // 2 / 10 clocks
-  CHECK(m.fetch_bandwidth == Approx(0.05));     // 0.25 - 0.2
-  CHECK(m.branch_mispredicts == Approx(0.1));   // 1/(1+1) * 4/20
+  CHECK(m.fetch_latency == Approx(0.2));       // 2 / 10 clocks
+  CHECK(m.fetch_bandwidth == Approx(0.05));    // 0.25 - 0.2
+  CHECK(m.branch_mispredicts == Approx(0.1));  // 1/(1+1) * 4/20
   CHECK(m.machine_clears == Approx(0.1));
-  CHECK(m.micro_sequencer == Approx(0.05));     // 1 / 20
-  CHECK(m.base == Approx(0.2));                 // 5/20 - 1/20
-  CHECK(m.memory_bound == Approx(0.4));         // (2 + 2) / 10
-  CHECK(m.core_bound == Approx(0.4));           // (4 + 4) / 10 - 0.4
-  CHECK(m.l1_bound == Approx(0.0));             // (2 - 2) / 10
-  CHECK(m.l2_bound == Approx(0.1));             // (2 - 1) / 10
-  CHECK(m.ext_memory_bound == Approx(0.1));     // 1 / 10
+  CHECK(m.micro_sequencer == Approx(0.05));  // 1 / 20
+  CHECK(m.base == Approx(0.2));              // 5/20 - 1/20
+  CHECK(m.memory_bound == Approx(0.4));      // (2 + 2) / 10
+  CHECK(m.core_bound == Approx(0.4));        // (4 + 4) / 10 - 0.4
+  CHECK(m.l1_bound == Approx(0.0));          // (2 - 2) / 10
+  CHECK(m.l2_bound == Approx(0.1));          // (2 - 1) / 10
+  CHECK(m.ext_memory_bound == Approx(0.1));  // 1 / 10
   CHECK(m.mem_bandwidth_share == Approx(2.0 / 3));
-  CHECK(m.mem_bandwidth == Approx(0.2));        // 2 / 10
-  CHECK(m.mem_latency == Approx(0.1));          // (3 - 2) / 10
+  CHECK(m.mem_bandwidth == Approx(0.2));  // 2 / 10
+  CHECK(m.mem_latency == Approx(0.1));    // (3 - 2) / 10
   REQUIRE_NOTHROW(check_level1(model.counters()));
 }
 
