@@ -59,6 +59,9 @@ class UnitDut {
     pack(p, words);
     for (unsigned i = 0; i < kProbeWords; ++i) top_->probe_i[i] = words[i];
     Unit::set_write(*top_, we, index, wdata);
+    // Settle the inputs before the edge: concurrent assertions sample the values of the
+    // previous evaluation, so without this they would check last cycle's probe.
+    top_->eval();
     top_->clk_i = 1;
     top_->eval();
     top_->clk_i = 0;
