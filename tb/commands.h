@@ -8,5 +8,6 @@ namespace stackscope {
 // Each adds its subcommand to `app`; the subcommand's callback does the work and throws
 // std::runtime_error (caught once in main and printed as one line) on bad input.
 void add_iss_command(CLI::App& app, int& exit_code);
+void add_run_command(CLI::App& app, int& exit_code);
 
 }  // namespace stackscope

@@ -1,0 +1,223 @@
+// Machine-mode CSR file: Zicsr, Zicntr, Zihpm storage (+ Sscofpmf mhpmeventh), trap entry,
+// mret and the interrupt decision. WARL behaviour matches the ISS (sim_model/iss/csr.cpp):
+// lockstep compares every CSR read except the counters, which the ISS adopts from here.
+`default_nettype none
+
+module core_csr
+  import core_pkg::*;
+(
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  // CSR instruction: read in the execute cycle, write when it commits (same cycle here).
+  input  logic [11:0] addr_i,
+  input  logic        access_i,    // a CSR instruction is executing
+  input  logic        write_i,     // ... and it writes (csrrw*, or rs1/uimm != 0)
+  input  csr_op_e     op_i,
+  input  logic [31:0] src_i,
+  input  logic        commit_i,    // the access retires this cycle
+  output logic [31:0] rdata_o,
+  output logic        illegal_o,
+  // Interrupt lines: live for the decision, sampled (per instruction) for mip reads.
+  input  logic [31:0] irq_live_i,
+  input  logic [31:0] irq_sampled_i,
+  output logic        irq_take_o,
+  output logic [31:0] irq_cause_o,
+  // Trap entry and return.
+  input  logic        trap_i,
+  input  logic [31:0] trap_cause_i,
+  input  logic [31:0] trap_tval_i,
+  input  logic [31:0] trap_pc_i,
+  output logic [31:0] trap_target_o,
+  input  logic        mret_i,
+  output logic [31:0] mepc_o,
+  // Counters.
+  input  logic        instret_i,
+  input  logic [63:0] mtime_i
+);
+
+  localparam logic [31:0] MisaValue = 32'h4000_1100;  // RV32 I M
+  localparam logic [31:0] MstatusMie = 32'h0000_0008, MstatusMpie = 32'h0000_0080;
+  localparam logic [31:0] MstatusMpp = 32'h0000_1800;  // machine mode only: hardwired
+
+  logic [31:0] mstatus_q, mstatus_d, mie_q, mie_d, mtvec_q, mtvec_d, mepc_q, mepc_d;
+  logic [31:0] mcause_q, mcause_d, mtval_q, mtval_d, mscratch_q, mscratch_d;
+  logic [31:0] mcounteren_q, mcounteren_d, mcountinhibit_q, mcountinhibit_d;
+  logic        lcofip_q, lcofip_d;  // software-writable LCOFIP (Sscofpmf)
+  logic [63:0] mcycle_q, mcycle_d, minstret_q, minstret_d;
+  logic [NumHpm-1:0][63:0] hpmcounter_q, hpmcounter_d, hpmevent_q, hpmevent_d;
+
+  logic [31:0] mip_read, mip_live;
+  assign mip_read = (irq_sampled_i & MipMask) | {18'b0, lcofip_q, 13'b0};
+  assign mip_live = (irq_live_i & MipMask) | {18'b0, lcofip_q, 13'b0};
+
+  // ---------------------------------------------------------------- read
+  logic        exists;
+  logic [11:0] ra;  // user counter aliases folded onto the machine ones
+  logic [4:0]  hpm_idx;
+  always_comb begin : read
+    ra      = addr_i;
+    exists  = 1'b1;
+    rdata_o = '0;
+    hpm_idx = 5'(addr_i[4:0] - 5'd3);
+    if (addr_i[11:8] == 4'hc && addr_i[7:6] == 2'b00 && addr_i[5] == 1'b0) ra = addr_i - 12'h100;
+    if (addr_i[11:8] == 4'hc && addr_i[7:6] == 2'b10 && addr_i[5] == 1'b0) ra = addr_i - 12'h100;
+    if (addr_i == CsrTime) begin
+      rdata_o = mtime_i[31:0];
+    end else if (addr_i == CsrTimeh) begin
+      rdata_o = mtime_i[63:32];
+    end else if (ra[11:5] == 7'b1011_000 && ra[4:0] >= 5'd3) begin
+      rdata_o = hpmcounter_q[hpm_idx][31:0];
+    end else if (ra[11:5] == 7'b1011_100 && ra[4:0] >= 5'd3) begin
+      rdata_o = hpmcounter_q[hpm_idx][63:32];
+    end else if (addr_i[11:5] == 7'b0011_001 && addr_i[4:0] >= 5'd3) begin
+      rdata_o = hpmevent_q[hpm_idx][31:0];
+    end else if (addr_i[11:5] == 7'b0111_001 && addr_i[4:0] >= 5'd3) begin
+      rdata_o = hpmevent_q[hpm_idx][63:32];
+    end else begin
+      unique case (ra)
+        CsrMstatus:       rdata_o = mstatus_q;
+        CsrMisa:          rdata_o = MisaValue;
+        CsrMie:           rdata_o = mie_q;
+        CsrMtvec:         rdata_o = mtvec_q;
+        CsrMcounteren:    rdata_o = mcounteren_q;
+        CsrMstatush:      rdata_o = '0;
+        CsrMcountinhibit: rdata_o = mcountinhibit_q;
+        CsrMscratch:      rdata_o = mscratch_q;
+        CsrMepc:          rdata_o = mepc_q;
+        CsrMcause:        rdata_o = mcause_q;
+        CsrMtval:         rdata_o = mtval_q;
+        CsrMip:           rdata_o = mip_read;
+        CsrMcycle:        rdata_o = mcycle_q[31:0];
+        CsrMcycleh:       rdata_o = mcycle_q[63:32];
+        CsrMinstret:      rdata_o = minstret_q[31:0];
+        CsrMinstreth:     rdata_o = minstret_q[63:32];
+        CsrMvendorid, CsrMarchid, CsrMimpid, CsrMhartid, CsrMconfigptr: rdata_o = '0;
+        default:          exists = 1'b0;
+      endcase
+    end
+  end
+
+  // Address bits [11:10] == 3 mark read-only CSRs (privileged spec 2.1).
+  assign illegal_o = access_i & (~exists | (write_i & (addr_i[11:10] == 2'b11)));
+
+  logic [31:0] wdata;
+  always_comb begin : write_value
+    unique case (op_i)
+      CsrOpSet:   wdata = rdata_o | src_i;
+      CsrOpClear: wdata = rdata_o & ~src_i;
+      default:    wdata = src_i;
+    endcase
+  end
+
+  // ---------------------------------------------------------------- interrupts
+  // Priority (privileged spec 3.1.9): MEI > MSI > MTI, LCOFI last (Sscofpmf).
+  logic [31:0] pending;
+  assign pending    = mip_live & mie_q;
+  assign irq_take_o = (pending != '0) && mstatus_q[3];
+  always_comb begin : irq_prio
+    if (pending[11])      irq_cause_o = CauseIrqMExt;
+    else if (pending[3])  irq_cause_o = CauseIrqMSoft;
+    else if (pending[7])  irq_cause_o = CauseIrqMTimer;
+    else                  irq_cause_o = CauseIrqLcof;
+  end
+
+  logic vector_mode;
+  assign vector_mode      = mtvec_q[1:0] == 2'b01 && trap_cause_i[31];
+  assign trap_target_o = vector_mode ? {mtvec_q[31:2], 2'b00} + {trap_cause_i[29:0], 2'b00}
+                                  : {mtvec_q[31:2], 2'b00};
+  assign mepc_o        = mepc_q;
+
+  // ---------------------------------------------------------------- update
+  logic do_write;
+  assign do_write = commit_i & access_i & write_i & ~illegal_o;
+
+  always_comb begin : update
+    mstatus_d       = mstatus_q;
+    mie_d           = mie_q;
+    mtvec_d         = mtvec_q;
+    mepc_d          = mepc_q;
+    mcause_d        = mcause_q;
+    mtval_d         = mtval_q;
+    mscratch_d      = mscratch_q;
+    mcounteren_d    = mcounteren_q;
+    mcountinhibit_d = mcountinhibit_q;
+    lcofip_d        = lcofip_q;
+    hpmcounter_d    = hpmcounter_q;
+    hpmevent_d      = hpmevent_q;
+    mcycle_d        = mcountinhibit_q[0] ? mcycle_q : mcycle_q + 64'd1;
+    minstret_d      = (instret_i && !mcountinhibit_q[2]) ? minstret_q + 64'd1 : minstret_q;
+    if (do_write) begin
+      if (addr_i[11:5] == 7'b1011_000 && addr_i[4:0] >= 5'd3) begin
+        hpmcounter_d[hpm_idx][31:0] = wdata;
+      end else if (addr_i[11:5] == 7'b1011_100 && addr_i[4:0] >= 5'd3) begin
+        hpmcounter_d[hpm_idx][63:32] = wdata;
+      end else if (addr_i[11:5] == 7'b0011_001 && addr_i[4:0] >= 5'd3) begin
+        hpmevent_d[hpm_idx][31:0] = wdata;
+      end else if (addr_i[11:5] == 7'b0111_001 && addr_i[4:0] >= 5'd3) begin
+        hpmevent_d[hpm_idx][63:32] = wdata;
+      end else begin
+        unique case (addr_i)
+          CsrMstatus:       mstatus_d = (wdata & (MstatusMie | MstatusMpie)) | MstatusMpp;
+          CsrMie:           mie_d = wdata & MipMask;
+          CsrMtvec:         mtvec_d = wdata[1] ? {wdata[31:2], 2'b00} : wdata;
+          CsrMcounteren:    mcounteren_d = wdata;
+          CsrMcountinhibit: mcountinhibit_d = wdata & ~32'd2;  // time is read-only 0
+          CsrMscratch:      mscratch_d = wdata;
+          CsrMepc:          mepc_d = {wdata[31:2], 2'b00};  // IALIGN = 32
+          CsrMcause:        mcause_d = wdata;
+          CsrMtval:         mtval_d = wdata;
+          CsrMip:           lcofip_d = wdata[13];
+          // A software write wins over the writing instruction's own increment (as in Spike).
+          CsrMcycle:        mcycle_d[31:0] = wdata;
+          CsrMcycleh:       mcycle_d[63:32] = wdata;
+          CsrMinstret:      minstret_d = {minstret_q[63:32], wdata};
+          CsrMinstreth:     minstret_d = {wdata, minstret_q[31:0]};
+          default: ;  // misa, mstatush: WARL, nothing writable
+        endcase
+      end
+    end
+    if (trap_i) begin
+      mepc_d    = trap_pc_i;
+      mcause_d  = trap_cause_i;
+      mtval_d   = trap_tval_i;
+      mstatus_d = MstatusMpp | (mstatus_q[3] ? MstatusMpie : '0);
+    end else if (mret_i) begin
+      mstatus_d = MstatusMpp | MstatusMpie | (mstatus_q[7] ? MstatusMie : '0);
+    end
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : regs
+    if (!rst_ni) begin
+      mstatus_q       <= MstatusMpp;
+      mie_q           <= '0;
+      mtvec_q         <= '0;
+      mepc_q          <= '0;
+      mcause_q        <= '0;
+      mtval_q         <= '0;
+      mscratch_q      <= '0;
+      mcounteren_q    <= '0;
+      mcountinhibit_q <= '0;
+      lcofip_q        <= 1'b0;
+      mcycle_q        <= '0;
+      minstret_q      <= '0;
+      hpmcounter_q    <= '0;
+      hpmevent_q      <= '0;
+    end else begin
+      mstatus_q       <= mstatus_d;
+      mie_q           <= mie_d;
+      mtvec_q         <= mtvec_d;
+      mepc_q          <= mepc_d;
+      mcause_q        <= mcause_d;
+      mtval_q         <= mtval_d;
+      mscratch_q      <= mscratch_d;
+      mcounteren_q    <= mcounteren_d;
+      mcountinhibit_q <= mcountinhibit_d;
+      lcofip_q        <= lcofip_d;
+      mcycle_q        <= mcycle_d;
+      minstret_q      <= minstret_d;
+      hpmcounter_q    <= hpmcounter_d;
+      hpmevent_q      <= hpmevent_d;
+    end
+  end
+
+endmodule : core_csr

@@ -1,0 +1,124 @@
+// Core-wide types: decoded micro-op, CSR addresses, trap causes, commit-trace record.
+// Step 0 of the core (see docs/core.md): a sequential RV32IM machine-mode core whose
+// decode/ALU/divider/CSR blocks are the ones the out-of-order back end will reuse.
+package core_pkg;
+
+  // Execution class: selects the functional unit (and later the reservation station).
+  typedef enum logic [3:0] {
+    ClsAlu,
+    ClsBranch,
+    ClsJal,
+    ClsJalr,
+    ClsLoad,
+    ClsStore,
+    ClsMul,
+    ClsDiv,
+    ClsCsr,
+    ClsEcall,
+    ClsEbreak,
+    ClsMret,
+    ClsNop,      // fence, fence.i, wfi: no effect on a one-hart system without caches
+    ClsIllegal
+  } op_class_e;
+
+  typedef enum logic [3:0] {
+    AluAdd, AluSub, AluSll, AluSlt, AluSltu, AluXor, AluSrl, AluSra, AluOr, AluAnd, AluPassB
+  } alu_op_e;
+
+  typedef enum logic [1:0] {
+    CsrOpWrite = 2'd1,
+    CsrOpSet   = 2'd2,
+    CsrOpClear = 2'd3
+  } csr_op_e;
+
+  typedef struct packed {
+    op_class_e   cls;
+    alu_op_e     alu_op;
+    logic        src_a_pc;   // AUIPC: operand A is the pc
+    logic        src_b_imm;  // operand B is the immediate
+    logic [31:0] imm;
+    logic [4:0]  rd;
+    logic [4:0]  rs1;
+    logic [4:0]  rs2;
+    logic        rd_we;      // architectural write (rd != x0 folded in by the core)
+    logic [2:0]  funct3;     // branch condition, memory size/sign, mul/div variant
+    csr_op_e     csr_op;
+    logic        csr_imm;    // csrr*i: rs1 field is the immediate
+    logic [11:0] csr_addr;
+  } uop_t;
+
+  // Trap causes (privileged spec table 3.6).
+  localparam logic [31:0] CauseMisalignedFetch = 32'd0;
+  localparam logic [31:0] CauseFetchAccess     = 32'd1;
+  localparam logic [31:0] CauseIllegalInsn     = 32'd2;
+  localparam logic [31:0] CauseBreakpoint      = 32'd3;
+  localparam logic [31:0] CauseMisalignedLoad  = 32'd4;
+  localparam logic [31:0] CauseLoadAccess      = 32'd5;
+  localparam logic [31:0] CauseMisalignedStore = 32'd6;
+  localparam logic [31:0] CauseStoreAccess     = 32'd7;
+  localparam logic [31:0] CauseEcallM          = 32'd11;
+  localparam logic [31:0] CauseIrqMSoft        = 32'h8000_0003;
+  localparam logic [31:0] CauseIrqMTimer       = 32'h8000_0007;
+  localparam logic [31:0] CauseIrqMExt         = 32'h8000_000b;
+  localparam logic [31:0] CauseIrqLcof         = 32'h8000_000d;
+
+  // mip/mie bits implemented: MSI, MTI, MEI, LCOFI (Sscofpmf).
+  localparam logic [31:0] MipMask = 32'h0000_2888;
+
+  typedef enum logic [11:0] {
+    CsrMstatus       = 12'h300,
+    CsrMisa          = 12'h301,
+    CsrMie           = 12'h304,
+    CsrMtvec         = 12'h305,
+    CsrMcounteren    = 12'h306,
+    CsrMstatush      = 12'h310,
+    CsrMcountinhibit = 12'h320,
+    CsrMscratch      = 12'h340,
+    CsrMepc          = 12'h341,
+    CsrMcause        = 12'h342,
+    CsrMtval         = 12'h343,
+    CsrMip           = 12'h344,
+    CsrMcycle        = 12'hb00,
+    CsrMinstret      = 12'hb02,
+    CsrMcycleh       = 12'hb80,
+    CsrMinstreth     = 12'hb82,
+    CsrCycle         = 12'hc00,
+    CsrTime          = 12'hc01,
+    CsrInstret       = 12'hc02,
+    CsrCycleh        = 12'hc80,
+    CsrTimeh         = 12'hc81,
+    CsrInstreth      = 12'hc82,
+    CsrMvendorid     = 12'hf11,
+    CsrMarchid       = 12'hf12,
+    CsrMimpid        = 12'hf13,
+    CsrMhartid       = 12'hf14,
+    CsrMconfigptr    = 12'hf15
+  } csr_addr_e;
+
+  localparam int unsigned NumHpm = 29;  // mhpmcounter3..31
+
+  // One commit-trace slot (RVFI-like) for lockstep against the ISS.
+  typedef struct packed {
+    logic        valid;
+    logic [31:0] pc;
+    logic [31:0] insn;
+    logic        trap;       // trap taken instead of retiring (interrupt: insn = 0)
+    logic [31:0] cause;
+    logic        rd_we;
+    logic [4:0]  rd;
+    logic [31:0] rd_wdata;
+    logic        mem_we;
+    logic [31:0] mem_addr;
+    logic [31:0] mem_wdata;  // store data, masked to mem_size
+    logic [2:0]  mem_size;   // bytes
+    logic [31:0] irq_mip;    // MEIP/MTIP/MSIP as sampled when this record was decided
+  } commit_t;
+
+  // Stall reasons, kept as named signals for the future probe bus.
+  typedef struct packed {
+    logic fetch_wait;   // waiting for an instruction fetch response
+    logic mem_wait;     // waiting for a load/store response
+    logic muldiv_busy;  // multiplier latency or iterative divider running
+  } core_status_t;
+
+endpackage : core_pkg

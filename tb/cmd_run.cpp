@@ -1,0 +1,100 @@
+// `stackscope run PROG.elf`: the Verilated SoC running a program, checked instruction by
+// instruction against the ISS (lockstep) unless --no-lockstep.
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+
+#include "commands.h"
+#include "lockstep.h"
+#include "memory.h"
+#include "soc_sim.h"
+
+namespace stackscope {
+
+namespace {
+
+struct RunOptions {
+  std::string prog;
+  uint64_t max_cycles = 20'000'000;
+  uint32_t ram_size = iss::mmap::kDefaultRamSize;
+  unsigned mem_latency = 20;
+  bool perfect_l1i = false, perfect_l1d = false, perfect_bp = false, fast_alu = false;
+  bool no_lockstep = false;
+  std::string fst;
+};
+
+int run(const RunOptions& o) {
+  iss::Memory mem(o.ram_size);
+  const iss::ElfImage& elf = mem.load_elf(o.prog);
+  std::optional<tb::Lockstep> lockstep;
+  if (!o.no_lockstep) lockstep.emplace(o.prog, o.ram_size);
+
+  tb::SocConfig cfg;
+  cfg.mem.latency = o.mem_latency;
+  // No caches yet (docs/core.md): a perfect L1 answers in the L1 hit latency, one cycle.
+  if (o.perfect_l1i) cfg.mem.ifetch_latency = 1;
+  if (o.perfect_l1d) cfg.mem.data_latency = 1;
+  cfg.fast_alu = o.fast_alu;
+  cfg.fst = o.fst;
+  tb::SocSim sim(mem, elf.entry, cfg);
+
+  const auto t0 = std::chrono::steady_clock::now();
+  uint64_t retired = 0;
+  bool done = false;
+  while (!done) {
+    if (sim.cycle() >= o.max_cycles) {
+      spdlog::error("{}: no exit after {} cycles", o.prog, o.max_cycles);
+      return 3;
+    }
+    const tb::RtlCommit c = sim.tick();
+    if (!c.valid) continue;
+    if (!c.trap) ++retired;
+    spdlog::trace("{} {}", sim.cycle(), tb::to_string(c));
+    if (lockstep) {
+      if (const std::string diff = lockstep->step(c); !diff.empty()) {
+        spdlog::error("{}: lockstep mismatch at cycle {}: {}", o.prog, sim.cycle(), diff);
+        return 4;
+      }
+    }
+    // The HTIF store took effect at its request; the program ends when it commits.
+    done = mem.exited() && c.mem_we;
+  }
+  if (lockstep && !lockstep->exited()) {
+    spdlog::error("{}: RTL exited but the ISS did not", o.prog);
+    return 4;
+  }
+  const double secs =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  const uint64_t cycles = sim.cycle();
+  spdlog::info("{}: exit {}, {} instructions, {} cycles, IPC {:.3f} ({:.0f} cycles/s{})",
+               o.prog, mem.exit_code(), retired, cycles,
+               static_cast<double>(retired) / static_cast<double>(cycles),
+               static_cast<double>(cycles) / secs, lockstep ? ", lockstep" : "");
+  return mem.exit_code();
+}
+
+}  // namespace
+
+void add_run_command(CLI::App& app, int& exit_code) {
+  auto o = std::make_shared<RunOptions>();
+  CLI::App* cmd = app.add_subcommand("run", "run an ELF on the Verilated SoC (lockstep with the ISS)");
+  cmd->add_option("prog", o->prog, "RV32IM ELF to run")->required();
+  cmd->add_option("--max-cycles", o->max_cycles, "cycle limit (reaching it: exit 3)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--ram-size", o->ram_size, "RAM bytes at 0x80000000")->check(CLI::PositiveNumber);
+  cmd->add_option("--mem-latency", o->mem_latency, "main-memory latency in cycles")
+      ->check(CLI::Range(1u, 100000u));
+  cmd->add_flag("--perfect-l1i", o->perfect_l1i, "every instruction fetch hits (1 cycle)");
+  cmd->add_flag("--perfect-l1d", o->perfect_l1d, "every data access hits (1 cycle)");
+  cmd->add_flag("--perfect-bp", o->perfect_bp,
+                "perfect branch prediction (the step-0 core never speculates: no effect)");
+  cmd->add_flag("--fast-alu", o->fast_alu, "1-cycle multiply and divide");
+  cmd->add_flag("--no-lockstep", o->no_lockstep, "do not check commits against the ISS");
+  cmd->add_option("--fst", o->fst, "write an FST waveform to FILE");
+  cmd->callback([o, &exit_code] { exit_code = run(*o); });
+}
+
+}  // namespace stackscope

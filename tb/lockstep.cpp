@@ -1,0 +1,56 @@
+#include "lockstep.h"
+
+#include <fmt/format.h>
+
+namespace stackscope::tb {
+
+std::string to_string(const RtlCommit& c) {
+  std::string s = fmt::format("pc={:08x} insn={:08x}", c.pc, c.insn);
+  if (c.trap) s += fmt::format(" trap cause={:08x}", c.cause);
+  if (c.rd_we) s += fmt::format(" x{}={:08x}", c.rd, c.rd_wdata);
+  if (c.mem_we) s += fmt::format(" store[{:08x}]/{}={:08x}", c.mem_addr, c.mem_size, c.mem_wdata);
+  return s;
+}
+
+namespace {
+std::string iss_string(const iss::CommitRecord& r) {
+  std::string s = fmt::format("pc={:08x} insn={:08x}", r.pc, r.insn);
+  if (r.trap) s += fmt::format(" trap cause={:08x}", r.cause);
+  if (r.rd_written) s += fmt::format(" x{}={:08x}", r.rd, r.rd_value);
+  if (r.mem_write)
+    s += fmt::format(" store[{:08x}]/{}={:08x}", r.mem_addr, r.mem_size, r.mem_wdata);
+  return s;
+}
+}  // namespace
+
+Lockstep::Lockstep(const std::string& elf, uint32_t ram_size)
+    : mem_(ram_size), hart_(mem_, mem_.load_elf(elf).entry) {
+  mem_.set_console(&null_console_);
+  hart_.drive_irqs_from_clint(false);  // the RTL's CLINT decides when interrupts are taken
+  hart_.set_cycle(0);                  // mcycle reads come from the RTL
+}
+
+std::string Lockstep::step(const RtlCommit& c) {
+  if (hart_.exited()) return "RTL committed after the ISS exited: rtl " + to_string(c);
+  hart_.set_external_irq(c.irq_mip & iss::mip::kMeip);
+  hart_.set_timer_irq(c.irq_mip & iss::mip::kMtip);
+  hart_.set_software_irq(c.irq_mip & iss::mip::kMsip);
+  iss::CommitRecord r = hart_.step();
+  // Counters (mcycle, mhpmcounter*, time, CLINT mtime) count cycles in the RTL: adopt them.
+  if (r.csr_counter_read && r.rd_written && c.rd_we && c.rd == r.rd) {
+    hart_.override_rd(c.rd_wdata);
+    r.rd_value = c.rd_wdata;
+  }
+  bool same = r.pc == c.pc && r.insn == c.insn && r.trap == c.trap;
+  if (same && r.trap) same = r.cause == c.cause;
+  if (same && !r.trap) {
+    same = r.rd_written == c.rd_we && (!c.rd_we || (r.rd == c.rd && r.rd_value == c.rd_wdata)) &&
+           r.mem_write == c.mem_we &&
+           (!c.mem_we || (r.mem_addr == c.mem_addr && r.mem_size == c.mem_size &&
+                          r.mem_wdata == c.mem_wdata));
+  }
+  if (same) return {};
+  return fmt::format("rtl {} | iss {}", to_string(c), iss_string(r));
+}
+
+}  // namespace stackscope::tb

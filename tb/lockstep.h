@@ -1,0 +1,44 @@
+// Lockstep checker: every record the RTL commits is replayed on the ISS and compared
+// (pc, instruction, trap and cause, rd write, store effect) through this one narrow call.
+#pragma once
+#include <cstdint>
+#include <ostream>
+#include <string>
+
+#include "hart.h"
+#include "memory.h"
+
+namespace stackscope::tb {
+
+// One commit-trace slot as the RTL reports it (rtl/core/core_pkg.sv commit_t).
+struct RtlCommit {
+  bool valid = false;
+  uint32_t pc = 0, insn = 0;
+  bool trap = false;
+  uint32_t cause = 0;
+  bool rd_we = false;
+  uint8_t rd = 0;
+  uint32_t rd_wdata = 0;
+  bool mem_we = false;
+  uint32_t mem_addr = 0, mem_wdata = 0;
+  unsigned mem_size = 0;
+  uint32_t irq_mip = 0;
+};
+
+std::string to_string(const RtlCommit& c);
+
+class Lockstep {
+ public:
+  explicit Lockstep(const std::string& elf, uint32_t ram_size);
+  // Empty if the ISS agrees, else a description of both records.
+  std::string step(const RtlCommit& c);
+  bool exited() const { return hart_.exited(); }
+  int exit_code() const { return hart_.exit_code(); }
+
+ private:
+  std::ostream null_console_{nullptr};  // the RTL's console is the one printed
+  iss::Memory mem_;
+  iss::Hart hart_;
+};
+
+}  // namespace stackscope::tb
