@@ -93,5 +93,41 @@ section_pmu() {
 section_pmu
 
 # ---------------------------------------------------------------------------------------------
+# Section "core": simulated cycles/s of the Verilated SoC in lockstep (longest workload), the
+# IPC of every workload on the default configuration, and the Verilator build time of the SoC
+# model (fresh -Mdir, same flags as tb/verilated.cmake, under the build lock).
+# ---------------------------------------------------------------------------------------------
+section_core() {
+  [[ -x $build/stackscope ]] || { echo "bench core: $build/stackscope not built" >&2; return 1; }
+  local manifest=$root/sw/workloads.json json="{\"ipc\": {" sep="" name elf line ipc rate best=0
+  while read -r name elf; do
+    [[ -f $build/sw/$elf ]] || continue
+    line=$("$build/stackscope" run --max-cycles 200000000 "$build/sw/$elf" 2>&1 >/dev/null | tail -1)
+    ipc=$(sed -nE 's/.*IPC ([0-9.]+) .*/\1/p' <<<"$line")
+    rate=$(sed -nE 's/.*\(([0-9]+) cycles\/s.*/\1/p' <<<"$line")
+    [[ -n $ipc ]] || { echo "bench core: $name failed: $line" >&2; continue; }
+    (( rate > best )) && best=$rate
+    json+="$sep\"$name\": $ipc"
+    sep=", "
+    printf 'core: %-20s IPC %s (%s cycles/s)\n' "$name" "$ipc" "$rate"
+  done < <("$py" -c "import json,sys; [print(w['name'], w['elf']) for w in json.load(open(sys.argv[1]))['workloads']]" "$manifest")
+  json+="}, \"lockstep_cycles_per_s\": $best"
+  local mdir t0 t1 secs
+  mdir=$(mktemp -d)
+  t0=$(date +%s.%N)
+  (cd "$root" && flock /tmp/stackscope-build.lock verilator --cc --build -j 2 -Mdir "$mdir" \
+    -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2 --top-module soc_top \
+    rtl/lint.vlt -f rtl/top/soc.f) >/dev/null 2>&1 \
+    || { echo "bench core: verilator build failed" >&2; rm -rf "$mdir"; return 1; }
+  t1=$(date +%s.%N)
+  rm -rf "$mdir"
+  secs=$("$py" -c "print(round($t1 - $t0, 1))")
+  json+=", \"verilate_soc_top_s\": $secs}"
+  add_result core "$json"
+  printf 'core: best %s cycles/s in lockstep; verilator build of soc_top %s s\n' "$best" "$secs"
+}
+section_core
+
+# ---------------------------------------------------------------------------------------------
 echo "results: $results"
 cat "$results"
