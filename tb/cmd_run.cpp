@@ -20,7 +20,7 @@ struct RunOptions {
   std::string prog;
   uint64_t max_cycles = 20'000'000;
   uint32_t ram_size = iss::mmap::kDefaultRamSize;
-  unsigned mem_latency = 20;
+  unsigned mem_latency = 20, mem_bandwidth = 8, mem_outstanding = 4;
   bool perfect_l1i = false, perfect_l1d = false, perfect_bp = false, fast_alu = false;
   bool no_lockstep = false;
   std::string fst;
@@ -34,9 +34,10 @@ int run(const RunOptions& o) {
 
   tb::SocConfig cfg;
   cfg.mem.latency = o.mem_latency;
-  // No caches yet (docs/core.md): a perfect L1 answers in the L1 hit latency, one cycle.
-  if (o.perfect_l1i) cfg.mem.ifetch_latency = 1;
-  if (o.perfect_l1d) cfg.mem.data_latency = 1;
+  cfg.mem.bandwidth = o.mem_bandwidth;
+  cfg.mem.outstanding = o.mem_outstanding;
+  cfg.mem.perfect_l1i = o.perfect_l1i;
+  cfg.mem.perfect_l1d = o.perfect_l1d;
   cfg.fast_alu = o.fast_alu;
   cfg.fst = o.fst;
   tb::SocSim sim(mem, elf.entry, cfg);
@@ -87,8 +88,12 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--ram-size", o->ram_size, "RAM bytes at 0x80000000")->check(CLI::PositiveNumber);
   cmd->add_option("--mem-latency", o->mem_latency, "main-memory latency in cycles")
       ->check(CLI::Range(1u, 100000u));
-  cmd->add_flag("--perfect-l1i", o->perfect_l1i, "every instruction fetch hits (1 cycle)");
-  cmd->add_flag("--perfect-l1d", o->perfect_l1d, "every data access hits (1 cycle)");
+  cmd->add_option("--mem-bandwidth", o->mem_bandwidth, "main-memory bytes per cycle (line port)")
+      ->check(CLI::Range(1u, 1024u));
+  cmd->add_option("--mem-outstanding", o->mem_outstanding, "line requests in flight at most")
+      ->check(CLI::Range(1u, 64u));
+  cmd->add_flag("--perfect-l1i", o->perfect_l1i, "every instruction fetch hits the L1I (1 cycle)");
+  cmd->add_flag("--perfect-l1d", o->perfect_l1d, "every RAM data access hits the L1D (1 cycle)");
   cmd->add_flag("--perfect-bp", o->perfect_bp,
                 "perfect branch prediction (the step-0 core never speculates: no effect)");
   cmd->add_flag("--fast-alu", o->fast_alu, "1-cycle multiply and divide");

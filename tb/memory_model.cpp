@@ -1,5 +1,6 @@
 #include "memory_model.h"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace stackscope::tb {
@@ -34,18 +35,43 @@ MemResponse MemoryModel::access(const MemRequest& rq) {
 }
 
 void MemoryModel::request(const MemRequest& rq, uint64_t now) {
-  if (pending_) throw std::logic_error("memory port: request while one is outstanding");
-  ++requests_;
-  unsigned lat = rq.ifetch ? timing_.ifetch_latency : timing_.data_latency;
-  if (lat == 0) lat = timing_.latency;
+  if (pending_) throw std::logic_error("word port: request while one is outstanding");
+  const bool perfect = rq.ifetch ? timing_.perfect_l1i
+                                 : timing_.perfect_l1d && mem_.in_ram(rq.addr, rq.size);
   // The access happens now: with one request outstanding, its order is the program's.
-  pending_.emplace(now + std::max(1u, lat), access(rq));
+  pending_.emplace(now + (perfect ? 1 : std::max(1u, timing_.latency)), access(rq));
 }
 
 MemResponse MemoryModel::respond(uint64_t now) {
   if (!pending_ || pending_->first != now) return {};
   const MemResponse r = pending_->second;
   pending_.reset();
+  return r;
+}
+
+void MemoryModel::line_request(uint32_t addr, bool we, const uint32_t* wdata, uint64_t now) {
+  if (addr % kLineBytes) throw std::logic_error("line port: unaligned line address");
+  ++line_requests_;
+  LineResponse r{.valid = true, .err = !mem_.in_ram(addr, kLineBytes)};
+  for (unsigned w = 0; w < kLineBytes / 4 && !r.err; ++w) {
+    if (we)
+      mem_.store<uint32_t>(addr + 4 * w, wdata[w]);
+    else
+      mem_.load<uint32_t>(addr + 4 * w, r.data[w]);
+  }
+  uint64_t start = now + std::max(1u, timing_.latency);
+  if (lines_.size() >= timing_.outstanding) start = std::max(start, lines_.front().first);
+  const unsigned transfer = (kLineBytes + timing_.bandwidth - 1) / timing_.bandwidth;
+  start = std::max(start, bus_free_);
+  bus_free_ = start + transfer;
+  // Answered in the cycle after the last beat; in order, so due cycles never decrease.
+  lines_.emplace_back(start + transfer, r);
+}
+
+LineResponse MemoryModel::line_respond(uint64_t now) {
+  if (lines_.empty() || lines_.front().first > now) return {};
+  const LineResponse r = lines_.front().second;
+  lines_.pop_front();
   return r;
 }
 

@@ -1,18 +1,25 @@
-// Main memory behind the SoC's memory port: the RAM image (an iss::Memory, which also
-// prints console bytes and detects the HTIF exit) plus timing. One request is outstanding at
-// a time (the step-0 core's bus); the answer comes `latency` cycles after the request.
+// Main memory behind the SoC's two ports: the RAM image (an iss::Memory, which also prints
+// console bytes and detects the HTIF exit) plus timing.
+// - Word port (MMIO, the tohost line, and perfect-L1 accesses): one request outstanding,
+//   answered `latency` cycles later, or in 1 cycle for a perfect-L1 RAM access.
+// - Line port (L1 fills and write-backs): each request waits `latency` cycles, then holds
+//   the data bus for LineBytes / bandwidth cycles; at most `outstanding` requests overlap.
 #pragma once
 #include <cstdint>
+#include <deque>
 #include <optional>
 
 #include "memory.h"
 
 namespace stackscope::tb {
 
+constexpr unsigned kLineBytes = 32;  // soc_top LineBytes
+
 struct MemTiming {
-  unsigned latency = 20;       // cycles from request to answer (>= 1)
-  unsigned ifetch_latency = 0; // 0: same as latency; perfect L1I sets 1
-  unsigned data_latency = 0;   // 0: same as latency; perfect L1D sets 1
+  unsigned latency = 20;     // cycles from request to first data (>= 1)
+  unsigned bandwidth = 8;    // bytes per cycle on the line port
+  unsigned outstanding = 4;  // line requests in flight at most
+  bool perfect_l1i = false, perfect_l1d = false;
 };
 
 struct MemRequest {
@@ -26,21 +33,30 @@ struct MemResponse {
   uint32_t rdata = 0;
 };
 
+struct LineResponse {
+  bool valid = false, err = false;
+  uint32_t data[kLineBytes / 4] = {};
+};
+
 class MemoryModel {
  public:
   MemoryModel(iss::Memory& mem, const MemTiming& t) : mem_(mem), timing_(t) {}
-  // A request seen in cycle `now`; throws std::logic_error if one is already outstanding.
+  // Requests seen in cycle `now`. Throws std::logic_error on a protocol violation.
   void request(const MemRequest& rq, uint64_t now);
-  // The port's inputs for cycle `now`.
+  void line_request(uint32_t addr, bool we, const uint32_t* wdata, uint64_t now);
+  // The ports' inputs for cycle `now`.
   MemResponse respond(uint64_t now);
-  uint64_t requests() const { return requests_; }
+  LineResponse line_respond(uint64_t now);
+  uint64_t line_requests() const { return line_requests_; }
 
  private:
   MemResponse access(const MemRequest& rq);
   iss::Memory& mem_;
   MemTiming timing_;
   std::optional<std::pair<uint64_t, MemResponse>> pending_;  // due cycle, answer
-  uint64_t requests_ = 0;
+  std::deque<std::pair<uint64_t, LineResponse>> lines_;      // in request order
+  uint64_t bus_free_ = 0;  // first cycle the line data bus is free
+  uint64_t line_requests_ = 0;
 };
 
 }  // namespace stackscope::tb

@@ -47,7 +47,11 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
     fst_->open(cfg.fst.c_str());
   }
   top_->boot_addr_i = boot_addr;
+  top_->tohost_addr_i = mem.elf() ? mem.elf()->tohost : 0;
   top_->fast_alu_i = cfg.fast_alu;
+  top_->perfect_l1i_i = cfg.mem.perfect_l1i;
+  top_->perfect_l1d_i = cfg.mem.perfect_l1d;
+  top_->line_rvalid_i = 0;
   top_->meip_i = 0;
   top_->lcofi_i = 0;
   top_->mem_rvalid_i = 0;
@@ -92,6 +96,11 @@ RtlCommit SocSim::tick() {
                   .size = top_->mem_size_o},
                  cycle_);
   }
+  if (top_->line_req_o) {
+    uint32_t words[kLineBytes / 4];
+    for (unsigned w = 0; w < kLineBytes / 4; ++w) words[w] = top_->line_wdata_o[w];
+    mem_.line_request(top_->line_addr_o, top_->line_we_o != 0, words, cycle_);
+  }
   top_->clk_i = 1;
   eval_dump();
   const RtlCommit c = decode_commit(top_->commit_o);
@@ -100,6 +109,10 @@ RtlCommit SocSim::tick() {
   top_->mem_rvalid_i = r.valid;
   top_->mem_err_i = r.err;
   top_->mem_rdata_i = r.rdata;
+  const LineResponse l = mem_.line_respond(cycle_);
+  top_->line_rvalid_i = l.valid;
+  top_->line_err_i = l.err;
+  for (unsigned w = 0; w < kLineBytes / 4; ++w) top_->line_rdata_i[w] = l.data[w];
   return c;
 }
 

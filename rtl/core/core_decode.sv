@@ -99,7 +99,10 @@ module core_decode
         end
         if (uop_o.cls == ClsIllegal) uop_o.rd_we = 1'b0;
       end
-      7'h0f: if (f3 <= 3'd1) uop_o.cls = ClsNop;  // fence ignores its reserved fields
+      7'h0f: begin  // fence ignores its reserved fields
+        if (f3 == 3'd0) uop_o.cls = ClsNop;
+        else if (f3 == 3'd1) uop_o.cls = ClsFenceI;
+      end
       7'h73: begin
         if (f3 != 3'd0) begin
           if (f3 != 3'd4) begin

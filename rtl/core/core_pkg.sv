@@ -17,7 +17,8 @@ package core_pkg;
     ClsEcall,
     ClsEbreak,
     ClsMret,
-    ClsNop,      // fence, fence.i, wfi: no effect on a one-hart system without caches
+    ClsNop,      // fence, wfi: no effect with one hart and one access outstanding
+    ClsFenceI,   // write back the L1D and invalidate the L1I (bus_flush_o)
     ClsIllegal
   } op_class_e;
 

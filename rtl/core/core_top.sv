@@ -23,6 +23,7 @@ module core_top
   output logic         bus_we_o,
   output logic [2:0]   bus_size_o,     // bytes: 1, 2, 4
   output logic [31:0]  bus_wdata_o,    // store data in its byte lanes
+  output logic         bus_flush_o,    // fence.i (pulse, no req): answered by rvalid_i
   input  logic         bus_rvalid_i,
   input  logic         bus_err_i,
   input  logic [31:0]  bus_rdata_i,    // whole aligned word
@@ -188,6 +189,7 @@ module core_top
     bus_we_o     = 1'b0;
     bus_size_o   = 3'd4;
     bus_wdata_o  = store_data << lane_shift;
+    bus_flush_o  = 1'b0;
     unique case (state_q)
       StFetch: begin
         // Interrupts are taken between instructions; the lines seen here are the ones the
@@ -281,6 +283,11 @@ module core_top
             next_pc = mepc;
           end
           ClsNop: ;
+          ClsFenceI: begin
+            commit      = 1'b0;
+            bus_flush_o = 1'b1;
+            state_d     = StMemWait;
+          end
           default: begin  // ClsIllegal
             trap       = 1'b1;
             trap_cause = CauseIllegalInsn;

@@ -6,4 +6,5 @@ rtl/core/core_div.sv
 rtl/core/core_csr.sv
 rtl/core/core_top.sv
 rtl/top/soc_clint.sv
+rtl/top/soc_l1cache.sv
 rtl/top/soc_top.sv
