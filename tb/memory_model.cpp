@@ -59,10 +59,13 @@ void MemoryModel::line_request(uint32_t addr, bool we, const uint32_t* wdata, ui
     else
       mem_.load<uint32_t>(addr + 4 * w, r.data[w]);
   }
-  uint64_t start = now + std::max(1u, timing_.latency);
-  if (lines_.size() >= timing_.outstanding) start = std::max(start, lines_.front().first);
+  // A request beyond the outstanding limit enters when the one freeing its slot answers,
+  // then sees the whole latency; beats are serialised on the data bus.
+  uint64_t issue = now;
+  if (lines_.size() >= timing_.outstanding)
+    issue = std::max(issue, lines_[lines_.size() - timing_.outstanding].first);
   const unsigned transfer = (kLineBytes + timing_.bandwidth - 1) / timing_.bandwidth;
-  start = std::max(start, bus_free_);
+  const uint64_t start = std::max(issue + std::max(1u, timing_.latency), bus_free_);
   bus_free_ = start + transfer;
   // Answered in the cycle after the last beat; in order, so due cycles never decrease.
   lines_.emplace_back(start + transfer, r);
