@@ -3,6 +3,9 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#include <fstream>
+#include <stdexcept>
+
 #include "Vsoc_top.h"
 
 namespace stackscope::tb {
@@ -42,6 +45,8 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
   ctx_->traceEverOn(!cfg.fst.empty());
   top_ = std::make_unique<Vsoc_top>(ctx_.get(), "soc");
   if (!cfg.fst.empty()) {
+    // The FST writer does not report an unwritable path, so probe it first.
+    if (!std::ofstream(cfg.fst)) throw std::runtime_error(cfg.fst + ": cannot open for writing");
     fst_ = std::make_unique<VerilatedFstC>();
     top_->trace(fst_.get(), 99);
     fst_->open(cfg.fst.c_str());
