@@ -116,7 +116,7 @@ section_core() {
   mdir=$(mktemp -d)
   t0=$(date +%s.%N)
   (cd "$root" && flock /tmp/stackscope-build.lock verilator --cc --build -j 2 -Mdir "$mdir" \
-    -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2 --top-module soc_top \
+    --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2 --top-module soc_top \
     rtl/lint.vlt -f rtl/top/soc.f) >/dev/null 2>&1 \
     || { echo "bench core: verilator build failed" >&2; rm -rf "$mdir"; return 1; }
   t1=$(date +%s.%N)
