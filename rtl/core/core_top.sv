@@ -1,5 +1,6 @@
 // StackScope core, step 0: a sequential (one instruction at a time) RV32IM + Zicsr
-// machine-mode core. It fixes the contracts the out-of-order core will keep -- the memory
+// machine-mode core. Fetch overlaps commit: the next instruction is requested in the commit
+// cycle and executes in the cycle its answer arrives, so an L1I-hit ALU op takes one cycle. It fixes the contracts the out-of-order core will keep -- the memory
 // bus, interrupt inputs, idealisation switches and the commit trace checked against the ISS
 // -- and provides the decode / ALU / multiplier / divider / CSR blocks it will reuse.
 // Traps and interrupts are precise by construction: an instruction either commits or traps.
@@ -39,7 +40,7 @@ module core_top
 );
 
   typedef enum logic [2:0] {
-    StFetch, StFetchWait, StExec, StMemWait, StMul, StDiv
+    StFetch, StFetchWait, StMemWait, StMul, StDiv
   } state_e;
 
   state_e      state_q, state_d;
@@ -48,10 +49,16 @@ module core_top
   commit_t     commit_q, commit_d;
 
   uop_t        uop;
-  logic [31:0] rs1_val, rs2_val;
+  logic [31:0] rs1_val, rs2_val, insn_cur;
+  logic        exec_now;
+
+  // An instruction executes in the cycle its fetch answer arrives (decoded straight off the
+  // bus); multi-cycle ones keep it in insn_q.
+  assign exec_now = state_q == StFetchWait && bus_rvalid_i && !bus_err_i;
+  assign insn_cur = state_q == StFetchWait ? bus_rdata_i : insn_q;
 
   core_decode u_decode (
-    .insn_i (insn_q),
+    .insn_i (insn_cur),
     .uop_o  (uop)
   );
 
@@ -74,8 +81,8 @@ module core_top
 
   logic        mul_start, mul_valid, div_start, div_valid, div_busy;
   logic [31:0] mul_result, div_result;
-  assign mul_start = state_q == StExec && uop.cls == ClsMul;
-  assign div_start = state_q == StExec && uop.cls == ClsDiv;
+  assign mul_start = exec_now && uop.cls == ClsMul;
+  assign div_start = exec_now && uop.cls == ClsDiv;
 
   core_mul #(.Latency(MulLatency)) u_mul (
     .clk_i,
@@ -115,7 +122,7 @@ module core_top
     .clk_i,
     .rst_ni,
     .addr_i        (uop.csr_addr),
-    .access_i      (state_q == StExec && uop.cls == ClsCsr),
+    .access_i      (exec_now && uop.cls == ClsCsr),
     .write_i       (csr_write),
     .op_i          (uop.csr_op),
     .src_i         (uop.csr_imm ? {27'b0, uop.rs1} : rs1_val),
@@ -172,7 +179,6 @@ module core_top
 
   always_comb begin : fsm
     state_d      = state_q;
-    pc_d         = pc_q;
     insn_d       = insn_q;
     irq_mip_d    = irq_mip_q;
     commit       = 1'b0;
@@ -214,92 +220,89 @@ module core_top
             trap_cause = CauseFetchAccess;
             trap_tval  = pc_q;
           end else begin
-            insn_d  = bus_rdata_i;
-            state_d = StExec;
-          end
-        end
-      end
-      StExec: begin
-        commit = 1'b1;
-        rd_we  = uop.rd_we;
-        unique case (uop.cls)
-          ClsAlu: rd_wdata = alu_result;
-          ClsBranch: if (br_taken) next_pc = br_target;
-          ClsJal: begin
-            next_pc  = br_target;
-            rd_wdata = pc_plus4;
-          end
-          ClsJalr: begin
-            next_pc  = jalr_target;
-            rd_wdata = pc_plus4;
-          end
-          ClsLoad, ClsStore: begin
-            if (mem_misaligned) begin
+            insn_d = bus_rdata_i;
+            commit = 1'b1;
+            rd_we  = uop.rd_we;
+            unique case (uop.cls)
+              ClsAlu: rd_wdata = alu_result;
+              ClsBranch: if (br_taken) next_pc = br_target;
+              ClsJal: begin
+                next_pc  = br_target;
+                rd_wdata = pc_plus4;
+              end
+              ClsJalr: begin
+                next_pc  = jalr_target;
+                rd_wdata = pc_plus4;
+              end
+              ClsLoad, ClsStore: begin
+                if (mem_misaligned) begin
+                  trap       = 1'b1;
+                  trap_cause = uop.cls == ClsLoad ? CauseMisalignedLoad : CauseMisalignedStore;
+                  trap_tval  = mem_addr;
+                end else begin
+                  commit     = 1'b0;
+                  bus_req_o  = 1'b1;
+                  bus_addr_o = mem_addr;
+                  bus_we_o   = uop.cls == ClsStore;
+                  bus_size_o = mem_size;
+                  state_d    = StMemWait;
+                end
+              end
+              ClsMul: begin
+                rd_wdata = mul_result;
+                if (!mul_valid) begin
+                  commit  = 1'b0;
+                  state_d = StMul;
+                end
+              end
+              ClsDiv: begin
+                rd_wdata = div_result;
+                if (!div_valid) begin
+                  commit  = 1'b0;
+                  state_d = StDiv;
+                end
+              end
+              ClsCsr: begin
+                rd_wdata = csr_rdata;
+                if (csr_illegal) begin
+                  trap       = 1'b1;
+                  trap_cause = CauseIllegalInsn;
+                  trap_tval  = insn_cur;
+                end
+              end
+              ClsEcall: begin
+                trap       = 1'b1;
+                trap_cause = CauseEcallM;
+              end
+              ClsEbreak: begin
+                trap       = 1'b1;
+                trap_cause = CauseBreakpoint;
+                trap_tval  = pc_q;
+              end
+              ClsMret: begin
+                mret    = 1'b1;
+                next_pc = mepc;
+              end
+              ClsNop: ;
+              ClsFenceI: begin
+                commit      = 1'b0;
+                bus_flush_o = 1'b1;
+                state_d     = StMemWait;
+              end
+              default: begin  // ClsIllegal
+                trap       = 1'b1;
+                trap_cause = CauseIllegalInsn;
+                trap_tval  = insn_cur;
+              end
+            endcase
+            // No C extension: a jump or taken branch to a pc that is not 4-byte aligned traps
+            // on the jump itself.
+            if (commit && !trap && next_pc[1]) begin
               trap       = 1'b1;
-              trap_cause = uop.cls == ClsLoad ? CauseMisalignedLoad : CauseMisalignedStore;
-              trap_tval  = mem_addr;
-            end else begin
-              commit     = 1'b0;
-              bus_req_o  = 1'b1;
-              bus_addr_o = mem_addr;
-              bus_we_o   = uop.cls == ClsStore;
-              bus_size_o = mem_size;
-              state_d    = StMemWait;
+              trap_cause = CauseMisalignedFetch;
+              trap_tval  = next_pc;
             end
           end
-          ClsMul: begin
-            rd_wdata = mul_result;
-            if (!mul_valid) begin
-              commit  = 1'b0;
-              state_d = StMul;
-            end
-          end
-          ClsDiv: begin
-            rd_wdata = div_result;
-            if (!div_valid) begin
-              commit  = 1'b0;
-              state_d = StDiv;
-            end
-          end
-          ClsCsr: begin
-            rd_wdata = csr_rdata;
-            if (csr_illegal) begin
-              trap       = 1'b1;
-              trap_cause = CauseIllegalInsn;
-              trap_tval  = insn_q;
-            end
-          end
-          ClsEcall: begin
-            trap       = 1'b1;
-            trap_cause = CauseEcallM;
-          end
-          ClsEbreak: begin
-            trap       = 1'b1;
-            trap_cause = CauseBreakpoint;
-            trap_tval  = pc_q;
-          end
-          ClsMret: begin
-            mret    = 1'b1;
-            next_pc = mepc;
-          end
-          ClsNop: ;
-          ClsFenceI: begin
-            commit      = 1'b0;
-            bus_flush_o = 1'b1;
-            state_d     = StMemWait;
-          end
-          default: begin  // ClsIllegal
-            trap       = 1'b1;
-            trap_cause = CauseIllegalInsn;
-            trap_tval  = insn_q;
-          end
-        endcase
-        // No C extension: a jump or taken branch to a pc that is not 4-byte aligned traps
-        // on the jump itself.
-        if (commit && !trap && next_pc[1]) begin
-          trap       = 1'b1;
-          trap_cause = CauseMisalignedFetch;
-          trap_tval  = next_pc;
         end
       end
       StMemWait: begin
@@ -328,11 +331,25 @@ module core_top
     endcase
     if (commit) begin
       state_d = StFetch;
-      pc_d    = trap ? trap_target : mret ? mepc : next_pc;
+      // Fetch the next instruction in the commit cycle unless an interrupt is due or this
+      // instruction may change the interrupt enables (CSR access, mret): then the Fetch
+      // state decides first.
+      if (!trap && !irq_take && uop.cls != ClsCsr && uop.cls != ClsMret) begin
+        bus_req_o    = 1'b1;
+        bus_ifetch_o = 1'b1;
+        bus_addr_o   = next_pc;
+        bus_we_o     = 1'b0;
+        bus_size_o   = 3'd4;
+        bus_flush_o  = 1'b0;
+        irq_mip_d    = irq_live;
+        state_d      = StFetchWait;
+      end
     end
   end
 
   assign retire = commit & ~trap;
+  // Outside the FSM block: the trap target depends on the cause the FSM computes.
+  assign pc_d   = !commit ? pc_q : trap ? trap_target : next_pc;
 
   always_comb begin : trace
     commit_d           = '0;
@@ -377,7 +394,7 @@ module core_top
   end
 
   assign commit_o             = commit_q;
-  assign status_o.fetch_wait  = state_q == StFetchWait;
+  assign status_o.fetch_wait  = state_q == StFetchWait && !bus_rvalid_i;
   assign status_o.mem_wait    = state_q == StMemWait;
   assign status_o.muldiv_busy = state_q == StMul || state_q == StDiv || div_busy;
 
