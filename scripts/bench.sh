@@ -117,7 +117,7 @@ section_core() {
   t0=$(date +%s.%N)
   (cd "$root" && flock /tmp/stackscope-build.lock verilator --cc --build -j 2 -Mdir "$mdir" \
     --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2 --top-module soc_top \
-    rtl/lint.vlt -f rtl/top/soc.f) >/dev/null 2>&1 \
+    -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include rtl/lint.vlt -f rtl/top/soc.f) >/dev/null 2>&1 \
     || { echo "bench core: verilator build failed" >&2; rm -rf "$mdir"; return 1; }
   t1=$(date +%s.%N)
   rm -rf "$mdir"
