@@ -57,9 +57,5 @@ fuzz: build
 clean:
 	rm -rf $(BUILD)/CMakeFiles $(BUILD)/sw $(BUILD)/stackscope $(BUILD)/tests
 
-distFUZZ_SEEDS ?= 1000
-fuzz: build
-	bash scripts/randrun.sh iss $(BUILD) 1000 $(FUZZ_SEEDS)
-
-clean:
+distclean:
 	rm -rf $(BUILD)
