@@ -10,6 +10,8 @@
 #include "commands.h"
 #include "lockstep.h"
 #include "memory.h"
+#include "oracle_bp.h"
+#include "pipeview.h"
 #include "soc_sim.h"
 
 namespace stackscope {
@@ -24,6 +26,7 @@ struct RunOptions {
   bool perfect_l1i = false, perfect_l1d = false, perfect_bp = false, fast_alu = false;
   bool no_lockstep = false;
   std::string fst;
+  std::string pipeview;
 };
 
 int run(const RunOptions& o) {
@@ -39,29 +42,45 @@ int run(const RunOptions& o) {
   cfg.mem.perfect_l1i = o.perfect_l1i;
   cfg.mem.perfect_l1d = o.perfect_l1d;
   cfg.fast_alu = o.fast_alu;
+  cfg.perfect_bp = o.perfect_bp;
   cfg.fst = o.fst;
+  std::optional<OracleBp> oracle;
+  OracleBp::Hook oracle_hook;
+  if (o.perfect_bp) {
+    oracle.emplace(o.prog, o.ram_size);
+    oracle_hook = oracle->install();
+  }
+  std::optional<tb::Pipeview> pipeview;
+  tb::Pipeview::Hook pipeview_hook;
+  if (!o.pipeview.empty()) {
+    pipeview.emplace(o.pipeview);
+    pipeview_hook = pipeview->install();
+  }
   tb::SocSim sim(mem, elf.entry, cfg);
 
   const auto t0 = std::chrono::steady_clock::now();
   uint64_t retired = 0;
-  bool done = false;
-  while (!done) {
+  // The HTIF exit store commits first and reaches memory later, from the store buffer: the
+  // run ends when memory has seen it; records after the committed exit store are not counted.
+  bool exit_committed = false;
+  while (!(exit_committed && mem.exited())) {
     if (sim.cycle() >= o.max_cycles) {
       spdlog::error("{}: no exit after {} cycles", o.prog, o.max_cycles);
       return 3;
     }
-    const tb::RtlCommit c = sim.tick();
-    if (!c.valid) continue;
-    if (!c.trap) ++retired;
-    spdlog::trace("{} {}", sim.cycle(), tb::to_string(c));
-    if (lockstep) {
-      if (const std::string diff = lockstep->step(c); !diff.empty()) {
-        spdlog::error("{}: lockstep mismatch at cycle {}: {}", o.prog, sim.cycle(), diff);
-        return 4;
+    if (pipeview) pipeview->set_cycle(sim.cycle());
+    for (const tb::RtlCommit& c : sim.tick()) {
+      if (exit_committed) break;
+      if (!c.trap) ++retired;
+      spdlog::trace("{} {}", sim.cycle(), tb::to_string(c));
+      if (lockstep) {
+        if (const std::string diff = lockstep->step(c); !diff.empty()) {
+          spdlog::error("{}: lockstep mismatch at cycle {}: {}", o.prog, sim.cycle(), diff);
+          return 4;
+        }
       }
+      exit_committed = c.mem_we && c.mem_addr == elf.tohost && (c.mem_wdata & 1);
     }
-    // The HTIF store took effect at its request; the program ends when it commits.
-    done = mem.exited() && c.mem_we;
   }
   if (lockstep && !lockstep->exited()) {
     spdlog::error("{}: RTL exited but the ISS did not", o.prog);
@@ -95,10 +114,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--perfect-l1i", o->perfect_l1i, "every instruction fetch hits the L1I (1 cycle)");
   cmd->add_flag("--perfect-l1d", o->perfect_l1d, "every RAM data access hits the L1D (1 cycle)");
   cmd->add_flag("--perfect-bp", o->perfect_bp,
-                "perfect branch prediction (the step-0 core never speculates: no effect)");
+                "perfect branch prediction (an ISS running ahead steers fetch)");
   cmd->add_flag("--fast-alu", o->fast_alu, "1-cycle multiply and divide");
   cmd->add_flag("--no-lockstep", o->no_lockstep, "do not check commits against the ISS");
   cmd->add_option("--fst", o->fst, "write an FST waveform to FILE");
+  cmd->add_option("--pipeview", o->pipeview, "write a Kanata pipeline trace (Konata) to FILE");
   cmd->callback([o, &exit_code] { exit_code = run(*o); });
 }
 

@@ -6,7 +6,8 @@
 #include <fstream>
 #include <stdexcept>
 
-#include "Vsoc_top.h"
+#include SOC_MODEL_HEADER
+#include "mem_ports.h"
 
 namespace stackscope::tb {
 
@@ -20,30 +21,38 @@ uint32_t bits(const W& w, unsigned lo, unsigned width) {
   return static_cast<uint32_t>(width == 32 ? v : v & ((1ull << width) - 1));
 }
 
-// Field offsets of core_pkg::commit_t, LSB first (a packed struct's last field is its LSB).
-RtlCommit decode_commit(const VlWide<8>& w) {
+// core_pkg::commit_t is 236 bits; commit_o packs CommitWidth of them, slot 0 (the oldest)
+// at the LSB. Field offsets LSB first (a packed struct's last field is its LSB).
+constexpr unsigned kCommitBits = 236;
+template <class W>
+RtlCommit decode_commit(const W& w, unsigned base) {
   RtlCommit c;
-  c.irq_mip = bits(w, 0, 32);
-  c.mem_size = bits(w, 32, 3);
-  c.mem_wdata = bits(w, 35, 32);
-  c.mem_addr = bits(w, 67, 32);
-  c.mem_we = bits(w, 99, 1);
-  c.rd_wdata = bits(w, 100, 32);
-  c.rd = static_cast<uint8_t>(bits(w, 132, 5));
-  c.rd_we = bits(w, 137, 1);
-  c.cause = bits(w, 138, 32);
-  c.trap = bits(w, 170, 1);
-  c.insn = bits(w, 171, 32);
-  c.pc = bits(w, 203, 32);
-  c.valid = bits(w, 235, 1);
+  c.irq_mip = bits(w, base + 0, 32);
+  c.mem_size = bits(w, base + 32, 3);
+  c.mem_wdata = bits(w, base + 35, 32);
+  c.mem_addr = bits(w, base + 67, 32);
+  c.mem_we = bits(w, base + 99, 1);
+  c.rd_wdata = bits(w, base + 100, 32);
+  c.rd = static_cast<uint8_t>(bits(w, base + 132, 5));
+  c.rd_we = bits(w, base + 137, 1);
+  c.cause = bits(w, base + 138, 32);
+  c.trap = bits(w, base + 170, 1);
+  c.insn = bits(w, base + 171, 32);
+  c.pc = bits(w, base + 203, 32);
+  c.valid = bits(w, base + 235, 1);
   return c;
+}
+// CommitWidth from the width of the Verilated port (whole 32-bit words).
+template <class W>
+constexpr unsigned commit_width(const W&) {
+  return static_cast<unsigned>(sizeof(W) / sizeof(uint32_t) * 32 / kCommitBits);
 }
 }  // namespace
 
 SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
     : ctx_(std::make_unique<VerilatedContext>()), mem_(mem, cfg.mem) {
   ctx_->traceEverOn(!cfg.fst.empty());
-  top_ = std::make_unique<Vsoc_top>(ctx_.get(), "soc");
+  top_ = std::make_unique<SOC_MODEL>(ctx_.get(), "soc");
   if (!cfg.fst.empty()) {
     // The FST writer does not report an unwritable path, so probe it first.
     if (!std::ofstream(cfg.fst)) throw std::runtime_error(cfg.fst + ": cannot open for writing");
@@ -56,7 +65,10 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
   top_->fast_alu_i = cfg.fast_alu;
   top_->perfect_l1i_i = cfg.mem.perfect_l1i;
   top_->perfect_l1d_i = cfg.mem.perfect_l1d;
+  top_->perfect_bp_i = cfg.perfect_bp;
   top_->line_rvalid_i = 0;
+  top_->pi_rvalid_i = 0;
+  top_->pd_rvalid_i = 0;
   top_->meip_i = 0;
   top_->lcofi_i = 0;
   top_->mem_rvalid_i = 0;
@@ -88,37 +100,22 @@ void SocSim::eval_dump() {
   ctx_->timeInc(1);
 }
 
-RtlCommit SocSim::tick() {
-  // Cycle `cycle_`: its memory answer is already driven; settle, then serve the request the
-  // core shows in it (consumed by the coming edge).
+const std::vector<RtlCommit>& SocSim::tick() {
+  // Cycle `cycle_`: its memory answers are already driven; settle, then serve the requests
+  // the SoC shows in it (consumed by the coming edge).
   top_->clk_i = 0;
   eval_dump();
-  if (top_->mem_req_o) {
-    mem_.request({.ifetch = top_->mem_ifetch_o != 0,
-                  .we = top_->mem_we_o != 0,
-                  .addr = top_->mem_addr_o,
-                  .wdata = top_->mem_wdata_o,
-                  .size = top_->mem_size_o},
-                 cycle_);
-  }
-  if (top_->line_req_o) {
-    uint32_t words[kLineBytes / 4];
-    for (unsigned w = 0; w < kLineBytes / 4; ++w) words[w] = top_->line_wdata_o[w];
-    mem_.line_request(top_->line_addr_o, top_->line_we_o != 0, words, cycle_);
-  }
+  serve_requests(*top_, mem_, cycle_);
   top_->clk_i = 1;
   eval_dump();
-  const RtlCommit c = decode_commit(top_->commit_o);
+  commits_.clear();
+  for (unsigned k = 0; k < commit_width(top_->commit_o); ++k) {
+    const RtlCommit c = decode_commit(top_->commit_o, k * kCommitBits);
+    if (c.valid) commits_.push_back(c);
+  }
   ++cycle_;
-  const MemResponse r = mem_.respond(cycle_);
-  top_->mem_rvalid_i = r.valid;
-  top_->mem_err_i = r.err;
-  top_->mem_rdata_i = r.rdata;
-  const LineResponse l = mem_.line_respond(cycle_);
-  top_->line_rvalid_i = l.valid;
-  top_->line_err_i = l.err;
-  for (unsigned w = 0; w < kLineBytes / 4; ++w) top_->line_rdata_i[w] = l.data[w];
-  return c;
+  drive_answers(*top_, mem_, cycle_);
+  return commits_;
 }
 
 }  // namespace stackscope::tb

@@ -4,11 +4,18 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "lockstep.h"
 #include "memory_model.h"
 
-class Vsoc_top;
+// The Verilated model: Vsoc_top (default 2/3/2 core), or another configuration of soc_top
+// built under its own prefix (tb/verilated.cmake) for the stackscope_<cfg> binaries.
+#ifndef SOC_MODEL
+#define SOC_MODEL Vsoc_top
+#define SOC_MODEL_HEADER "Vsoc_top.h"
+#endif
+class SOC_MODEL;
 class VerilatedContext;
 class VerilatedFstC;
 
@@ -17,6 +24,7 @@ namespace stackscope::tb {
 struct SocConfig {
   MemTiming mem;
   bool fast_alu = false;
+  bool perfect_bp = false;
   std::string fst;  // empty: no waveform
 };
 
@@ -26,17 +34,18 @@ class SocSim {
   ~SocSim();
   SocSim(const SocSim&) = delete;
   SocSim& operator=(const SocSim&) = delete;
-  // One clock cycle; returns the record committed at its rising edge (valid=false if none).
-  RtlCommit tick();
+  // One clock cycle; returns the records committed at its rising edge, oldest first.
+  const std::vector<RtlCommit>& tick();
   uint64_t cycle() const { return cycle_; }
 
  private:
   void eval_dump();
   std::unique_ptr<VerilatedContext> ctx_;
-  std::unique_ptr<Vsoc_top> top_;
+  std::unique_ptr<SOC_MODEL> top_;
   std::unique_ptr<VerilatedFstC> fst_;
   MemoryModel mem_;
   uint64_t cycle_ = 0;
+  std::vector<RtlCommit> commits_;
 };
 
 }  // namespace stackscope::tb

@@ -9,3 +9,17 @@ stackscope_verilate(soc_model TOP soc_top FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/s
                          -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include)
 find_package(ZLIB REQUIRED)  # FST writer (Verilator 5.048 also needs lz4)
 target_link_libraries(soc_model INTERFACE ZLIB::ZLIB lz4)
+
+# The 1-wide and 4-wide test configurations of the same SoC (docs/core.md "Configurations"),
+# each Verilated once under its own prefix and linked into its own stackscope_<cfg> binary.
+set(soc_model_args --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2
+                   -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include)
+stackscope_verilate(soc_model_w1 TOP soc_top PREFIX Vsoc_w1 FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
+                    ARGS ${soc_model_args} -GFetchWidth=1 -GDispatchWidth=1 -GIssueWidth=1
+                         -GCommitWidth=1)
+stackscope_verilate(soc_model_w4 TOP soc_top PREFIX Vsoc_w4 FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
+                    ARGS ${soc_model_args} -GFetchWidth=4 -GDispatchWidth=4 -GIssueWidth=4
+                         -GCommitWidth=4 -GRobEntries=64 -GRsEntries=16 -GSqEntries=16
+                         -GSbEntries=8 -GPhysRegs=128)
+target_link_libraries(soc_model_w1 INTERFACE ZLIB::ZLIB lz4)
+target_link_libraries(soc_model_w4 INTERFACE ZLIB::ZLIB lz4)
