@@ -15,6 +15,7 @@ rtl/core/be_rs.sv
 rtl/core/core_backend.sv
 rtl/core/core_top.sv
 rtl/top/soc_clint.sv
+rtl/top/soc_l1cache.sv
 rtl/top/soc_l1i.sv
 rtl/top/soc_l1d.sv
 rtl/top/soc_l2.sv
