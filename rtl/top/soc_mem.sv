@@ -362,6 +362,26 @@ module soc_mem #(
                    $onehot0({uc_rvalid_q, clint_rvalid, pd_rvalid_i, l1d_rvalid}));
   assert property (@(posedge clk_i) disable iff (!rst_ni) fencei_req_i |-> !fence_busy_q);
   assert property (@(posedge clk_i) disable iff (!rst_ni) mem_rvalid_i |-> uc_busy_q);
+
+  // Answers only for outstanding tags, each accepted access answered once. The core must
+  // not reuse a tag that is still in flight (contract §2), checked here as well.
+  logic [2**DTagW-1:0] tags_inflight_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      tags_inflight_q <= '0;
+    end else begin
+      if (dc_rvalid_o) begin
+        assert (tags_inflight_q[dc_rtag_o]) else $error("soc_mem: answer for tag %0d not in flight", dc_rtag_o);
+      end
+      if (dc_req_i && dc_gnt_o) begin
+        assert (!tags_inflight_q[dc_tag_i] || (dc_rvalid_o && dc_rtag_o == dc_tag_i))
+          else $error("soc_mem: tag %0d accepted while in flight", dc_tag_i);
+      end
+      tags_inflight_q <= (tags_inflight_q
+                          & ~(dc_rvalid_o ? (2**DTagW)'(1) << dc_rtag_o : '0))
+                         | ((dc_req_i && dc_gnt_o) ? (2**DTagW)'(1) << dc_tag_i : '0);
+    end
+  end
 `endif
 
 endmodule : soc_mem
