@@ -128,7 +128,7 @@ module core_backend
     logic [LqW-1:0]  lq;
     logic [SqW-1:0]  sq;
     logic            mmio;     // store outside RAM: performed at the head before it commits
-    logic [31:0]     irq_mip;  // interrupt lines when a CSR executed (its commit record)
+    logic [31:0]     csr_src;  // CSR op: its rs1 value / uimm, used when it commits
   } rob_t;
 
   // -------------------------------------------------------------------------------------
@@ -394,7 +394,6 @@ module core_backend
   logic [31:0] irq_live, csr_rdata, irq_cause, trap_target, mepc;
   logic        irq_take, csr_illegal;
   logic        div_busy;
-  logic        head_is_csr_now;
   assign irq_live = {18'b0, lcofi_i, 1'b0, meip_i, 3'b0, mtip_i, 3'b0, msip_i, 3'b0};
 
   logic [NumPorts-1:0]                   cand, grant;
@@ -407,15 +406,11 @@ module core_backend
     cand = '0; cand_e = '0; cand_age = '0;
     for (int unsigned p = 0; p < NumPorts; p++) begin
       unique case (p)
-        0, 1: begin  // ALU: a CSR op only at the ROB head with no interrupt due, on alu0
+        0, 1: begin  // ALU (a CSR op only captures its source here; it acts at commit)
           for (int unsigned e = 0; e < RsEntries; e++) begin
             elig[e] = rs_ready[0][e];
-            if (rs_pl[0][e].uop.cls == ClsCsr) begin
-              elig[e] = elig[e] && p == 0 && rs_pl[0][e].rob == rob_head_q && !irq_take;
-            end
             if (p == 1 && cand[0] && cand_e[0] == $clog2(RsEntries)'(e)) elig[e] = 1'b0;
           end
-          if (p == 1 && cand[0] && rs_pl[0][cand_e[0]].uop.cls == ClsCsr) elig = '0;
         end
         2: elig = rs_ready[1];
         3: begin
@@ -475,8 +470,6 @@ module core_backend
       .br_taken_o  (alu_br_unused[p])
     );
   end
-  logic csr_issue;
-  assign csr_issue = grant[0] && iu[0].uop.cls == ClsCsr;
 
   // Branch unit
   logic        br_cmp, br_taken, br_misal, br_mispred;
@@ -642,9 +635,9 @@ module core_backend
     wb_data  = '0;
     // alu0 / alu1 (a CSR op on alu0 returns the CSR's old value)
     for (int unsigned p = 0; p < 2; p++) begin
-      wb_valid[p] = grant[p] && iu[p].has_dst && !(p == 0 && csr_issue && csr_illegal);
+      wb_valid[p] = grant[p] && iu[p].has_dst && iu[p].uop.cls != ClsCsr;
       wb_tag[p]   = iu[p].pdst;
-      wb_data[p]  = (p == 0 && csr_issue) ? csr_rdata : alu_res[p];
+      wb_data[p]  = alu_res[p];
     end
     wb_valid[2] = grant[2] && iu[2].has_dst;
     wb_tag[2]   = iu[2].pdst;
@@ -673,7 +666,7 @@ module core_backend
   logic           take_irq, cmt_trap, cmt_mret, redirect_cmt;
   logic [31:0]    redirect_cmt_pc, redirect_cmt_seq, trap_cause, trap_tval;
   logic [1:0]     redirect_kind;  // 0 trap target, 1 mepc, 2 redirect_cmt_pc
-  logic           head_exec_csr;  // the head is a CSR op that already wrote the CSR file
+  logic           csr_go;         // the head CSR op accesses the CSR file and commits
   logic [TakeW-1:0] cmt_n;
   logic           cmt_mispred, cmt_exception, cmt_clear;
   logic [31:0]    flush_pc;
@@ -685,8 +678,17 @@ module core_backend
       hd[k] = rob_q[RobW'(rob_head_q + RobW'(k))];
       hv[k] = rob_cnt_q > (RobW+1)'(k);
     end
-    head_exec_csr = hv[0] && hd[0].cls == ClsCsr && hd[0].done;
-    take_irq = irq_take && hv[0] && !head_exec_csr && !fencei_busy_q && !mmio_busy_q;
+    // A CSR op reads and writes the CSR file in its commit cycle (contract section 4); an
+    // illegal access turns into its trap there.
+    if (hv[0] && hd[0].cls == ClsCsr && hd[0].done && !hd[0].exc && csr_illegal) begin
+      hd[0].exc   = 1'b1;
+      hd[0].cause = CauseIllegalInsn;
+      hd[0].tval  = hd[0].insn;
+    end
+    // Not while the head has performed its side effect (CSR write, MMIO store, fence.i):
+    // it must commit, not re-execute after the handler.
+    take_irq = irq_take && hv[0] && !fencei_busy_q && !mmio_busy_q
+            && !hd[0].mmio && !(hd[0].cls == ClsFenceI && hd[0].done);
     cmt = '0; stop = 1'b0; seen_ctrl = 1'b0; st_n = '0;
     cmt_trap = 1'b0; cmt_mret = 1'b0; flush = 1'b0;
     redirect_cmt = 1'b0; redirect_cmt_pc = '0; redirect_cmt_seq = '0; redirect_kind = 2'd2;
@@ -771,11 +773,14 @@ module core_backend
   assign redirect_branch_o = !redirect_cmt;
   assign redirect_taken_o  = br_taken;
 
-  // CSR file: CSR ops execute at the ROB head (read and write in their issue cycle).
-  logic csr_write;
-  logic [31:0] irq_sampled;
-  assign csr_write   = iu[0].uop.csr_op == CsrOpWrite || iu[0].uop.rs1 != 5'd0;
-  assign irq_sampled = irq_live;
+  // CSR file: the head CSR op (inputs straight from the ROB head entry, not through the
+  // commit logic, which reads illegal_o).
+  logic        csr_write, csr_head;
+  rob_t        head0;
+  assign head0     = rob_q[rob_head_q];
+  assign csr_head  = rob_cnt_q != '0 && head0.cls == ClsCsr;
+  assign csr_write = head0.insn[13:12] == 2'(CsrOpWrite) || head0.insn[19:15] != 5'd0;
+  assign csr_go    = cmt[0] && hd[0].cls == ClsCsr && !hd[0].exc;
   logic pmu_unused;
   assign pmu_unused = ^pmu_csr_rdata_i;
   assign pmu_csr_we_o    = 1'b0;
@@ -785,16 +790,16 @@ module core_backend
   core_csr u_csr (
     .clk_i,
     .rst_ni,
-    .addr_i        (iu[0].uop.csr_addr),
-    .access_i      (csr_issue),
+    .addr_i        (head0.insn[31:20]),
+    .access_i      (csr_head),
     .write_i       (csr_write),
-    .op_i          (iu[0].uop.csr_op),
-    .src_i         (iu[0].uop.csr_imm ? {27'b0, iu[0].uop.rs1} : opa[0]),
-    .commit_i      (csr_issue),
+    .op_i          (csr_op_e'(head0.insn[13:12])),
+    .src_i         (head0.csr_src),
+    .commit_i      (csr_go),
     .rdata_o       (csr_rdata),
     .illegal_o     (csr_illegal),
     .irq_live_i    (irq_live),
-    .irq_sampled_i (irq_sampled),
+    .irq_sampled_i (irq_live),
     .irq_take_o    (irq_take),
     .irq_cause_o   (irq_cause),
     .trap_i        (cmt_trap),
@@ -804,7 +809,7 @@ module core_backend
     .trap_target_o (trap_target),
     .mret_i        (cmt_mret),
     .mepc_o        (mepc),
-    .instret_i     (cmt_n != '0),
+    .instret_i     (cmt_n),
     .mtime_i
   );
 
@@ -826,12 +831,13 @@ module core_backend
         commit_d[k].cause     = hd[k].exc ? hd[k].cause : '0;
         commit_d[k].rd_we     = !hd[k].exc && hd[k].has_dst;
         commit_d[k].rd        = commit_d[k].rd_we ? hd[k].rd : 5'd0;
-        commit_d[k].rd_wdata  = commit_d[k].rd_we ? prf_q[hd[k].pdst] : '0;
+        commit_d[k].rd_wdata  = !commit_d[k].rd_we ? '0
+                              : hd[k].cls == ClsCsr ? csr_rdata : prf_q[hd[k].pdst];
         commit_d[k].mem_we    = !hd[k].exc && hd[k].cls == ClsStore;
         commit_d[k].mem_addr  = commit_d[k].mem_we ? sq_addr_q[hd[k].sq] : '0;
         commit_d[k].mem_wdata = commit_d[k].mem_we ? sq_data_q[hd[k].sq] : '0;
         commit_d[k].mem_size  = commit_d[k].mem_we ? sq_size_q[hd[k].sq] : 3'd0;
-        commit_d[k].irq_mip   = hd[k].cls == ClsCsr ? hd[k].irq_mip : irq_live;
+        commit_d[k].irq_mip   = irq_live;
       end
     end
   end
@@ -910,13 +916,8 @@ module core_backend
     for (int unsigned p = 0; p < 2; p++) begin
       if (grant[p]) begin
         rob_q[iu[p].rob].done <= 1'b1;
-        if (p == 0 && csr_issue) begin
-          rob_q[iu[0].rob].irq_mip <= irq_sampled;
-          if (csr_illegal) begin
-            rob_q[iu[0].rob].exc   <= 1'b1;
-            rob_q[iu[0].rob].cause <= CauseIllegalInsn;
-            rob_q[iu[0].rob].tval  <= rob_q[iu[0].rob].insn;
-          end
+        if (iu[p].uop.cls == ClsCsr) begin
+          rob_q[iu[p].rob].csr_src <= iu[p].uop.csr_imm ? {27'b0, iu[p].uop.rs1} : opa[p];
         end
       end
     end
@@ -1066,6 +1067,7 @@ module core_backend
       for (int unsigned i = 0; i < PhysRegs; i++) prf_q[i] <= '0;
     end else begin
       for (int unsigned p = 0; p < NumWb; p++) if (wb_valid[p]) prf_q[wb_tag[p]] <= wb_data[p];
+      if (csr_go && hd[0].has_dst) prf_q[hd[0].pdst] <= csr_rdata;
     end
   end
 
@@ -1322,8 +1324,7 @@ module core_backend
   end
 
   logic unused;
-  assign unused = ^{alu_br_unused, br_unused_res, pmu_unused, head_is_csr_now, fe_pred_taken};
-  assign head_is_csr_now = 1'b0;
+  assign unused = ^{alu_br_unused, br_unused_res, pmu_unused, fe_pred_taken};
   logic [FetchWidth-1:0] fe_pred_taken;  // the back end checks pred_npc instead
   for (genvar w = 0; w < FetchWidth; w++) begin : g_unused
     assign fe_pred_taken[w] = fe_uop_i[w].pred_taken;

@@ -31,7 +31,7 @@ module core_csr
   input  logic        mret_i,
   output logic [31:0] mepc_o,
   // Counters.
-  input  logic        instret_i,
+  input  logic [2:0]  instret_i,  // instructions committed this cycle
   input  logic [63:0] mtime_i
 );
 
@@ -145,7 +145,7 @@ module core_csr
     hpmcounter_d    = hpmcounter_q;
     hpmevent_d      = hpmevent_q;
     mcycle_d        = mcountinhibit_q[0] ? mcycle_q : mcycle_q + 64'd1;
-    minstret_d      = (instret_i && !mcountinhibit_q[2]) ? minstret_q + 64'd1 : minstret_q;
+    minstret_d      = !mcountinhibit_q[2] ? minstret_q + 64'(instret_i) : minstret_q;
     if (do_write) begin
       if (addr_i[11:5] == 7'b1011_000 && addr_i[4:0] >= 5'd3) begin
         hpmcounter_d[hpm_idx][31:0] = wdata;
