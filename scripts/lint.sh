@@ -9,6 +9,7 @@ units=(
   "rtl/core/core.f core_frontend"
   "rtl/pmu/pmu.f pmu_top"
   "rtl/top/soc.f soc_top"
+  "rtl/top/soc.f soc_mem"
 )
 for u in "${units[@]}"; do
   read -r flist top <<<"$u"
