@@ -23,6 +23,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 #include "Vfe_w1.h"
 #include "Vfe_w2.h"
@@ -72,6 +73,10 @@ struct Options {
   std::string json;
   // Bounds on the measured rates after warm-up (negative: not checked).
   double max_cond_miss = -1, min_cond_miss = -1, max_ret_miss = -1, max_mispredicts = -1;
+  // The conditional branch with the most mispredictions (a program's data-dependent one):
+  // bounds on its own rate, and on the rate of all the other conditional branches.
+  double min_worst_cond = -1, max_worst_cond = -1, max_other_cond = -1;
+  double max_wrong_path = -1;
 };
 
 struct Stats {
@@ -82,6 +87,7 @@ struct Stats {
   bool exited = false;
   int exit_code = 0;
   std::map<uint32_t, std::pair<uint64_t, uint64_t>> per_pc;  // after warm-up: exec, miss
+  std::map<uint32_t, std::pair<uint64_t, uint64_t>> cond_pc;  // the same, conditional only
 };
 
 struct Redirect {
@@ -295,10 +301,17 @@ class Bench {
         ++s_.exec[static_cast<int>(kind)];
         ++s_.per_pc[pc].first;
         if (pred_npc != r.next_pc) ++s_.per_pc[pc].second;
+        if (kind == Kind::Cond) {
+          ++s_.cond_pc[pc].first;
+          s_.cond_pc[pc].second += pred_npc != r.next_pc;
+        }
       }
     }
     if (!r.trap) ++s_.retired;
-    if (pred_npc != r.next_pc) {
+    // fence.i: the back end re-fetches what follows (it may have been modified); not a
+    // misprediction.
+    const bool fence_i = !r.trap && (insn & 0x707f) == 0x100f;
+    if (pred_npc != r.next_pc || fence_i) {
       pending_ = Redirect{s_.cycles + 1 + upto(o_.resolve_delay - 1), r.next_pc, seq + 1, meta,
                           kind != Kind::None, taken};
       if (kind == Kind::None) {
@@ -372,6 +385,13 @@ int check_and_report(const Options& o, const Stats& s, uint64_t oq, uint64_t ou)
     j["worst_pcs"].push_back({{"pc", hex}, {"exec", s.per_pc.at(worst[k].second).first},
                               {"miss", worst[k].first}});
   }
+  uint64_t worst_exec = 0, worst_miss = 0;
+  for (const auto& [pc, em] : s.cond_pc)
+    if (em.second > worst_miss) std::tie(worst_exec, worst_miss) = em;
+  const double worst_rate = rate(worst_miss, worst_exec);
+  const double other = rate(s.miss[i(K::Cond)] - worst_miss, s.exec[i(K::Cond)] - worst_exec);
+  j["worst_cond"] = {{"exec", worst_exec}, {"miss", worst_miss}, {"rate", worst_rate}};
+  j["other_cond_rate"] = other;
   if (o.perfect_bp) j["oracle"] = {{"queries", oq}, {"unknown", ou}};
   if (!o.json.empty()) std::ofstream(o.json) << j.dump(1) << "\n";
   std::printf(
@@ -399,6 +419,22 @@ int check_and_report(const Options& o, const Stats& s, uint64_t oq, uint64_t ou)
   if (o.max_ret_miss >= 0)
     bound(ret <= o.max_ret_miss,
           "ret miss rate " + std::to_string(ret) + " > " + std::to_string(o.max_ret_miss));
+  if (o.min_worst_cond >= 0)
+    bound(worst_rate >= o.min_worst_cond, "worst conditional branch miss rate " +
+                                         std::to_string(worst_rate) + " < " +
+                                         std::to_string(o.min_worst_cond));
+  if (o.max_worst_cond >= 0)
+    bound(worst_rate <= o.max_worst_cond, "worst conditional branch miss rate " +
+                                         std::to_string(worst_rate) + " > " +
+                                         std::to_string(o.max_worst_cond));
+  if (o.max_other_cond >= 0)
+    bound(other <= o.max_other_cond, "other conditional branches miss rate " +
+                                         std::to_string(other) + " > " +
+                                         std::to_string(o.max_other_cond));
+  if (o.max_wrong_path >= 0)
+    bound(static_cast<double>(s.wrong_path) <= o.max_wrong_path,
+          "wrong-path uops " + std::to_string(s.wrong_path) + " > " +
+              std::to_string(static_cast<uint64_t>(o.max_wrong_path)));
   if (o.max_mispredicts >= 0)
     bound(static_cast<double>(s.mispredicts) <= o.max_mispredicts,
           "mispredicts " + std::to_string(s.mispredicts) + " > " +
@@ -440,6 +476,13 @@ int main(int argc, char** argv) {
   app.add_option("--min-cond-miss", o.min_cond_miss, "fail below this conditional miss rate");
   app.add_option("--max-ret-miss", o.max_ret_miss, "fail above this return miss rate");
   app.add_option("--max-mispredicts", o.max_mispredicts, "fail above this many mispredictions");
+  app.add_option("--min-worst-cond", o.min_worst_cond,
+                 "fail if the most mispredicted conditional branch's rate is below this");
+  app.add_option("--max-worst-cond", o.max_worst_cond,
+                 "fail if the most mispredicted conditional branch's rate is above this");
+  app.add_option("--max-other-cond", o.max_other_cond,
+                 "fail if the other conditional branches' miss rate is above this");
+  app.add_option("--max-wrong-path", o.max_wrong_path, "fail above this many wrong-path uops");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
