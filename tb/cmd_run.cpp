@@ -105,6 +105,10 @@ int run(const RunOptions& o) {
                  o.prog, tb::kNumCpiRegs + pmu::kNumTdCounters + pmu::kNumFlopsComps +
                              tb::kNumTipRegs + tb::kNumCsrRegs,
                  r.csr_reads_checked, r.tip_samples, 100 * r.tip_error, 100 * r.nci_error);
+    const tb::WrongPathError& wp = r.wrong_path[0];
+    spdlog::info("{}: wrong path at dispatch: oracle bpred {} slots, simple method (a) {} "
+                 "slots, error {:.4f} of all slots",
+                 o.prog, wp.oracle_bpred, wp.simple_bpred, wp.simple_error);
     // One line per CPI-stack stage in slots (W = 1 here: cycles), for tests and scripts.
     for (unsigned st = 0; st < pmu::kNumCpiStages; ++st) {
       std::string line;

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
 #include <stdexcept>
 #include <string_view>
 
@@ -227,6 +228,19 @@ PmuRunResults PmuCheck::results() const {
   r.nci_error = pmu::profile_error(t.nci_profile(), o);
   r.lci_error = pmu::profile_error(t.lci_profile(), o);
   r.disp_error = pmu::profile_error(t.disp_profile(), o);
+  // Wrong path at dispatch: method (a) against the oracle correct-path stack. Issue has no
+  // correct-path mask on the probe, and method (b) is not built yet.
+  const auto bpred = static_cast<unsigned>(pmu::CpiComp::kBpred);
+  const pmu::CpiComponents simple = pmu::wrong_path_adjusted(
+      r.cpi[static_cast<unsigned>(pmu::CpiStage::kDispatch)],
+      r.cpi[static_cast<unsigned>(pmu::CpiStage::kCommit)]);
+  WrongPathError& d = r.wrong_path[0];
+  d.oracle_bpred = model_.oracle_dispatch_stack()[bpred];
+  d.simple_bpred = simple[bpred];
+  const double slots = static_cast<double>(cycles_) * model_.cpi().slots();
+  if (slots > 0)
+    d.simple_error = std::abs(static_cast<double>(d.simple_bpred) -
+                              static_cast<double>(d.oracle_bpred)) / slots;
   return r;
 }
 

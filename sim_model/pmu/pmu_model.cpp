@@ -1,5 +1,7 @@
 #include "pmu_model.h"
 
+#include <bit>
+
 namespace stackscope::pmu {
 
 PmuModelConfig PmuModelConfig::sequential_core() {
@@ -60,6 +62,8 @@ void PmuModel::debug_write(PmuUnit u, unsigned index, uint64_t value) {
 void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
   if (dbg_csr_) w = dbg_csr_;  // the test port replaces the core's write (pmu_top mux)
   dbg_csr_.reset();
+  const uint32_t valid = (1u << p.disp_n) - 1;
+  wrong_path_disp_ += static_cast<unsigned>(std::popcount(valid & ~p.disp_cp_mask));
   cpi_.step(p);
   td_.step(p);
   fl_.step(p);
@@ -72,6 +76,13 @@ void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
     tip_period_ = w->data >> 16;
     tip_.set_trigger(tip_mode_, tip_period_);
   }
+}
+
+CpiComponents PmuModel::oracle_dispatch_stack() const {
+  CpiComponents c = cpi_.stage(CpiStage::kDispatch);
+  c[static_cast<unsigned>(CpiComp::kBase)] -= wrong_path_disp_;
+  c[static_cast<unsigned>(CpiComp::kBpred)] += wrong_path_disp_;
+  return c;
 }
 
 uint32_t PmuModel::window(unsigned w) const {

@@ -67,6 +67,12 @@ class PmuModel {
   const TipSampler& tip() const { return tip_; }
   const TipOracle& oracle() const { return oracle_; }
   const PmuCsr& csr() const { return csr_; }
+  // Oracle for wrong-path accounting (seed 000 §III-B): dispatched uops off the correct path
+  // (the probe's disp_cp_mask, which a simulator knows from the ISS). Each took one dispatch
+  // base slot in the hardware count, so the correct-path dispatch stack is the measured one
+  // with these slots moved from base to bpred.
+  uint64_t wrong_path_dispatched() const { return wrong_path_disp_; }
+  CpiComponents oracle_dispatch_stack() const;
   uint32_t bank() const { return bank_; }
   uint32_t tipctrl() const { return custom_csr::tipctrl(tip_mode_, tip_period_); }
   const PmuModelConfig& config() const { return cfg_; }
@@ -81,6 +87,7 @@ class PmuModel {
   TipOracle oracle_;
   PmuCsr csr_;
   uint32_t bank_ = 0;
+  uint64_t wrong_path_disp_ = 0;
   TipMode tip_mode_;
   uint32_t tip_period_;
   std::optional<CsrWrite> dbg_csr_;
