@@ -224,10 +224,14 @@ PmuRunResults PmuCheck::results() const {
   const pmu::TipSampler& t = model_.tip();
   const pmu::Profile& o = model_.oracle().profile();
   r.tip_samples = t.samples();
-  r.tip_error = pmu::profile_error(t.tip_profile(), o);
-  r.nci_error = pmu::profile_error(t.nci_profile(), o);
-  r.lci_error = pmu::profile_error(t.lci_profile(), o);
-  r.disp_error = pmu::profile_error(t.disp_profile(), o);
+  // A run shorter than the TIP period has no sample: no error to state (0).
+  auto error = [&](const pmu::Profile& sampled) {
+    return sampled.empty() || o.empty() ? 0.0 : pmu::profile_error(sampled, o);
+  };
+  r.tip_error = error(t.tip_profile());
+  r.nci_error = error(t.nci_profile());
+  r.lci_error = error(t.lci_profile());
+  r.disp_error = error(t.disp_profile());
   // Wrong path at dispatch: method (a) against the oracle correct-path stack. Issue has no
   // correct-path mask on the probe, and method (b) is not built yet.
   const auto bpred = static_cast<unsigned>(pmu::CpiComp::kBpred);

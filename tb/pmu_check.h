@@ -68,7 +68,7 @@ struct PmuRunResults {
   std::array<uint64_t, pmu::kNumTdCounters> td{};
   pmu::FlopsComponents fl{};
   uint64_t tip_samples = 0;
-  // Seed 002's profile error of each sampler against the oracle (0..1).
+  // Seed 002's profile error of each sampler against the oracle (0..1; 0 without samples).
   double tip_error = 0, nci_error = 0, lci_error = 0, disp_error = 0;
   std::array<WrongPathError, 2> wrong_path{};  // dispatch, issue
 };
