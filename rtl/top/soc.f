@@ -7,6 +7,7 @@ rtl/core/core_div.sv
 rtl/core/core_csr.sv
 rtl/core/core_top.sv
 rtl/pmu/pmu_counter.sv
+rtl/pmu/pmu_counter_bank.sv
 rtl/pmu/cpi_stage_acct.sv
 rtl/pmu/cpi_stack.sv
 rtl/pmu/topdown.sv

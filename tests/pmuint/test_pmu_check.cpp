@@ -44,19 +44,24 @@ TEST_CASE("custom window reads every bank as documented") {
   CHECK(m.read(cc::kWindow + 0) == 6);
   CHECK(m.read(cc::kWindow + 6) == 3);
   CHECK(m.read(cc::kWindow + 50) == 12);
-  // Bank 2: TIP, periodic 97 after reset: no sample yet.
+  // Bank 2: TIP, periodic 97 after reset: the countdown starts at 0, so cycle 0 sampled.
   m.step(miss, pmu::CsrWrite{cc::kBank, 2});
-  CHECK(m.read(cc::kWindow + cc::kTipWordSamplesLo) == 0);
+  CHECK(m.read(cc::kWindow + cc::kTipWordSamplesLo) == 1);
   CHECK(m.read(cc::kTipCtrl) == cc::tipctrl(pmu::TipMode::kPeriodic, 97));
-  // Period 1: a sample every cycle; the next committing cycle is latched as computing.
+  // Period 1 written in cycle 7: the running countdown (next trigger at cycle 97) is kept,
+  // after that a sample every cycle.
   m.step(miss, pmu::CsrWrite{cc::kTipCtrl, cc::tipctrl(pmu::TipMode::kPeriodic, 1)});
-  m.step(committing_probe(0x80000040), std::nullopt);
+  for (uint32_t c = 8; c <= 97; ++c) m.step(committing_probe(0x80000000 + 4 * c), std::nullopt);
+  CHECK(m.read(cc::kWindow + cc::kTipWordSamplesLo) == 2);
   const uint32_t status = m.read(cc::kWindow + cc::kTipWordStatus);
   CHECK((status & 1) == 1);                  // valid
   CHECK(((status >> 1) & 3) == 0);           // computing
   CHECK(((status >> 4) & 0xF) == 1);         // head_valid
   CHECK(((status >> 8) & 0xF) == 1);         // head_commit
-  CHECK(m.read(cc::kWindow + cc::kTipWordHeadPc0) == 0x80000040);
+  CHECK(m.read(cc::kWindow + cc::kTipWordHeadPc0) == 0x80000000 + 4 * 97);
+  m.step(committing_probe(0x80000400), std::nullopt);
+  CHECK(m.read(cc::kWindow + cc::kTipWordSamplesLo) == 3);
+  CHECK(m.read(cc::kWindow + cc::kTipWordHeadPc0) == 0x80000400);
   CHECK(m.read(cc::kTipAck) == 0);
 }
 
@@ -126,12 +131,13 @@ TEST_CASE("wrong path: oracle vs the simple method") {
   p3.cmt_n = 0;
   p3.head_commit[0] = 0;
   tb::PmuRegs regs;
+  uint64_t cycle = 0;
   for (const pmu::Probe& p : {p1, p2, p3}) {
     tb::PmuInputs in;
     pmu::pack(p, in.probe);
     m.step(p, std::nullopt);
     regs = tb::expected_regs(m);
-    CHECK(check.step(0, in, tb::RtlCommit{}, regs).empty());
+    CHECK(check.step(cycle++, in, tb::RtlCommit{}, regs).empty());
   }
   const tb::PmuRunResults r = check.results();
   CHECK(r.wrong_path[0].oracle_bpred == 1);
