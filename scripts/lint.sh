@@ -8,6 +8,7 @@ units=(
   "rtl/core/core.f core_top"
   "rtl/pmu/pmu.f pmu_top"
   "rtl/top/soc.f soc_top"
+  "rtl/top/soc.f soc_mem"
 )
 for u in "${units[@]}"; do
   read -r flist top <<<"$u"

@@ -17,4 +17,8 @@ rtl/pmu/pmu_csr.sv
 rtl/pmu/pmu_top.sv
 rtl/top/soc_clint.sv
 rtl/top/soc_l1cache.sv
+rtl/top/soc_l1i.sv
+rtl/top/soc_l1d.sv
+rtl/top/soc_l2.sv
+rtl/top/soc_mem.sv
 rtl/top/soc_top.sv
