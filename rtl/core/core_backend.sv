@@ -781,11 +781,6 @@ module core_backend
   assign csr_head  = rob_cnt_q != '0 && head0.cls == ClsCsr;
   assign csr_write = head0.insn[13:12] == 2'(CsrOpWrite) || head0.insn[19:15] != 5'd0;
   assign csr_go    = cmt[0] && hd[0].cls == ClsCsr && !hd[0].exc;
-  logic pmu_unused;
-  assign pmu_unused = ^pmu_csr_rdata_i;
-  assign pmu_csr_we_o    = 1'b0;
-  assign pmu_csr_addr_o  = '0;
-  assign pmu_csr_wdata_o = '0;
 
   core_csr u_csr (
     .clk_i,
@@ -809,8 +804,11 @@ module core_backend
     .trap_target_o (trap_target),
     .mret_i        (cmt_mret),
     .mepc_o        (mepc),
-    .instret_i     (cmt_n),
-    .mtime_i
+    .mtime_i,
+    .pmu_we_o      (pmu_csr_we_o),
+    .pmu_addr_o    (pmu_csr_addr_o),
+    .pmu_wdata_o   (pmu_csr_wdata_o),
+    .pmu_rdata_i   (pmu_csr_rdata_i)
   );
 
   // Commit records (registered: they describe the uops committed at the last edge).
@@ -1324,7 +1322,7 @@ module core_backend
   end
 
   logic unused;
-  assign unused = ^{alu_br_unused, br_unused_res, pmu_unused, fe_pred_taken};
+  assign unused = ^{alu_br_unused, br_unused_res, fe_pred_taken};
   logic [FetchWidth-1:0] fe_pred_taken;  // the back end checks pred_npc instead
   for (genvar w = 0; w < FetchWidth; w++) begin : g_unused
     assign fe_pred_taken[w] = fe_uop_i[w].pred_taken;

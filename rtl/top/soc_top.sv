@@ -1,6 +1,7 @@
-// StackScope SoC: the out-of-order core (core_top) and its memory system (soc_mem: L1I, L1D,
-// L2, CLINT, uncached word port). The harness's main-memory model (tb/memory_model.*) serves
-// the line port, the word port and, with the perfect-L1 switches, the ideal ports.
+// StackScope SoC: the out-of-order core (core_top), its memory system (soc_mem: L1I, L1D,
+// L2, CLINT, uncached word port) and the PMU (pmu_top) on the core's probe bus and
+// counter-CSR port. The harness's main-memory model (tb/memory_model.*) serves the line port,
+// the word port and, with the perfect-L1 switches, the ideal ports.
 `default_nettype none
 
 module soc_top
@@ -17,7 +18,8 @@ module soc_top
   parameter int unsigned SbEntries     = 4,
   parameter int unsigned PhysRegs      = 64,
   parameter int unsigned MulLatency    = 3,
-  parameter int unsigned LineBytes     = 32
+  parameter int unsigned LineBytes     = 32,
+  parameter int unsigned StackCntW     = 48   // PMU stack-component counter bits
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -60,9 +62,42 @@ module soc_top
   input  logic                   pd_err_i,
   input  logic [31:0]            pd_rdata_i,
   input  logic                   meip_i,
-  input  logic                   lcofi_i,
   output commit_t [CommitWidth-1:0] commit_o,
-  output pmu_pkg::probe_t        probe_o
+  // PMU observation for the harness's per-cycle cross-check (tb/pmu_check): this cycle's
+  // probe and counter-CSR access, and every PMU register.
+  output pmu_pkg::probe_t        probe_o,
+  output logic                   pmu_csr_we_o,
+  output logic [11:0]            pmu_csr_addr_o,
+  output logic [31:0]            pmu_csr_wdata_o,
+  output logic [pmu_pkg::NumCpiStages-1:0][pmu_pkg::NumCpiComps-1:0][StackCntW-1:0] pmu_cpi_o,
+  output logic [pmu_pkg::NumTdCounters-1:0][StackCntW-1:0] pmu_td_o,
+  output logic [pmu_pkg::NumFlopsComps-1:0][StackCntW-1:0] pmu_fl_o,
+  output logic                   pmu_tip_valid_o,
+  output pmu_pkg::tip_state_e    pmu_tip_state_o,
+  output logic [pmu_pkg::MaxWidth-1:0] pmu_tip_head_valid_o,
+  output logic [pmu_pkg::MaxWidth-1:0] pmu_tip_head_commit_o,
+  output logic [pmu_pkg::MaxWidth-1:0][31:0] pmu_tip_head_pc_o,
+  output logic [31:0]            pmu_tip_offending_o,
+  output logic [31:0]            pmu_tip_next_pc_o,
+  output logic                   pmu_nci_valid_o,
+  output logic [31:0]            pmu_nci_pc_o,
+  output logic                   pmu_lci_valid_o,
+  output logic [31:0]            pmu_lci_pc_o,
+  output logic                   pmu_disp_valid_o,
+  output logic [31:0]            pmu_disp_pc_o,
+  output logic [StackCntW-1:0]   pmu_tip_samples_o,
+  output logic [5:0][63:0]       pmu_csr_cnt_o,    // mcycle, minstret, mhpmcounter3..6
+  output logic [3:0][63:0]       pmu_csr_event_o,  // mhpmevent3..6
+  output logic [31:0]            pmu_csr_inhibit_o,
+  output logic [31:0]            pmu_csr_counteren_o,
+  output logic                   pmu_lcofip_o,
+  output logic [1:0]             pmu_bank_o,
+  output logic [31:0]            pmu_tipctrl_o,
+  // Test-only PMU write port (mutation tests, pmu_top): tie to 0 outside the harness.
+  input  logic                   pmu_dbg_we_i,
+  input  logic [2:0]             pmu_dbg_unit_i,
+  input  logic [11:0]            pmu_dbg_idx_i,
+  input  logic [StackCntW-1:0]   pmu_dbg_wdata_i
 );
 
   localparam int unsigned DTagW = 4;
@@ -79,9 +114,9 @@ module soc_top
   logic [3:0]           mem_outstanding;
   logic                 mtip, msip, dc_miss_unused;
   logic [63:0]          mtime;
-  logic                 pmu_csr_we;
-  logic [11:0]          pmu_csr_addr;
-  logic [31:0]          pmu_csr_wdata;
+  logic                 lcofi;
+  logic [31:0]          pmu_csr_rdata;
+  localparam int unsigned PmuNumHpm = 4;
 
   core_top #(
     .FetchWidth    (FetchWidth),
@@ -129,12 +164,12 @@ module soc_top
     .meip_i,
     .mtip_i            (mtip),
     .msip_i            (msip),
-    .lcofi_i,
+    .lcofi_i           (lcofi),
     .mtime_i           (mtime),
-    .pmu_csr_we_o      (pmu_csr_we),
-    .pmu_csr_addr_o    (pmu_csr_addr),
-    .pmu_csr_wdata_o   (pmu_csr_wdata),
-    .pmu_csr_rdata_i   ('0),
+    .pmu_csr_we_o,
+    .pmu_csr_addr_o,
+    .pmu_csr_wdata_o,
+    .pmu_csr_rdata_i   (pmu_csr_rdata),
     .commit_o,
     .probe_o
   );
@@ -203,7 +238,58 @@ module soc_top
     .pd_rdata_i
   );
 
+  logic unused_tip_irq;  // TIP sample interrupt: not routed to the core yet
+
+  // No FP unit: the FLOPS stack sees one idle unit.
+  pmu_top #(
+    .DispatchWidth(DispatchWidth),
+    .IssueWidth   (IssueWidth),
+    .CommitWidth  (CommitWidth),
+    .FpUnits      (1),
+    .FpVecLen     (1),
+    .StackCntW    (StackCntW),
+    .NumHpm       (PmuNumHpm)
+  ) u_pmu (
+    .clk_i,
+    .rst_ni,
+    .probe_i          (probe_o),
+    .csr_we_i         (pmu_csr_we_o),
+    .csr_addr_i       (pmu_csr_addr_o),
+    .csr_wdata_i      (pmu_csr_wdata_o),
+    .csr_rdata_o      (pmu_csr_rdata),
+    .lcofip_o         (lcofi),
+    .tip_irq_o        (unused_tip_irq),
+    .dbg_we_i         (pmu_dbg_we_i),
+    .dbg_unit_i       (pmu_dbg_unit_i),
+    .dbg_idx_i        (pmu_dbg_idx_i),
+    .dbg_wdata_i      (pmu_dbg_wdata_i),
+    .cpi_cnt_o        (pmu_cpi_o),
+    .td_cnt_o         (pmu_td_o),
+    .fl_cnt_o         (pmu_fl_o),
+    .tip_valid_o      (pmu_tip_valid_o),
+    .tip_state_o      (pmu_tip_state_o),
+    .tip_head_valid_o (pmu_tip_head_valid_o),
+    .tip_head_commit_o(pmu_tip_head_commit_o),
+    .tip_head_pc_o    (pmu_tip_head_pc_o),
+    .tip_offending_o  (pmu_tip_offending_o),
+    .tip_next_pc_o    (pmu_tip_next_pc_o),
+    .nci_valid_o      (pmu_nci_valid_o),
+    .nci_pc_o         (pmu_nci_pc_o),
+    .lci_valid_o      (pmu_lci_valid_o),
+    .lci_pc_o         (pmu_lci_pc_o),
+    .disp_valid_o     (pmu_disp_valid_o),
+    .disp_pc_o        (pmu_disp_pc_o),
+    .tip_samples_o    (pmu_tip_samples_o),
+    .csr_cnt_o        (pmu_csr_cnt_o),
+    .csr_event_o      (pmu_csr_event_o),
+    .csr_inhibit_o    (pmu_csr_inhibit_o),
+    .csr_counteren_o  (pmu_csr_counteren_o),
+    .bank_o           (pmu_bank_o),
+    .tipctrl_o        (pmu_tipctrl_o)
+  );
+  assign pmu_lcofip_o = lcofi;
+
   logic unused;
-  assign unused = ^{dc_miss_unused, pmu_csr_we, pmu_csr_addr, pmu_csr_wdata};
+  assign unused = ^{dc_miss_unused, unused_tip_irq};
 
 endmodule : soc_top
