@@ -18,7 +18,7 @@ module soc_l1d #(
   parameter int unsigned Ways      = 2,
   parameter int unsigned LineBytes = 32,
   parameter int unsigned Mshrs     = 4,
-  parameter int unsigned Targets   = 4,  // loads merged into one MSHR at most
+  parameter int unsigned Targets   = 8,  // loads merged into one MSHR at most
   parameter int unsigned TagW      = 4,
   localparam int unsigned MshrW    = Mshrs > 1 ? $clog2(Mshrs) : 1
 ) (
