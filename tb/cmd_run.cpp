@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "lockstep.h"
 #include "memory.h"
+#include "pmu_check.h"
 #include "soc_sim.h"
 
 namespace stackscope {
@@ -23,6 +24,8 @@ struct RunOptions {
   unsigned mem_latency = 20, mem_bandwidth = 8, mem_outstanding = 4;
   bool perfect_l1i = false, perfect_l1d = false, perfect_bp = false, fast_alu = false;
   bool no_lockstep = false;
+  bool no_check = false;  // PMU cross-check (tb/pmu_check) is on by default
+  std::string mutate;     // COUNTER@CYCLE (test-only)
   std::string fst;
 };
 
@@ -41,6 +44,14 @@ int run(const RunOptions& o) {
   cfg.fast_alu = o.fast_alu;
   cfg.fst = o.fst;
   tb::SocSim sim(mem, elf.entry, cfg);
+  std::optional<tb::PmuCheck> check;
+  if (!o.no_check) {
+    std::optional<tb::PmuMutation> mutation;
+    if (!o.mutate.empty()) mutation = tb::parse_pmu_mutation(o.mutate);
+    check.emplace(pmu::PmuModelConfig::sequential_core(), mutation);
+  }
+  tb::PmuRegs pmu_regs;
+  if (check) sim.read_pmu(pmu_regs);
 
   const auto t0 = std::chrono::steady_clock::now();
   uint64_t retired = 0;
@@ -50,7 +61,19 @@ int run(const RunOptions& o) {
       spdlog::error("{}: no exit after {} cycles", o.prog, o.max_cycles);
       return 3;
     }
+    if (check) {
+      if (auto w = check->debug_write(sim.cycle(), pmu_regs)) sim.set_pmu_debug_write(*w);
+    }
     const tb::RtlCommit c = sim.tick();
+    if (check) {
+      sim.read_pmu(pmu_regs);
+      if (const std::string d = check->step(sim.cycle() - 1, sim.pmu_inputs(), c, pmu_regs);
+          !d.empty()) {
+        spdlog::error("{}: PMU cross-check: {}{}", o.prog, d,
+                      o.fst.empty() ? "" : " (waveform: " + o.fst + ")");
+        return 5;
+      }
+    }
     if (!c.valid) continue;
     if (!c.trap) ++retired;
     spdlog::trace("{} {}", sim.cycle(), tb::to_string(c));
@@ -70,10 +93,30 @@ int run(const RunOptions& o) {
   const double secs =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   const uint64_t cycles = sim.cycle();
-  spdlog::info("{}: exit {}, {} instructions, {} cycles, IPC {:.3f} ({:.0f} cycles/s{})",
+  spdlog::info("{}: exit {}, {} instructions, {} cycles, IPC {:.3f} ({:.0f} cycles/s{}{})",
                o.prog, mem.exit_code(), retired, cycles,
                static_cast<double>(retired) / static_cast<double>(cycles),
-               static_cast<double>(cycles) / secs, lockstep ? ", lockstep" : "");
+               static_cast<double>(cycles) / secs, lockstep ? ", lockstep" : "",
+               check ? ", PMU cross-check" : "");
+  if (check) {
+    const tb::PmuRunResults r = check->results();
+    spdlog::info("{}: PMU: {} registers matched every cycle, {} PMU CSR reads checked, "
+                 "{} TIP samples (profile error vs oracle: TIP {:.1f}%, NCI {:.1f}%)",
+                 o.prog, tb::kNumCpiRegs + pmu::kNumTdCounters + pmu::kNumFlopsComps +
+                             tb::kNumTipRegs + tb::kNumCsrRegs,
+                 r.csr_reads_checked, r.tip_samples, 100 * r.tip_error, 100 * r.nci_error);
+    const tb::WrongPathError& wp = r.wrong_path[0];
+    spdlog::info("{}: wrong path at dispatch: oracle bpred {} slots, simple method (a) {} "
+                 "slots, error {:.4f} of all slots",
+                 o.prog, wp.oracle_bpred, wp.simple_bpred, wp.simple_error);
+    // One line per CPI-stack stage in slots (W = 1 here: cycles), for tests and scripts.
+    for (unsigned st = 0; st < pmu::kNumCpiStages; ++st) {
+      std::string line;
+      for (unsigned k = 0; k < pmu::kNumCpiComps; ++k)
+        line += fmt::format(" {}={}", pmu::kCpiCompNames[k], r.cpi[st][k]);
+      spdlog::info("{}: CPI stack {}:{}", o.prog, pmu::kCpiStageNames[st], line);
+    }
+  }
   return mem.exit_code();
 }
 
@@ -99,6 +142,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_flag("--fast-alu", o->fast_alu, "1-cycle multiply and divide");
   cmd->add_flag("--no-lockstep", o->no_lockstep, "do not check commits against the ISS");
   cmd->add_option("--fst", o->fst, "write an FST waveform to FILE");
+  cmd->add_flag("--no-check", o->no_check,
+                "do not cross-check the PMU against its golden model every cycle");
+  cmd->add_option("--mutate", o->mutate,
+                  "test only: corrupt PMU register NAME by one at CYCLE (NAME@CYCLE); the "
+                  "cross-check must stop with exit 5");
   cmd->callback([o, &exit_code] { exit_code = run(*o); });
 }
 
