@@ -72,9 +72,10 @@ CORE_TOP   ?= core_top
 CORE_FILES ?= rtl/core/core.f
 SYNTH_JOBS ?= 2
 synth: $(DEPS_STAMP)
-	nice -n 10 python3 scripts/synth.py -j $(SYNTH_JOBS) --venv $(BUILD)/venv --fe-venv $(BUILD)/venv-slang \
+	nice -n 10 $(BUILD)/venv/bin/python3 scripts/synth.py -j $(SYNTH_JOBS) --venv $(BUILD)/venv --fe-venv $(BUILD)/venv-slang \
 	  --out $(BUILD)/cost --core-top $(CORE_TOP) --core-files $(CORE_FILES) \
-	  --markdown $(BUILD)/cost/tables.md --plot $(BUILD)/cost/growth.png
+	  --markdown $(BUILD)/cost/tables.md --plot $(BUILD)/cost/growth.png \
+	  --update-doc docs/cost.md
 
 formal: $(DEPS_STAMP)
 	nice -n 10 python3 scripts/formal.py --deep --fe-venv $(BUILD)/venv-slang --out $(BUILD)/formal
