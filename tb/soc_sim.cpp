@@ -106,6 +106,11 @@ RtlCommit SocSim::tick() {
     for (unsigned w = 0; w < kLineBytes / 4; ++w) words[w] = top_->line_wdata_o[w];
     mem_.line_request(top_->line_addr_o, top_->line_we_o != 0, words, cycle_);
   }
+  status_ = {.fetch_wait = (top_->status_o >> 2 & 1) != 0,
+             .mem_wait = (top_->status_o >> 1 & 1) != 0,
+             .muldiv_busy = (top_->status_o & 1) != 0,
+             .l1i_miss = top_->l1i_miss_o != 0,
+             .l1d_miss = top_->l1d_miss_o != 0};
   top_->clk_i = 1;
   eval_dump();
   const RtlCommit c = decode_commit(top_->commit_o);

@@ -20,6 +20,13 @@ struct SocConfig {
   std::string fst;  // empty: no waveform
 };
 
+// Stall reasons of the cycle just simulated (before its edge), for a probe rebuilt in the
+// harness (tb/report/seq_probe.h) while the core drives no probe bus.
+struct SocStatus {
+  bool fetch_wait = false, mem_wait = false, muldiv_busy = false;
+  bool l1i_miss = false, l1d_miss = false;
+};
+
 class SocSim {
  public:
   SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg);
@@ -29,6 +36,7 @@ class SocSim {
   // One clock cycle; returns the record committed at its rising edge (valid=false if none).
   RtlCommit tick();
   uint64_t cycle() const { return cycle_; }
+  const SocStatus& status() const { return status_; }
 
  private:
   void eval_dump();
@@ -37,6 +45,7 @@ class SocSim {
   std::unique_ptr<VerilatedFstC> fst_;
   MemoryModel mem_;
   uint64_t cycle_ = 0;
+  SocStatus status_;
 };
 
 }  // namespace stackscope::tb
