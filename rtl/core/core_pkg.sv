@@ -122,4 +122,64 @@ package core_pkg;
     logic muldiv_busy;  // multiplier latency or iterative divider running
   } core_status_t;
 
+  // ---------------------------------------------------------------------------------------
+  // Front end -> back end (docs/core_contract.md section 3).
+
+  // Kind of a control-transfer instruction, as the predictor sees it. Calls and returns
+  // follow the RISC-V hint convention (link registers x1/x5), see br_kind_of().
+  typedef enum logic [2:0] {
+    BrNone = 3'd0,
+    BrCond = 3'd1,
+    BrJal  = 3'd2,
+    BrJalr = 3'd3,
+    BrCall = 3'd4,  // jal/jalr writing x1 or x5
+    BrRet  = 3'd5   // jalr x0, 0(x1|x5)
+  } br_kind_e;
+
+  // Upper bounds of the predictor parameters, so the meta struct has a fixed width. The
+  // front end uses the low GshareHistBits bits of ghist and clog2(RasDepth) bits of ras_ptr.
+  localparam int unsigned MaxGhistBits = 16;
+  localparam int unsigned MaxRasPtrW   = 5;  // RasDepth <= 32
+
+  // What the front end needs to undo its speculative state when this instruction
+  // redirects, and to train the predictor when it commits.
+  typedef struct packed {
+    logic [MaxGhistBits-1:0] ghist;    // global history before this instruction
+    logic [MaxRasPtrW-1:0]   ras_ptr;  // RAS top-of-stack pointer before it
+    logic [31:0]             ras_top;  // RAS top entry before it
+    logic                    btb_hit;  // the BTB had an entry for this pc
+  } bp_meta_t;
+
+  typedef struct packed {
+    logic [31:0] pc;
+    logic [31:0] insn;
+    uop_t        uop;        // core_decode output
+    logic        fetch_err;  // instruction access fault (insn is 0)
+    logic [31:0] pred_npc;   // the pc the front end fetched after this instruction
+    logic        pred_taken;
+    bp_meta_t    bp_meta;
+    logic [31:0] seq;        // dynamic instruction number on the predicted path
+  } fe_uop_t;
+
+  // Link-register convention of the RISC-V ISA manual (table "return-address stack hints").
+  function automatic logic is_link_reg(logic [4:0] r);
+    return r == 5'd1 || r == 5'd5;
+  endfunction
+
+  // Kind of a decoded instruction (uop_t cls, rd, rs1); BrNone unless a branch or jump.
+  function automatic br_kind_e br_kind_of(op_class_e cls, logic [4:0] rd, logic [4:0] rs1);
+    br_kind_e k;
+    unique case (cls)
+      ClsBranch: k = BrCond;
+      ClsJal:    k = is_link_reg(rd) ? BrCall : BrJal;
+      ClsJalr: begin
+        if (is_link_reg(rd)) k = BrCall;
+        else if (rd == 5'd0 && is_link_reg(rs1)) k = BrRet;
+        else k = BrJalr;
+      end
+      default:   k = BrNone;
+    endcase
+    return k;
+  endfunction
+
 endpackage : core_pkg

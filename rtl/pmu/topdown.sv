@@ -59,22 +59,20 @@ module topdown
     inc[TdExtMemGeThr]      = IncW'(probe_i.mem_outstanding >= MemReqW'(MemBwThreshold));
   end
 
-  logic [NumTdCounters-1:0] unused_overflow;  // 48-bit event counters wrap silently
-
-  for (genvar c = 0; c < NumTdCounters; c++) begin : gen_cnt
-    pmu_counter #(
-      .Width(CntW),
-      .IncW (IncW)
-    ) u_cnt (
-      .clk_i,
-      .rst_ni,
-      .inc_i     (inc[c]),
-      .we_i      (we_i && widx_i == td_counter_e'(c)),
-      .wdata_i,
-      .value_o   (cnt_o[c]),
-      .overflow_o(unused_overflow[c])
-    );
-  end
+  pmu_counter_bank #(
+    .Num  (NumTdCounters),
+    .Width(CntW),
+    .IncW (IncW),
+    .IdxW ($bits(td_counter_e))
+  ) u_bank (
+    .clk_i,
+    .rst_ni,
+    .inc_i  (inc),
+    .we_i,
+    .widx_i,
+    .wdata_i,
+    .value_o(cnt_o)
+  );
 
 `ifndef SYNTHESIS
   // Level 1 exactness: per cycle the frontend, recovery and issued slots fit in W.
