@@ -74,7 +74,9 @@ void Multiplexer::step(const pmu::Probe& p) {
     pending_.erase(pending_.begin());
     ++res_.switch_cycles;
   }
-  const bool running = (csr_.inhibit() & hpm_mask) == 0;
+  // Before the first group is programmed the counters run on event 0 (nothing): not time
+  // any event was running.
+  const bool running = counting_ && (csr_.inhibit() & hpm_mask) == 0;
   if (running)
     for (MuxEvent& e : res_.events)
       if (e.group == group_) ++e.time_running;
