@@ -198,10 +198,14 @@ Json tip_json(const RunResult& r, const Symbolizer& sym, unsigned top_n) {
   // Raw profiles: pc -> 1/12-cycle units, pcs in ascending order.
   Json raw;
   for (const auto& [name, p] : profs) {
+    // ordered_json's operator[] searches linearly: append to the underlying vector instead
+    // (keys are unique and already sorted), or a large code footprint costs minutes.
     std::map<uint32_t, uint64_t> sorted(p->begin(), p->end());
-    Json o = Json::object();
-    for (const auto& [pc, v] : sorted) o[fmt::format("0x{:08x}", pc)] = v;
-    raw[name] = o;
+    Json::object_t o;
+    auto& items = static_cast<std::vector<std::pair<const std::string, Json>>&>(o);
+    items.reserve(sorted.size());
+    for (const auto& [pc, v] : sorted) items.emplace_back(fmt::format("0x{:08x}", pc), v);
+    raw[name] = std::move(o);
   }
   j["profiles"] = raw;
   // Errors against the oracle at instruction and function level (docs/report.md).
