@@ -6,7 +6,7 @@ CMAKE_TYPE ?= Release
 DEPS_STAMP := $(BUILD)/.deps-stamp
 ENV        := source scripts/env.sh &&
 
-.PHONY: all deps build sw run test lint bench fuzz soak clean distclean
+.PHONY: all deps build sw run test lint bench fuzz soak soak-mem clean distclean
 
 all: build
 
@@ -54,6 +54,18 @@ soak: build
 	$(BUILD)/pmu_unit --unit tip --config default --cycles $(SOAK_CYCLES) --seed 107
 	$(BUILD)/pmu_unit --unit tip --config wide --cycles $(SOAK_CYCLES) --seed 108
 	$(BUILD)/pmu_unit --unit csr --cycles $$(( $(SOAK_CYCLES) / 10 )) --seed 109
+	$(MAKE) soak-mem
+
+# Memory system: long random-traffic runs against the reference memory (ctest: 200k each).
+MEM_SOAK_REQUESTS ?= 20000000
+soak-mem: build
+	$(BUILD)/mem_unit --config default --footprint 262144 --requests $(MEM_SOAK_REQUESTS) --seed 201
+	$(BUILD)/mem_unit --config default --footprint 16384 --requests $(MEM_SOAK_REQUESTS) --seed 202
+	$(BUILD)/mem_unit --config default --footprint 131072 --latency 60 --bandwidth 2 --outstanding 2 --requests $$(( $(MEM_SOAK_REQUESTS) / 4 )) --seed 203
+	$(BUILD)/mem_unit --config tiny --footprint 65536 --latency 7 --bandwidth 16 --outstanding 8 --requests $(MEM_SOAK_REQUESTS) --seed 204
+	$(BUILD)/mem_unit --config tiny --footprint 1024 --requests $(MEM_SOAK_REQUESTS) --seed 205
+	$(BUILD)/mem_unit --config default --footprint 524288 --perfect-l1i --requests $(MEM_SOAK_REQUESTS) --seed 206
+	$(BUILD)/mem_unit --config tiny --footprint 65536 --perfect-l1d --requests $(MEM_SOAK_REQUESTS) --seed 207
 
 FUZZ_SEEDS ?= 1000
 fuzz: build

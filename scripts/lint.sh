@@ -6,8 +6,10 @@ status=0
 # Each unit: "<file list> <top module>". A unit is linted once its file list exists.
 units=(
   "rtl/core/core.f core_top"
+  "rtl/core/core.f core_frontend"
   "rtl/pmu/pmu.f pmu_top"
   "rtl/top/soc.f soc_top"
+  "rtl/top/soc.f soc_mem"
 )
 for u in "${units[@]}"; do
   read -r flist top <<<"$u"

@@ -78,4 +78,36 @@ LineResponse MemoryModel::line_respond(uint64_t now) {
   return r;
 }
 
+void MemoryModel::ideal_fetch_request(uint32_t addr, uint64_t now) {
+  if (addr % 16) throw std::logic_error("ideal fetch port: address not 16-byte aligned");
+  if (ideal_fetch_) throw std::logic_error("ideal fetch port: two requests in one cycle");
+  FetchResponse r{.valid = true, .err = false};
+  for (unsigned w = 0; w < 4 && !r.err; ++w) r.err = !mem_.fetch(addr + 4 * w, r.data[w]);
+  if (r.err) r = {.valid = true, .err = true};
+  ideal_fetch_.emplace(now + 1, r);
+}
+
+void MemoryModel::ideal_data_request(const MemRequest& rq, uint64_t now) {
+  if (ideal_data_) throw std::logic_error("ideal data port: two requests in one cycle");
+  if (rq.addr % rq.size) throw std::logic_error("ideal data port: misaligned access");
+  MemResponse r = access(rq);
+  // Loads answer the whole aligned word (the core extracts the bytes).
+  if (!r.err && !rq.we) mem_.load<uint32_t>(rq.addr & ~3u, r.rdata);
+  ideal_data_.emplace(now + 1, r);
+}
+
+FetchResponse MemoryModel::ideal_fetch_respond(uint64_t now) {
+  if (!ideal_fetch_ || ideal_fetch_->first != now) return {};
+  const FetchResponse r = ideal_fetch_->second;
+  ideal_fetch_.reset();
+  return r;
+}
+
+MemResponse MemoryModel::ideal_data_respond(uint64_t now) {
+  if (!ideal_data_ || ideal_data_->first != now) return {};
+  const MemResponse r = ideal_data_->second;
+  ideal_data_.reset();
+  return r;
+}
+
 }  // namespace stackscope::tb

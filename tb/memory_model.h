@@ -4,6 +4,8 @@
 //   answered `latency` cycles later, or in 1 cycle for a perfect-L1 RAM access.
 // - Line port (L1 fills and write-backs): each request waits `latency` cycles, then holds
 //   the data bus for LineBytes / bandwidth cycles; at most `outstanding` requests overlap.
+// - Ideal ports (soc_mem's perfect L1I / L1D): one request per cycle each, any number in
+//   flight, answered the next cycle; data loads return the whole aligned word.
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -33,6 +35,11 @@ struct MemResponse {
   uint32_t rdata = 0;
 };
 
+struct FetchResponse {
+  bool valid = false, err = false;
+  uint32_t data[4] = {};  // 16 bytes, lowest address first
+};
+
 struct LineResponse {
   bool valid = false, err = false;
   uint32_t data[kLineBytes / 4] = {};
@@ -48,6 +55,13 @@ class MemoryModel {
   MemResponse respond(uint64_t now);
   LineResponse line_respond(uint64_t now);
   uint64_t line_requests() const { return line_requests_; }
+  // Line requests made and not yet answered (the memory controller's queue).
+  std::size_t line_outstanding() const { return lines_.size(); }
+  // Ideal ports: a request in cycle `now` is answered in cycle now + 1.
+  void ideal_fetch_request(uint32_t addr, uint64_t now);
+  void ideal_data_request(const MemRequest& rq, uint64_t now);
+  FetchResponse ideal_fetch_respond(uint64_t now);
+  MemResponse ideal_data_respond(uint64_t now);
 
  private:
   MemResponse access(const MemRequest& rq);
@@ -55,6 +69,8 @@ class MemoryModel {
   MemTiming timing_;
   std::optional<std::pair<uint64_t, MemResponse>> pending_;  // due cycle, answer
   std::deque<std::pair<uint64_t, LineResponse>> lines_;      // in request order
+  std::optional<std::pair<uint64_t, FetchResponse>> ideal_fetch_;
+  std::optional<std::pair<uint64_t, MemResponse>> ideal_data_;
   uint64_t bus_free_ = 0;  // first cycle the line data bus is free
   uint64_t line_requests_ = 0;
 };

@@ -1,5 +1,11 @@
 rtl/core/core_pkg.sv
 rtl/core/core_decode.sv
+rtl/core/fe_predecode.sv
+rtl/core/fe_btb.sv
+rtl/core/fe_gshare.sv
+rtl/core/fe_ras.sv
+rtl/core/fe_fetch_buffer.sv
+rtl/core/core_frontend.sv
 rtl/core/core_alu.sv
 rtl/core/core_mul.sv
 rtl/core/core_div.sv

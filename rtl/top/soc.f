@@ -7,4 +7,8 @@ rtl/core/core_csr.sv
 rtl/core/core_top.sv
 rtl/top/soc_clint.sv
 rtl/top/soc_l1cache.sv
+rtl/top/soc_l1i.sv
+rtl/top/soc_l1d.sv
+rtl/top/soc_l2.sv
+rtl/top/soc_mem.sv
 rtl/top/soc_top.sv

@@ -1,0 +1,158 @@
+// L1 instruction cache: set-associative, read-only, round-robin replacement, 16-byte fetch
+// blocks. Hits are pipelined: a request may be accepted every cycle and is answered the next
+// cycle. A miss is accepted too, then blocks: no request is accepted until its line is back
+// from L2 and the block is answered (answers stay in request order). A fill error (address
+// outside RAM) is answered as a fault and not allocated. inval_req_i (fence.i) invalidates
+// every line once no miss is in progress.
+`default_nettype none
+
+module soc_l1i #(
+  parameter int unsigned Sets      = 128,
+  parameter int unsigned Ways      = 2,
+  parameter int unsigned LineBytes = 32
+) (
+  input  logic                   clk_i,
+  input  logic                   rst_ni,
+  input  logic                   req_i,
+  input  logic [31:0]            addr_i,      // 16-byte aligned
+  output logic                   gnt_o,
+  output logic                   rvalid_o,
+  output logic                   err_o,
+  output logic [127:0]           rdata_o,
+  output logic                   miss_o,
+  input  logic                   inval_req_i,  // pulse
+  output logic                   inval_done_o, // pulse
+  // Line reads from L2.
+  output logic                   l2_req_o,
+  output logic [31:0]            l2_addr_o,
+  input  logic                   l2_gnt_i,
+  input  logic                   l2_rvalid_i,
+  input  logic                   l2_err_i,
+  input  logic [LineBytes*8-1:0] l2_rdata_i
+);
+
+  localparam int unsigned Blocks  = LineBytes / 16;
+  localparam int unsigned OffBits = $clog2(LineBytes);
+  localparam int unsigned IdxBits = $clog2(Sets);
+  localparam int unsigned TagBits = 32 - OffBits - IdxBits;
+  localparam int unsigned WayBits = $clog2(Ways);
+  localparam int unsigned BlkBits = Blocks > 1 ? $clog2(Blocks) : 1;
+
+  typedef logic [TagBits-1:0] tag_t;
+  typedef logic [IdxBits-1:0] idx_t;
+  typedef logic [WayBits-1:0] way_t;
+  typedef enum logic [1:0] {StIdle, StReq, StWait} state_e;
+
+  logic [Blocks-1:0][127:0] data_q  [Sets][Ways];
+  tag_t                     tag_q   [Sets][Ways];
+  logic [Ways-1:0]          valid_q [Sets];
+  way_t                     victim_q[Sets];
+
+  state_e      state_q, state_d;
+  logic [31:0] maddr_q;     // the missing request
+  logic        inval_pend_q;
+
+  // Lookup of the new request in Idle, of the held one during a miss.
+  logic [31:0]      a;
+  idx_t             idx;
+  tag_t             tag;
+  logic [BlkBits-1:0] blk;
+  assign a   = state_q == StIdle ? addr_i : maddr_q;
+  assign idx = a[OffBits +: IdxBits];
+  assign tag = a[31 -: TagBits];
+  if (Blocks > 1) begin : gen_blk
+    assign blk = a[4 +: BlkBits];
+  end else begin : gen_one_blk
+    assign blk = '0;
+  end
+
+  logic hit;
+  way_t hit_way;
+  always_comb begin : lookup
+    hit     = 1'b0;
+    hit_way = '0;
+    for (int unsigned w = 0; w < Ways; w++) begin
+      if (valid_q[idx][w] && tag_q[idx][w] == tag) begin
+        hit     = 1'b1;
+        hit_way = way_t'(w);
+      end
+    end
+  end
+
+  logic accept, fill, do_inval;
+  assign gnt_o    = state_q == StIdle && !inval_pend_q;
+  assign accept   = req_i && gnt_o;
+  assign fill     = state_q == StWait && l2_rvalid_i;
+  assign do_inval = state_q == StIdle && inval_pend_q;
+
+  always_comb begin : fsm
+    state_d = state_q;
+    unique case (state_q)
+      StIdle:  if (accept && !hit) state_d = StReq;
+      StReq:   if (l2_gnt_i) state_d = StWait;
+      StWait:  if (l2_rvalid_i) state_d = StIdle;
+      default: state_d = StIdle;
+    endcase
+  end
+
+  assign l2_req_o  = state_q == StReq;
+  assign l2_addr_o = {maddr_q[31:OffBits], {OffBits{1'b0}}};
+  assign miss_o    = state_q != StIdle;
+
+  logic [Blocks-1:0][127:0] fill_line;
+  assign fill_line = l2_rdata_i;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : ctrl
+    if (!rst_ni) begin
+      state_q      <= StIdle;
+      maddr_q      <= '0;
+      inval_pend_q <= 1'b0;
+      rvalid_o     <= 1'b0;
+      err_o        <= 1'b0;
+      inval_done_o <= 1'b0;
+    end else begin
+      state_q      <= state_d;
+      if (accept) maddr_q <= addr_i;
+      if (inval_req_i) inval_pend_q <= 1'b1;
+      else if (do_inval) inval_pend_q <= 1'b0;
+      inval_done_o <= do_inval;
+      rvalid_o     <= (accept && hit) || fill;
+      err_o        <= fill && l2_err_i;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin : answer_data
+    if (fill) rdata_o <= fill_line[blk];
+    else rdata_o <= data_q[idx][hit_way][blk];
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : arrays
+    if (!rst_ni) begin
+      for (int unsigned s = 0; s < Sets; s++) begin
+        valid_q[s]  <= '0;
+        victim_q[s] <= '0;
+      end
+    end else if (do_inval) begin
+      for (int unsigned s = 0; s < Sets; s++) valid_q[s] <= '0;
+    end else if (fill && !l2_err_i) begin
+      data_q[idx][victim_q[idx]]  <= fill_line;
+      tag_q[idx][victim_q[idx]]   <= tag;
+      valid_q[idx][victim_q[idx]] <= 1'b1;
+      victim_q[idx]               <= victim_q[idx] + way_t'(1);
+    end
+  end
+
+  logic unused_addr;
+  assign unused_addr = ^a[3:0];
+
+`ifndef SYNTHESIS
+  initial begin
+    assert (Ways >= 2 && (Ways & (Ways - 1)) == 0) else $fatal(1, "L1I Ways: power of 2, >= 2");
+    assert ((Sets & (Sets - 1)) == 0) else $fatal(1, "L1I Sets must be a power of 2");
+    assert (LineBytes >= 16 && (LineBytes & (LineBytes - 1)) == 0)
+      else $fatal(1, "L1I LineBytes must be a power of 2, >= 16");
+  end
+  assert property (@(posedge clk_i) disable iff (!rst_ni) l2_rvalid_i |-> state_q == StWait);
+`endif
+
+endmodule : soc_l1i

@@ -1,0 +1,421 @@
+// Unified L2: set-associative, write-back, non-inclusive (no back-invalidation of the L1s),
+// serving L1I line reads, L1D line reads and L1D write-backs. Requests enter an in-order
+// pipeline of Latency-1 stages; the tag check happens at its head, so a hit is answered
+// Latency cycles after acceptance. A read miss takes an MSHR, sends a line read to memory and
+// lets the pipeline go on (memory-level parallelism up to Mshrs); memory answers in order.
+// A head request whose line is being fetched waits (pipeline frozen) until the fill; a fill
+// also freezes the pipeline for its cycle (one array access per cycle). Victims: an invalid
+// way first, else round-robin per set; a dirty victim is written to memory.
+`default_nettype none
+
+module soc_l2 #(
+  parameter int unsigned Sets      = 256,  // 64 KiB with 8 ways of 32-byte lines
+  parameter int unsigned Ways      = 8,
+  parameter int unsigned LineBytes = 32,
+  parameter int unsigned Latency   = 8,    // request accepted -> hit answer visible
+  parameter int unsigned Mshrs     = 8,    // line reads to memory in flight at most
+  parameter int unsigned IdW       = 2     // L1D request id (its MSHR index)
+) (
+  input  logic                   clk_i,
+  input  logic                   rst_ni,
+  // L1I: line reads.
+  input  logic                   i_req_i,
+  input  logic [31:0]            i_addr_i,
+  output logic                   i_gnt_o,
+  output logic                   i_rvalid_o,
+  output logic                   i_err_o,
+  output logic [LineBytes*8-1:0] i_rdata_o,
+  // L1D: line reads (answered with d_rid_o = d_id_i) and write-backs (not answered).
+  input  logic                   d_req_i,
+  input  logic                   d_we_i,
+  input  logic [31:0]            d_addr_i,
+  input  logic [LineBytes*8-1:0] d_wdata_i,
+  input  logic [IdW-1:0]         d_id_i,
+  output logic                   d_gnt_o,
+  output logic                   d_rvalid_o,
+  output logic [IdW-1:0]         d_rid_o,
+  output logic                   d_err_o,
+  output logic [1:0]             d_rlevel_o,   // 1: L2 hit, 2: from memory
+  output logic [LineBytes*8-1:0] d_rdata_o,
+  output logic                   d_miss_o,     // the L1D read d_miss_id_o missed L2
+  output logic [IdW-1:0]         d_miss_id_o,
+  // Line port to the harness's main memory (request pulse; answers in request order).
+  output logic                   line_req_o,
+  output logic [31:0]            line_addr_o,
+  output logic                   line_we_o,
+  output logic [LineBytes*8-1:0] line_wdata_o,
+  input  logic                   line_rvalid_i,
+  input  logic                   line_err_i,
+  input  logic [LineBytes*8-1:0] line_rdata_i,
+  output logic [3:0]             mem_outstanding_o,
+  // fence.i support for the perfect-L1 modes: flush writes every dirty line to memory
+  // (lines stay valid, clean) once the pipeline and MSHRs are empty; inval drops every line
+  // (only while idle and clean).
+  input  logic                   flush_req_i,
+  output logic                   flush_done_o,
+  input  logic                   inval_i
+);
+
+  localparam int unsigned OffBits = $clog2(LineBytes);
+  localparam int unsigned IdxBits = $clog2(Sets);
+  localparam int unsigned TagBits = 32 - OffBits - IdxBits;
+  localparam int unsigned WayBits = $clog2(Ways);
+  localparam int unsigned MshrW   = Mshrs > 1 ? $clog2(Mshrs) : 1;
+  localparam int unsigned Stages  = Latency - 1;
+  // Line requests in flight: reads (<= Mshrs) plus victim writes; the head waits while fewer
+  // than two entries are free, a fill pops one before it may push one.
+  localparam int unsigned LqDepth = 16;
+  localparam int unsigned LqW     = $clog2(LqDepth);
+  localparam int unsigned LineW   = 32 - OffBits;
+
+  typedef logic [TagBits-1:0]   tag_t;
+  typedef logic [IdxBits-1:0]   idx_t;
+  typedef logic [WayBits-1:0]   way_t;
+  typedef logic [LineBytes*8-1:0] line_t;
+
+  // ---------------------------------------------------------------- arrays
+  line_t           data_q   [Sets][Ways];
+  tag_t            tag_q    [Sets][Ways];
+  logic [Ways-1:0] valid_q  [Sets];
+  logic [Ways-1:0] dirty_q  [Sets];
+  way_t            victim_q [Sets];
+
+  // ---------------------------------------------------------------- pipeline
+  logic              pv_q   [Stages];
+  logic              psrc_q [Stages];  // 1: L1D
+  logic              pwe_q  [Stages];
+  logic [LineW-1:0]  pline_q[Stages];
+  line_t             pdata_q[Stages];
+  logic [IdW-1:0]    pid_q  [Stages];
+
+  // ---------------------------------------------------------------- MSHRs and line queue
+  logic [Mshrs-1:0]  mv_q;
+  logic [LineW-1:0]  mline_q [Mshrs];
+  logic              msrc_q  [Mshrs];
+  logic [IdW-1:0]    mid_q   [Mshrs];
+
+  logic              lq_we_q   [LqDepth];   // entry is a write (answer only popped)
+  logic [MshrW-1:0]  lq_mshr_q [LqDepth];
+  logic [LqW-1:0]    lq_rd_q, lq_wr_q;
+  logic [LqW:0]      lq_cnt_q;
+
+  typedef enum logic [1:0] {FIdle, FDrain, FWalk, FWaitMem} fstate_e;
+  fstate_e fstate_q;
+  idx_t    fset_q;
+
+  // ---------------------------------------------------------------- head lookup
+  logic             h_v, h_src, h_we;
+  logic [LineW-1:0] h_line;
+  line_t            h_data;
+  logic [IdW-1:0]   h_id;
+  assign h_v    = pv_q[Stages-1];
+  assign h_src  = psrc_q[Stages-1];
+  assign h_we   = pwe_q[Stages-1];
+  assign h_line = pline_q[Stages-1];
+  assign h_data = pdata_q[Stages-1];
+  assign h_id   = pid_q[Stages-1];
+
+  idx_t h_idx;
+  tag_t h_tag;
+  assign h_idx = h_line[IdxBits-1:0];
+  assign h_tag = h_line[LineW-1 -: TagBits];
+
+  logic h_hit;
+  way_t h_hit_way;
+  always_comb begin : head_lookup
+    h_hit     = 1'b0;
+    h_hit_way = '0;
+    for (int unsigned w = 0; w < Ways; w++) begin
+      if (valid_q[h_idx][w] && tag_q[h_idx][w] == h_tag) begin
+        h_hit     = 1'b1;
+        h_hit_way = way_t'(w);
+      end
+    end
+  end
+
+  logic h_conflict;  // its line is being fetched from memory
+  logic m_free_any;
+  logic [MshrW-1:0] m_free;
+  always_comb begin : mshr_search
+    h_conflict = 1'b0;
+    m_free_any = 1'b0;
+    m_free     = '0;
+    for (int unsigned m = 0; m < Mshrs; m++) begin
+      if (mv_q[m] && mline_q[m] == h_line) h_conflict = 1'b1;
+      if (!mv_q[m] && !m_free_any) begin
+        m_free_any = 1'b1;
+        m_free     = MshrW'(m);
+      end
+    end
+  end
+
+  // Victim of set `s`: the first invalid way, else the round-robin pointer.
+  function automatic way_t pick_victim(logic [Ways-1:0] valid, way_t rr);
+    pick_victim = rr;
+    for (int w = Ways - 1; w >= 0; w--) if (!valid[w]) pick_victim = way_t'(w);
+  endfunction
+
+  // ---------------------------------------------------------------- fill (memory answer)
+  logic             lq_head_we;
+  logic [MshrW-1:0] f_m;
+  logic             fill;      // a line read answers this cycle
+  logic [LineW-1:0] f_line;
+  idx_t             f_idx;
+  way_t             f_way, h_way;
+  logic             f_evict, h_evict;
+  assign lq_head_we = lq_we_q[lq_rd_q];
+  assign f_m        = lq_mshr_q[lq_rd_q];
+  assign fill       = line_rvalid_i && !lq_head_we;
+  assign f_line     = mline_q[f_m];
+  assign f_idx      = f_line[IdxBits-1:0];
+  assign f_way      = pick_victim(valid_q[f_idx], victim_q[f_idx]);
+  assign f_evict    = fill && !line_err_i && valid_q[f_idx][f_way] && dirty_q[f_idx][f_way];
+  assign h_way      = pick_victim(valid_q[h_idx], victim_q[h_idx]);
+
+  // ---------------------------------------------------------------- head actions
+  logic lq_room, h_stall, frozen, h_go;
+  logic h_rd_hit, h_rd_miss, h_wr_hit, h_wr_miss;
+  assign lq_room   = lq_cnt_q <= (LqW+1)'(LqDepth - 2);
+  assign h_stall   = h_v && (h_conflict || !lq_room || (!h_we && !h_hit && !m_free_any));
+  assign frozen    = fill || h_stall;
+  assign h_go      = h_v && !frozen;
+  assign h_rd_hit  = h_go && !h_we && h_hit;
+  assign h_rd_miss = h_go && !h_we && !h_hit;
+  assign h_wr_hit  = h_go && h_we && h_hit;
+  assign h_wr_miss = h_go && h_we && !h_hit;
+  assign h_evict   = h_wr_miss && valid_q[h_idx][h_way] && dirty_q[h_idx][h_way];
+
+  // Flush walk: one dirty line per cycle to memory, else the next set.
+  logic walk_dirty, walk_push, walk_next, pipe_empty;
+  way_t walk_way;
+  always_comb begin : walk_pick
+    walk_dirty = 1'b0;
+    walk_way   = '0;
+    for (int w = Ways - 1; w >= 0; w--) begin
+      if (valid_q[fset_q][w] && dirty_q[fset_q][w]) begin
+        walk_dirty = 1'b1;
+        walk_way   = way_t'(w);
+      end
+    end
+    pipe_empty = mv_q == '0;
+    for (int unsigned st = 0; st < Stages; st++) if (pv_q[st]) pipe_empty = 1'b0;
+  end
+  assign walk_push = fstate_q == FWalk && walk_dirty && lq_room;
+  assign walk_next = fstate_q == FWalk && !walk_dirty;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : flush_fsm
+    if (!rst_ni) begin
+      fstate_q     <= FIdle;
+      fset_q       <= '0;
+      flush_done_o <= 1'b0;
+    end else begin
+      flush_done_o <= 1'b0;
+      unique case (fstate_q)
+        FIdle:  if (flush_req_i) fstate_q <= FDrain;
+        FDrain: begin
+          fset_q <= '0;
+          if (pipe_empty) fstate_q <= FWalk;
+        end
+        FWalk: begin
+          if (walk_next) begin
+            fset_q <= fset_q + 1'b1;
+            if (fset_q == idx_t'(Sets - 1)) fstate_q <= FWaitMem;
+          end
+        end
+        FWaitMem: begin
+          if (lq_cnt_q == '0) begin
+            fstate_q     <= FIdle;
+            flush_done_o <= 1'b1;
+          end
+        end
+        default: fstate_q <= FIdle;
+      endcase
+    end
+  end
+
+  always_comb begin : line_port
+    line_req_o   = 1'b0;
+    line_we_o    = 1'b0;
+    line_addr_o  = {h_line, {OffBits{1'b0}}};
+    line_wdata_o = data_q[h_idx][h_way];
+    if (f_evict) begin
+      line_req_o   = 1'b1;
+      line_we_o    = 1'b1;
+      line_addr_o  = {tag_q[f_idx][f_way], f_idx, {OffBits{1'b0}}};
+      line_wdata_o = data_q[f_idx][f_way];
+    end else if (h_evict) begin
+      line_req_o   = 1'b1;
+      line_we_o    = 1'b1;
+      line_addr_o  = {tag_q[h_idx][h_way], h_idx, {OffBits{1'b0}}};
+    end else if (h_rd_miss) begin
+      line_req_o   = 1'b1;
+    end else if (walk_push) begin
+      line_req_o   = 1'b1;
+      line_we_o    = 1'b1;
+      line_addr_o  = {tag_q[fset_q][walk_way], fset_q, {OffBits{1'b0}}};
+      line_wdata_o = data_q[fset_q][walk_way];
+    end
+  end
+
+  // ---------------------------------------------------------------- input arbitration
+  logic rr_d_q, take_i, take_d;
+  logic open_q;
+  assign open_q  = fstate_q == FIdle && !flush_req_i;
+  assign take_d  = open_q && !frozen && d_req_i && (!i_req_i || rr_d_q);
+  assign take_i  = open_q && !frozen && i_req_i && !take_d;
+  assign i_gnt_o = take_i;
+  assign d_gnt_o = take_d;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : pipeline
+    if (!rst_ni) begin
+      for (int unsigned s = 0; s < Stages; s++) pv_q[s] <= 1'b0;
+      rr_d_q <= 1'b0;
+    end else if (!frozen) begin
+      pv_q[0]    <= take_i || take_d;
+      psrc_q[0]  <= take_d;
+      pwe_q[0]   <= take_d && d_we_i;
+      pline_q[0] <= take_d ? d_addr_i[31:OffBits] : i_addr_i[31:OffBits];
+      pdata_q[0] <= d_wdata_i;
+      pid_q[0]   <= d_id_i;
+      for (int unsigned s = 1; s < Stages; s++) begin
+        pv_q[s]    <= pv_q[s-1];
+        psrc_q[s]  <= psrc_q[s-1];
+        pwe_q[s]   <= pwe_q[s-1];
+        pline_q[s] <= pline_q[s-1];
+        pdata_q[s] <= pdata_q[s-1];
+        pid_q[s]   <= pid_q[s-1];
+      end
+      if (take_i || take_d) rr_d_q <= take_i;
+    end
+  end
+
+  // ---------------------------------------------------------------- MSHRs, line queue
+  logic lq_push, lq_push_we, lq_pop;
+  assign lq_push    = line_req_o;
+  assign lq_push_we = line_we_o;
+  assign lq_pop     = line_rvalid_i;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : mshrs
+    if (!rst_ni) begin
+      mv_q     <= '0;
+      lq_rd_q  <= '0;
+      lq_wr_q  <= '0;
+      lq_cnt_q <= '0;
+    end else begin
+      if (fill) mv_q[f_m] <= 1'b0;
+      if (h_rd_miss) begin
+        mv_q[m_free]    <= 1'b1;
+        mline_q[m_free] <= h_line;
+        msrc_q[m_free]  <= h_src;
+        mid_q[m_free]   <= h_id;
+      end
+      if (lq_push) begin
+        lq_we_q[lq_wr_q]   <= lq_push_we;
+        lq_mshr_q[lq_wr_q] <= m_free;
+        lq_wr_q            <= lq_wr_q + 1'b1;
+      end
+      if (lq_pop) lq_rd_q <= lq_rd_q + 1'b1;
+      lq_cnt_q <= lq_cnt_q + (LqW+1)'(lq_push) - (LqW+1)'(lq_pop);
+    end
+  end
+
+  logic unused_offsets;
+  assign unused_offsets = ^{i_addr_i[OffBits-1:0], d_addr_i[OffBits-1:0]};
+
+  assign mem_outstanding_o = lq_cnt_q > (LqW+1)'(15) ? 4'd15 : 4'(lq_cnt_q);
+
+  // ---------------------------------------------------------------- arrays
+  always_ff @(posedge clk_i or negedge rst_ni) begin : arrays
+    if (!rst_ni) begin
+      for (int unsigned s = 0; s < Sets; s++) begin
+        valid_q[s]  <= '0;
+        dirty_q[s]  <= '0;
+        victim_q[s] <= '0;
+      end
+    end else if (inval_i) begin
+      for (int unsigned s = 0; s < Sets; s++) valid_q[s] <= '0;
+    end else if (walk_push) begin
+      dirty_q[fset_q][walk_way] <= 1'b0;
+    end else if (fill) begin
+      if (!line_err_i) begin
+        data_q[f_idx][f_way]  <= line_rdata_i;
+        tag_q[f_idx][f_way]   <= f_line[LineW-1 -: TagBits];
+        valid_q[f_idx][f_way] <= 1'b1;
+        dirty_q[f_idx][f_way] <= 1'b0;
+        victim_q[f_idx]       <= f_way + way_t'(1);
+      end
+    end else if (h_wr_hit) begin
+      data_q[h_idx][h_hit_way]  <= h_data;
+      dirty_q[h_idx][h_hit_way] <= 1'b1;
+    end else if (h_wr_miss) begin
+      data_q[h_idx][h_way]  <= h_data;
+      tag_q[h_idx][h_way]   <= h_tag;
+      valid_q[h_idx][h_way] <= 1'b1;
+      dirty_q[h_idx][h_way] <= 1'b1;
+      victim_q[h_idx]       <= h_way + way_t'(1);
+    end
+  end
+
+  // ---------------------------------------------------------------- answers
+  always_ff @(posedge clk_i or negedge rst_ni) begin : answers
+    if (!rst_ni) begin
+      i_rvalid_o  <= 1'b0;
+      i_err_o     <= 1'b0;
+      d_rvalid_o  <= 1'b0;
+      d_err_o     <= 1'b0;
+      d_rid_o     <= '0;
+      d_rlevel_o  <= 2'd1;
+      d_miss_o    <= 1'b0;
+      d_miss_id_o <= '0;
+    end else begin
+      i_rvalid_o  <= (fill && !msrc_q[f_m]) || (h_rd_hit && !h_src);
+      d_rvalid_o  <= (fill && msrc_q[f_m]) || (h_rd_hit && h_src);
+      i_err_o     <= fill && line_err_i;
+      d_err_o     <= fill && line_err_i;
+      d_rid_o     <= fill ? mid_q[f_m] : h_id;
+      d_rlevel_o  <= fill ? 2'd2 : 2'd1;
+      d_miss_o    <= h_rd_miss && h_src;
+      d_miss_id_o <= h_id;
+    end
+  end
+
+  // Data registers are not reset (only meaningful with rvalid).
+  always_ff @(posedge clk_i) begin : answer_data
+    if (fill) begin
+      i_rdata_o <= line_rdata_i;
+      d_rdata_o <= line_rdata_i;
+    end else begin
+      i_rdata_o <= data_q[h_idx][h_hit_way];
+      d_rdata_o <= data_q[h_idx][h_hit_way];
+    end
+  end
+
+`ifndef SYNTHESIS
+  initial begin
+    assert (Latency >= 2) else $fatal(1, "L2 Latency must be >= 2");
+    assert (Ways >= 2 && (Ways & (Ways - 1)) == 0) else $fatal(1, "L2 Ways: power of 2, >= 2");
+    assert ((Sets & (Sets - 1)) == 0) else $fatal(1, "L2 Sets must be a power of 2");
+    assert (Mshrs <= LqDepth - 2) else $fatal(1, "L2 Mshrs must be <= 14");
+  end
+  // No two MSHRs fetch the same line.
+  always_comb begin : no_dup_mshr
+    for (int unsigned a = 0; a < Mshrs; a++)
+      for (int unsigned b = a + 1; b < Mshrs; b++)
+        assert (!(mv_q[a] && mv_q[b] && mline_q[a] == mline_q[b]) || !rst_ni)
+          else $error("L2: two MSHRs for line %h", mline_q[a]);
+  end
+  // Memory answers only what was asked; a read answer belongs to a live MSHR.
+  assert property (@(posedge clk_i) disable iff (!rst_ni) line_rvalid_i |-> lq_cnt_q != 0);
+  assert property (@(posedge clk_i) disable iff (!rst_ni) fill |-> mv_q[f_m]);
+  assert property (@(posedge clk_i) disable iff (!rst_ni) lq_cnt_q <= (LqW+1)'(LqDepth));
+  // Invalidation only while nothing is in flight and no line is dirty.
+  always_comb begin : inval_idle
+    if (rst_ni && inval_i) begin
+      assert (pipe_empty && lq_cnt_q == '0) else $error("L2: invalidate while busy");
+      for (int unsigned st = 0; st < Sets; st++)
+        assert (dirty_q[st] == '0) else $error("L2: invalidate with dirty lines");
+    end
+  end
+`endif
+
+endmodule : soc_l2

@@ -1,0 +1,9 @@
+rtl/core/core_pkg.sv
+rtl/core/core_decode.sv
+rtl/core/fe_predecode.sv
+rtl/core/fe_btb.sv
+rtl/core/fe_gshare.sv
+rtl/core/fe_ras.sv
+rtl/core/fe_fetch_buffer.sv
+rtl/core/core_frontend.sv
+tb/fe_unit/fe_unit_top.sv
