@@ -102,7 +102,8 @@ section_core() {
   local manifest=$root/sw/workloads.json json="{\"ipc\": {" sep="" name elf line ipc rate best=0
   while read -r name elf; do
     [[ -f $build/sw/$elf ]] || continue
-    line=$("$build/stackscope" run --max-cycles 200000000 "$build/sw/$elf" 2>&1 >/dev/null | tail -1)
+    line=$("$build/stackscope" run --max-cycles 200000000 "$build/sw/$elf" 2>&1 >/dev/null |
+           grep ' IPC ' | tail -1)
     ipc=$(sed -nE 's/.*IPC ([0-9.]+) .*/\1/p' <<<"$line")
     rate=$(sed -nE 's/.*\(([0-9]+) cycles\/s.*/\1/p' <<<"$line")
     [[ -n $ipc ]] || { echo "bench core: $name failed: $line" >&2; continue; }
@@ -127,6 +128,39 @@ section_core() {
   printf 'core: best %s cycles/s in lockstep; verilator build of soc_top %s s\n' "$best" "$secs"
 }
 section_core
+
+# ---------------------------------------------------------------------------------------------
+# Section "pmuint": simulated cycles/s of the SoC with the per-cycle PMU cross-check on vs off
+# (--no-check), best of 3 each, with and without ISS lockstep; ratio = off / on (goal <= 1.3).
+# ---------------------------------------------------------------------------------------------
+section_pmuint() {
+  [[ -x $build/stackscope ]] || { echo "bench pmuint: $build/stackscope not built" >&2; return 1; }
+  local wl=pchase_l2 elf json="{\"workload\": \"pchase_l2\"" mode flags check rate best
+  elf=$build/sw/workloads/$wl.elf
+  [[ -f $elf ]] || { echo "bench pmuint: $elf not built" >&2; return 1; }
+  for mode in lockstep no_lockstep; do
+    flags=""
+    [[ $mode == no_lockstep ]] && flags=--no-lockstep
+    for check in on off; do
+      best=0
+      for _ in 1 2 3; do
+        rate=$("$build/stackscope" run $flags $([[ $check == off ]] && echo --no-check) "$elf" \
+               2>&1 >/dev/null | sed -nE 's/.*IPC [0-9.]+ \(([0-9]+) cycles\/s.*/\1/p')
+        [[ -n $rate ]] || { echo "bench pmuint: run failed" >&2; return 1; }
+        (( rate > best )) && best=$rate
+      done
+      json+=", \"${mode}_check_${check}_cycles_per_s\": $best"
+      eval "rate_$check=$best"
+    done
+    local ratio
+    ratio=$("$py" -c "print(round($rate_off / $rate_on, 3))")
+    json+=", \"${mode}_ratio\": $ratio"
+    printf 'pmuint: %s %s: cross-check on %s cycles/s, off %s cycles/s, ratio %s\n' \
+      "$wl" "$mode" "$rate_on" "$rate_off" "$ratio"
+  done
+  add_result pmuint "$json}"
+}
+section_pmuint
 
 # ---------------------------------------------------------------------------------------------
 echo "results: $results"

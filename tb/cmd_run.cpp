@@ -21,7 +21,7 @@
 #include "lockstep.h"
 #include "memory.h"
 #include "report.h"
-#include "seq_probe.h"
+#include "pmu_check.h"
 #include "soc_sim.h"
 
 #ifndef STACKSCOPE_SW_DIR
@@ -46,7 +46,8 @@ struct RunOptions {
   std::string sw_dir = STACKSCOPE_SW_DIR, manifest;
   std::string tree = "dominant";
   unsigned top = 10;
-  bool no_crosscheck = false;
+  bool no_check = false;  // PMU cross-check (tb/pmu_check) is on by default
+  std::string mutate;     // COUNTER@CYCLE (test-only)
   std::vector<std::function<void(RunConfig&)>> overrides;  // CLI options given, in order
 };
 
@@ -118,9 +119,12 @@ class Progress {
 struct LockstepError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+struct CrosscheckError : std::runtime_error {  // exit 5
+  using std::runtime_error::runtime_error;
+};
 
 report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOptions& o, bool quiet,
-                          report::Json& json_out) {
+                          const std::optional<tb::PmuMutation>& mutation, report::Json& json_out) {
   std::ostream null_console(nullptr);
   iss::Memory mem(o.ram_size);
   if (quiet) mem.set_console(&null_console);
@@ -137,9 +141,15 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   sc.fast_alu = cfg.fast_alu;
   sc.fst = o.fst;
   tb::SocSim sim(mem, elf.entry, sc);
+  // The RTL PMU checked every cycle against its golden model; the report's Top-Down, CPI and
+  // FLOPS counters are then the checked ones. The collector steps the report-only models
+  // (TIP oracle and samplers at the run's period, multiplexing) on the same RTL probe.
+  std::optional<tb::PmuCheck> check;
+  if (cfg.crosscheck) check.emplace(pmu::PmuModelConfig::sequential_core(), mutation);
+  tb::PmuRegs pmu_regs;
+  if (check) sim.read_pmu(pmu_regs);
 
   report::Collector collector(cfg);
-  report::SeqProbe probe([&](const pmu::Probe& p) { collector.step(p); });
   std::optional<std::ofstream> pipeview;
   if (!o.pipeview.empty()) {
     pipeview.emplace(o.pipeview);
@@ -153,22 +163,26 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   r.config = cfg;
   const auto t0 = std::chrono::steady_clock::now();
   uint64_t retired = 0;
-  uint32_t next_pc = elf.entry;
   bool done = false;
   while (!done) {
     if (sim.cycle() >= cfg.max_cycles) {
       r.status = "cycle_limit";
       break;
     }
+    if (check) {
+      if (auto w = check->debug_write(sim.cycle(), pmu_regs)) sim.set_pmu_debug_write(*w);
+    }
     const tb::RtlCommit c = sim.tick();
-    const tb::SocStatus& s = sim.status();
-    probe.cycle({.commit = c.valid, .trap = c.trap, .pc = c.pc, .insn = c.insn,
-                 .fetch_wait = s.fetch_wait, .mem_wait = s.mem_wait,
-                 .muldiv_busy = s.muldiv_busy, .l1i_miss = s.l1i_miss, .l1d_miss = s.l1d_miss});
+    collector.step(pmu::unpack(sim.pmu_inputs().probe));
+    if (check) {
+      sim.read_pmu(pmu_regs);
+      if (const std::string d = check->step(sim.cycle() - 1, sim.pmu_inputs(), c, pmu_regs); !d.empty())
+        throw CrosscheckError(fmt::format("{}: PMU cross-check: {}{}", t.name, d,
+                                          o.fst.empty() ? "" : " (waveform: " + o.fst + ")"));
+    }
     progress.update(sim.cycle(), retired);
     if (!c.valid) continue;
     if (!c.trap) ++retired;
-    next_pc = c.pc + 4;
     if (pipeview)
       *pipeview << fmt::format("{} 0x{:08x} {}{}\n", sim.cycle(), c.pc, elf.symbolize(c.pc),
                                c.trap ? fmt::format(" trap cause {}", c.cause) : "");
@@ -178,7 +192,6 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
     }
     done = mem.exited() && c.mem_we;  // the HTIF store took effect at its request
   }
-  probe.finish(next_pc);
   if (done && lockstep && !lockstep->exited())
     throw LockstepError(t.name + ": RTL exited but the ISS did not");
   r.exited = done;
@@ -187,6 +200,29 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   r.instructions = retired;
   r.sim_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   collector.fill(r);
+  if (check) {
+    const tb::PmuRunResults pr = check->results();
+    r.topdown = pr.td;
+    r.cpi = pr.cpi;
+    r.flops = pr.fl;
+    r.crosscheck_regs = tb::kNumCpiRegs + pmu::kNumTdCounters + pmu::kNumFlopsComps +
+                        tb::kNumTipRegs + tb::kNumCsrRegs;
+    r.csr_reads_checked = pr.csr_reads_checked;
+  }
+  if (check && r.status == "complete" && !quiet) {  // incomplete: stderr is its one error line
+    const tb::PmuRunResults pr = check->results();
+    // Stderr lines kept from the step-1 `run` (tests/pmuint read them).
+    spdlog::info("{}: PMU: {} registers matched every cycle, {} PMU CSR reads checked, "
+                 "{} TIP samples (profile error vs oracle: TIP {:.1f}%, NCI {:.1f}%)",
+                 t.name, r.crosscheck_regs, pr.csr_reads_checked, pr.tip_samples,
+                 100 * pr.tip_error, 100 * pr.nci_error);
+    for (unsigned st = 0; st < pmu::kNumCpiStages; ++st) {
+      std::string line;
+      for (unsigned k = 0; k < pmu::kNumCpiComps; ++k)
+        line += fmt::format(" {}={}", pmu::kCpiCompNames[k], pr.cpi[st][k]);
+      spdlog::info("{}: CPI stack {}:{}", t.name, pmu::kCpiStageNames[st], line);
+    }
+  }
   json_out = report::run_json(r, report::Symbolizer(elf), 50);
   return r;
 }
@@ -197,8 +233,8 @@ int run(const RunOptions& o) {
   try {
     if (!o.config_file.empty()) report::apply_config_file(o.config_file, cfg);
     for (const auto& f : o.overrides) f(cfg);
-    cfg.crosscheck = !o.no_crosscheck;
-    cfg.crosscheck_status = "not available (no RTL PMU in this SoC build)";
+    cfg.crosscheck = !o.no_check;
+    cfg.crosscheck_status = cfg.crosscheck ? "on" : "off";
     report::validate(cfg, built);
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(e.what());
@@ -213,6 +249,15 @@ int run(const RunOptions& o) {
   }
   if (!o.text_dir.empty() && !fs::is_directory(o.text_dir))
     throw std::runtime_error(o.text_dir + ": directory does not exist");
+  std::optional<tb::PmuMutation> mutation;
+  if (!o.mutate.empty()) {
+    if (!cfg.crosscheck) throw std::runtime_error("--mutate needs the PMU cross-check (drop --no-check)");
+    try {
+      mutation = tb::parse_pmu_mutation(o.mutate);
+    } catch (const std::invalid_argument& e) {
+      throw std::runtime_error(e.what());
+    }
+  }
   bool suite = false;
   const std::vector<Target> targets = resolve(o, suite);
   // Every ELF is checked before anything runs, so bad input costs no simulation.
@@ -227,10 +272,13 @@ int run(const RunOptions& o) {
     report::Json j;
     report::RunResult r;
     try {
-      r = run_one(t, cfg, o, suite, j);
+      r = run_one(t, cfg, o, suite, mutation, j);
     } catch (const LockstepError& e) {
       spdlog::error("{}", e.what());
       return 4;
+    } catch (const CrosscheckError& e) {
+      spdlog::error("{}", e.what());
+      return 5;
     }
     const std::string text = report::render_run_text(j, topt);
     if (!suite) std::cout << '\n' << text << std::flush;
@@ -306,7 +354,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
            "perfect branch prediction (no effect on a core that does not speculate)");
   cfg_flag(cmd, *o, "--fast-alu", &RunConfig::fast_alu, true, "1-cycle multiply and divide");
   cfg_flag(cmd, *o, "--no-lockstep", &RunConfig::lockstep, false, "do not check commits against the ISS");
-  cmd->add_flag("--no-crosscheck", o->no_crosscheck, "do not compare the RTL PMU with the golden models");
+  cmd->add_flag("--no-check,--no-crosscheck", o->no_check,
+                "do not cross-check the RTL PMU against its golden model every cycle");
+  cmd->add_option("--mutate", o->mutate,
+                  "test only: corrupt PMU register NAME by one at CYCLE (NAME@CYCLE); the "
+                  "cross-check must stop with exit 5");
   cfg_option(cmd, *o, "--tip-mode", &RunConfig::tip_mode, "TIP sampling: periodic | random");
   cfg_option(cmd, *o, "--tip-period", &RunConfig::tip_period,
              "TIP: cycles between samples (random: interval mask)");

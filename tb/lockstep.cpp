@@ -13,6 +13,19 @@ std::string to_string(const RtlCommit& c) {
 }
 
 namespace {
+// CSRs only the RTL's PMU knows: counters (they count cycles and events), mhpmevent(h)
+// (hardware sets OF; WARL fields and the events beyond mhpmevent6 read 0), and the custom
+// PMU CSRs. A read of one is adopted from the RTL (as Spike/RVFI flows do for counters);
+// tb/pmu_check compares it with the golden PMU model instead.
+bool pmu_owned_read(uint32_t insn) {
+  const uint32_t funct3 = (insn >> 12) & 7;
+  if ((insn & 0x7f) != 0x73 || funct3 == 0 || funct3 == 4) return false;
+  const unsigned a = insn >> 20;
+  return iss::Csrs::is_counter(a) || iss::Csrs::is_pmu_custom(a) ||
+         (a >= iss::csr::kMhpmevent3 && a <= iss::csr::kMhpmevent31) ||
+         (a >= iss::csr::kMhpmeventh3 && a <= iss::csr::kMhpmeventh31);
+}
+
 std::string iss_string(const iss::CommitRecord& r) {
   std::string s = fmt::format("pc={:08x} insn={:08x}", r.pc, r.insn);
   if (r.trap) s += fmt::format(" trap cause={:08x}", r.cause);
@@ -35,9 +48,12 @@ std::string Lockstep::step(const RtlCommit& c) {
   hart_.set_external_irq(c.irq_mip & iss::mip::kMeip);
   hart_.set_timer_irq(c.irq_mip & iss::mip::kMtip);
   hart_.set_software_irq(c.irq_mip & iss::mip::kMsip);
+  hart_.set_lcof_irq(c.irq_mip & iss::mip::kLcofip);  // raised by the RTL's PMU
   iss::CommitRecord r = hart_.step();
-  // Counters (mcycle, mhpmcounter*, time, CLINT mtime) count cycles in the RTL: adopt them.
-  if (r.csr_counter_read && r.rd_written && c.rd_we && c.rd == r.rd) {
+  // Counters (mcycle, mhpmcounter*, time, CLINT mtime) count cycles in the RTL, and the PMU
+  // owns its CSRs: adopt their values.
+  if ((r.csr_counter_read || (!r.trap && pmu_owned_read(r.insn))) && r.rd_written && c.rd_we &&
+      c.rd == r.rd) {
     hart_.override_rd(c.rd_wdata);
     r.rd_value = c.rd_wdata;
   }

@@ -58,7 +58,7 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
   top_->perfect_l1d_i = cfg.mem.perfect_l1d;
   top_->line_rvalid_i = 0;
   top_->meip_i = 0;
-  top_->lcofi_i = 0;
+  top_->pmu_dbg_we_i = 0;
   top_->mem_rvalid_i = 0;
   // An explicit falling edge on rst_ni (the flops reset asynchronously), held over two
   // clock edges.
@@ -106,13 +106,25 @@ RtlCommit SocSim::tick() {
     for (unsigned w = 0; w < kLineBytes / 4; ++w) words[w] = top_->line_wdata_o[w];
     mem_.line_request(top_->line_addr_o, top_->line_we_o != 0, words, cycle_);
   }
-  status_ = {.fetch_wait = (top_->status_o >> 2 & 1) != 0,
-             .mem_wait = (top_->status_o >> 1 & 1) != 0,
-             .muldiv_busy = (top_->status_o & 1) != 0,
-             .l1i_miss = top_->l1i_miss_o != 0,
-             .l1d_miss = top_->l1d_miss_o != 0};
+  for (unsigned w = 0; w < pmu::kProbeWords; ++w) pmu_in_.probe[w] = top_->probe_o[w];
+  pmu_in_.csr_we = top_->pmu_csr_we_o;
+  pmu_in_.csr_addr = top_->pmu_csr_addr_o;
+  pmu_in_.csr_wdata = top_->pmu_csr_wdata_o;
+  pmu_in_.dbg_we = pmu_dbg_.has_value();
+  if (pmu_dbg_) {
+    pmu_in_.dbg_unit = pmu_dbg_->dbg_unit;
+    pmu_in_.dbg_idx = pmu_dbg_->dbg_idx;
+    pmu_in_.dbg_wdata = pmu_dbg_->dbg_wdata;
+    top_->pmu_dbg_we_i = 1;
+    top_->pmu_dbg_unit_i = static_cast<uint8_t>(pmu_dbg_->dbg_unit);
+    top_->pmu_dbg_idx_i = pmu_dbg_->dbg_idx;
+    top_->pmu_dbg_wdata_i = pmu_dbg_->dbg_wdata;
+    eval_dump();  // settle, so assertions see the write in this cycle
+    pmu_dbg_.reset();
+  }
   top_->clk_i = 1;
   eval_dump();
+  top_->pmu_dbg_we_i = 0;
   const RtlCommit c = decode_commit(top_->commit_o);
   ++cycle_;
   const MemResponse r = mem_.respond(cycle_);
@@ -124,6 +136,36 @@ RtlCommit SocSim::tick() {
   top_->line_err_i = l.err;
   for (unsigned w = 0; w < kLineBytes / 4; ++w) top_->line_rdata_i[w] = l.data[w];
   return c;
+}
+
+void SocSim::read_pmu(PmuRegs& r) const {
+  const Vsoc_top& t = *top_;
+  auto w48 = [](const auto& w, unsigned i) {
+    const unsigned lsb = i * 48;
+    uint64_t v = uint64_t{w[lsb / 32]} >> (lsb % 32);
+    v |= uint64_t{w[lsb / 32 + 1]} << (32 - lsb % 32);
+    if (lsb % 32 > 16) v |= uint64_t{w[lsb / 32 + 2]} << (64 - lsb % 32);
+    return v & ((uint64_t{1} << 48) - 1);
+  };
+  auto w64 = [](const auto& w, unsigned i) {
+    return uint64_t{w[2 * i]} | uint64_t{w[2 * i + 1]} << 32;
+  };
+  for (unsigned i = 0; i < kNumCpiRegs; ++i) r.cpi[i] = w48(t.pmu_cpi_o, i);
+  for (unsigned i = 0; i < pmu::kNumTdCounters; ++i) r.td[i] = w48(t.pmu_td_o, i);
+  for (unsigned i = 0; i < pmu::kNumFlopsComps; ++i) r.fl[i] = w48(t.pmu_fl_o, i);
+  r.tip = {t.pmu_tip_valid_o,      t.pmu_tip_state_o,        t.pmu_tip_head_valid_o,
+           t.pmu_tip_head_commit_o, t.pmu_tip_head_pc_o[0],  t.pmu_tip_head_pc_o[1],
+           t.pmu_tip_head_pc_o[2],  t.pmu_tip_head_pc_o[3],  t.pmu_tip_offending_o,
+           t.pmu_tip_next_pc_o,     t.pmu_nci_valid_o,       t.pmu_nci_pc_o,
+           t.pmu_lci_valid_o,       t.pmu_lci_pc_o,          t.pmu_disp_valid_o,
+           t.pmu_disp_pc_o,         t.pmu_tip_samples_o};
+  for (unsigned i = 0; i < 6; ++i) r.csr[i] = w64(t.pmu_csr_cnt_o, i);
+  for (unsigned i = 0; i < 4; ++i) r.csr[6 + i] = w64(t.pmu_csr_event_o, i);
+  r.csr[10] = t.pmu_csr_inhibit_o;
+  r.csr[11] = t.pmu_csr_counteren_o;
+  r.csr[12] = t.pmu_lcofip_o;
+  r.csr[13] = t.pmu_bank_o;
+  r.csr[14] = t.pmu_tipctrl_o;
 }
 
 }  // namespace stackscope::tb

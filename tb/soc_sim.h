@@ -3,10 +3,12 @@
 #pragma once
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "lockstep.h"
 #include "memory_model.h"
+#include "pmu_check.h"
 
 class Vsoc_top;
 class VerilatedContext;
@@ -20,13 +22,6 @@ struct SocConfig {
   std::string fst;  // empty: no waveform
 };
 
-// Stall reasons of the cycle just simulated (before its edge), for a probe rebuilt in the
-// harness (tb/report/seq_probe.h) while the core drives no probe bus.
-struct SocStatus {
-  bool fetch_wait = false, mem_wait = false, muldiv_busy = false;
-  bool l1i_miss = false, l1d_miss = false;
-};
-
 class SocSim {
  public:
   SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg);
@@ -36,7 +31,12 @@ class SocSim {
   // One clock cycle; returns the record committed at its rising edge (valid=false if none).
   RtlCommit tick();
   uint64_t cycle() const { return cycle_; }
-  const SocStatus& status() const { return status_; }
+  // PMU observation for tb/pmu_check: the inputs of the cycle the last tick() simulated
+  // (sampled before its edge) and every PMU register after it.
+  const PmuInputs& pmu_inputs() const { return pmu_in_; }
+  void read_pmu(PmuRegs& r) const;
+  // Test-only write through pmu_top's debug port, applied in the next tick() only.
+  void set_pmu_debug_write(const PmuInputs& w) { pmu_dbg_ = w; }
 
  private:
   void eval_dump();
@@ -45,7 +45,8 @@ class SocSim {
   std::unique_ptr<VerilatedFstC> fst_;
   MemoryModel mem_;
   uint64_t cycle_ = 0;
-  SocStatus status_;
+  PmuInputs pmu_in_;
+  std::optional<PmuInputs> pmu_dbg_;
 };
 
 }  // namespace stackscope::tb

@@ -1,3 +1,4 @@
+rtl/pmu/pmu_pkg.sv
 rtl/core/core_pkg.sv
 rtl/core/core_decode.sv
 rtl/core/fe_predecode.sv

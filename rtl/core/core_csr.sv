@@ -1,6 +1,9 @@
-// Machine-mode CSR file: Zicsr, Zicntr, Zihpm storage (+ Sscofpmf mhpmeventh), trap entry,
-// mret and the interrupt decision. WARL behaviour matches the ISS (sim_model/iss/csr.cpp):
-// lockstep compares every CSR read except the counters, which the ISS adopts from here.
+// Machine-mode CSR file: Zicsr, trap entry, mret and the interrupt decision. The counter
+// CSRs (Zicntr, Zihpm, Sscofpmf mhpmevent/OF, mcountinhibit, mcounteren, mip.LCOFIP writes)
+// and the custom PMU CSRs live in pmu_top: this block forwards those accesses over the
+// pmu_* port (read in the access cycle, write when the instruction commits). WARL behaviour
+// of the rest matches the ISS (sim_model/iss/csr.cpp); lockstep adopts the RTL's value for
+// reads of PMU-owned CSRs (tb/lockstep.cpp).
 `default_nettype none
 
 module core_csr
@@ -30,9 +33,12 @@ module core_csr
   output logic [31:0] trap_target_o,
   input  logic        mret_i,
   output logic [31:0] mepc_o,
-  // Counters.
-  input  logic        instret_i,
-  input  logic [63:0] mtime_i
+  input  logic [63:0] mtime_i,
+  // CSRs served by pmu_top.
+  output logic        pmu_we_o,
+  output logic [11:0] pmu_addr_o,
+  output logic [31:0] pmu_wdata_o,
+  input  logic [31:0] pmu_rdata_i
 );
 
   localparam logic [31:0] MisaValue = 32'h4000_1100;  // RV32 I M
@@ -41,56 +47,50 @@ module core_csr
 
   logic [31:0] mstatus_q, mstatus_d, mie_q, mie_d, mtvec_q, mtvec_d, mepc_q, mepc_d;
   logic [31:0] mcause_q, mcause_d, mtval_q, mtval_d, mscratch_q, mscratch_d;
-  logic [31:0] mcounteren_q, mcounteren_d, mcountinhibit_q, mcountinhibit_d;
-  logic        lcofip_q, lcofip_d;  // software-writable LCOFIP (Sscofpmf)
-  logic [63:0] mcycle_q, mcycle_d, minstret_q, minstret_d;
-  logic [NumHpm-1:0][63:0] hpmcounter_q, hpmcounter_d, hpmevent_q, hpmevent_d;
 
+  // LCOFIP (bit 13) arrives on the interrupt lines from pmu_top, which also takes its writes.
   logic [31:0] mip_read, mip_live;
-  assign mip_read = (irq_sampled_i & MipMask) | {18'b0, lcofip_q, 13'b0};
-  assign mip_live = (irq_live_i & MipMask) | {18'b0, lcofip_q, 13'b0};
+  assign mip_read = irq_sampled_i & MipMask;
+  assign mip_live = irq_live_i & MipMask;
 
   // ---------------------------------------------------------------- read
-  logic        exists;
+  logic        exists, is_pmu;
   logic [11:0] ra;  // user counter aliases folded onto the machine ones
-  logic [4:0]  hpm_idx;
-  always_comb begin : read
-    ra      = addr_i;
-    exists  = 1'b1;
-    rdata_o = '0;
-    hpm_idx = 5'(addr_i[4:0] - 5'd3);
+  always_comb begin : pmu_owned
+    ra = addr_i;
     if (addr_i[11:8] == 4'hc && addr_i[7:6] == 2'b00 && addr_i[5] == 1'b0) ra = addr_i - 12'h100;
     if (addr_i[11:8] == 4'hc && addr_i[7:6] == 2'b10 && addr_i[5] == 1'b0) ra = addr_i - 12'h100;
+    // Counters (not 0xB01/0xB81: time lives in the CLINT), mhpmevent(h)3..31, inhibit,
+    // counteren, and the custom PMU CSRs 0xBC0-0xBC2 and 0xFC0-0xFFF.
+    is_pmu = ((ra[11:5] == 7'b1011_000 || ra[11:5] == 7'b1011_100) && ra[4:0] != 5'd1)
+          || ((addr_i[11:5] == 7'b0011_001 || addr_i[11:5] == 7'b0111_001)
+              && addr_i[4:0] >= 5'd3)
+          || addr_i == CsrMcountinhibit || addr_i == CsrMcounteren
+          || (addr_i >= 12'hBC0 && addr_i <= 12'hBC2) || addr_i[11:6] == 6'b1111_11;
+    if (addr_i == CsrTime || addr_i == CsrTimeh) is_pmu = 1'b0;
+  end
+
+  always_comb begin : read
+    exists  = 1'b1;
+    rdata_o = '0;
     if (addr_i == CsrTime) begin
       rdata_o = mtime_i[31:0];
     end else if (addr_i == CsrTimeh) begin
       rdata_o = mtime_i[63:32];
-    end else if (ra[11:5] == 7'b1011_000 && ra[4:0] >= 5'd3) begin
-      rdata_o = hpmcounter_q[hpm_idx][31:0];
-    end else if (ra[11:5] == 7'b1011_100 && ra[4:0] >= 5'd3) begin
-      rdata_o = hpmcounter_q[hpm_idx][63:32];
-    end else if (addr_i[11:5] == 7'b0011_001 && addr_i[4:0] >= 5'd3) begin
-      rdata_o = hpmevent_q[hpm_idx][31:0];
-    end else if (addr_i[11:5] == 7'b0111_001 && addr_i[4:0] >= 5'd3) begin
-      rdata_o = hpmevent_q[hpm_idx][63:32];
+    end else if (is_pmu) begin
+      rdata_o = pmu_rdata_i;
     end else begin
       unique case (ra)
         CsrMstatus:       rdata_o = mstatus_q;
         CsrMisa:          rdata_o = MisaValue;
         CsrMie:           rdata_o = mie_q;
         CsrMtvec:         rdata_o = mtvec_q;
-        CsrMcounteren:    rdata_o = mcounteren_q;
         CsrMstatush:      rdata_o = '0;
-        CsrMcountinhibit: rdata_o = mcountinhibit_q;
         CsrMscratch:      rdata_o = mscratch_q;
         CsrMepc:          rdata_o = mepc_q;
         CsrMcause:        rdata_o = mcause_q;
         CsrMtval:         rdata_o = mtval_q;
         CsrMip:           rdata_o = mip_read;
-        CsrMcycle:        rdata_o = mcycle_q[31:0];
-        CsrMcycleh:       rdata_o = mcycle_q[63:32];
-        CsrMinstret:      rdata_o = minstret_q[31:0];
-        CsrMinstreth:     rdata_o = minstret_q[63:32];
         CsrMvendorid, CsrMarchid, CsrMimpid, CsrMhartid, CsrMconfigptr: rdata_o = '0;
         default:          exists = 1'b0;
       endcase
@@ -132,49 +132,24 @@ module core_csr
   assign do_write = commit_i & access_i & write_i & ~illegal_o;
 
   always_comb begin : update
-    mstatus_d       = mstatus_q;
-    mie_d           = mie_q;
-    mtvec_d         = mtvec_q;
-    mepc_d          = mepc_q;
-    mcause_d        = mcause_q;
-    mtval_d         = mtval_q;
-    mscratch_d      = mscratch_q;
-    mcounteren_d    = mcounteren_q;
-    mcountinhibit_d = mcountinhibit_q;
-    lcofip_d        = lcofip_q;
-    hpmcounter_d    = hpmcounter_q;
-    hpmevent_d      = hpmevent_q;
-    mcycle_d        = mcountinhibit_q[0] ? mcycle_q : mcycle_q + 64'd1;
-    minstret_d      = (instret_i && !mcountinhibit_q[2]) ? minstret_q + 64'd1 : minstret_q;
-    if (do_write) begin
-      if (addr_i[11:5] == 7'b1011_000 && addr_i[4:0] >= 5'd3) begin
-        hpmcounter_d[hpm_idx][31:0] = wdata;
-      end else if (addr_i[11:5] == 7'b1011_100 && addr_i[4:0] >= 5'd3) begin
-        hpmcounter_d[hpm_idx][63:32] = wdata;
-      end else if (addr_i[11:5] == 7'b0011_001 && addr_i[4:0] >= 5'd3) begin
-        hpmevent_d[hpm_idx][31:0] = wdata;
-      end else if (addr_i[11:5] == 7'b0111_001 && addr_i[4:0] >= 5'd3) begin
-        hpmevent_d[hpm_idx][63:32] = wdata;
-      end else begin
-        unique case (addr_i)
-          CsrMstatus:       mstatus_d = (wdata & (MstatusMie | MstatusMpie)) | MstatusMpp;
-          CsrMie:           mie_d = wdata & MipMask;
-          CsrMtvec:         mtvec_d = wdata[1] ? {wdata[31:2], 2'b00} : wdata;
-          CsrMcounteren:    mcounteren_d = wdata;
-          CsrMcountinhibit: mcountinhibit_d = wdata & ~32'd2;  // time is read-only 0
-          CsrMscratch:      mscratch_d = wdata;
-          CsrMepc:          mepc_d = {wdata[31:2], 2'b00};  // IALIGN = 32
-          CsrMcause:        mcause_d = wdata;
-          CsrMtval:         mtval_d = wdata;
-          CsrMip:           lcofip_d = wdata[13];
-          // A software write wins over the writing instruction's own increment (as in Spike).
-          CsrMcycle:        mcycle_d[31:0] = wdata;
-          CsrMcycleh:       mcycle_d[63:32] = wdata;
-          CsrMinstret:      minstret_d = {minstret_q[63:32], wdata};
-          CsrMinstreth:     minstret_d = {wdata, minstret_q[31:0]};
-          default: ;  // misa, mstatush: WARL, nothing writable
-        endcase
-      end
+    mstatus_d  = mstatus_q;
+    mie_d      = mie_q;
+    mtvec_d    = mtvec_q;
+    mepc_d     = mepc_q;
+    mcause_d   = mcause_q;
+    mtval_d    = mtval_q;
+    mscratch_d = mscratch_q;
+    if (do_write && !is_pmu) begin
+      unique case (addr_i)
+        CsrMstatus: mstatus_d = (wdata & (MstatusMie | MstatusMpie)) | MstatusMpp;
+        CsrMie:     mie_d = wdata & MipMask;
+        CsrMtvec:   mtvec_d = wdata[1] ? {wdata[31:2], 2'b00} : wdata;
+        CsrMscratch: mscratch_d = wdata;
+        CsrMepc:    mepc_d = {wdata[31:2], 2'b00};  // IALIGN = 32
+        CsrMcause:  mcause_d = wdata;
+        CsrMtval:   mtval_d = wdata;
+        default: ;  // misa, mstatush: WARL, nothing writable; mip: LCOFIP is in pmu_top
+      endcase
     end
     if (trap_i) begin
       mepc_d    = trap_pc_i;
@@ -186,37 +161,28 @@ module core_csr
     end
   end
 
+  // A software write to a counter wins over that cycle's increment (pmu_csr, as in Spike).
+  assign pmu_we_o    = do_write && (is_pmu || addr_i == CsrMip);
+  assign pmu_addr_o  = ra;
+  assign pmu_wdata_o = wdata;
+
   always_ff @(posedge clk_i or negedge rst_ni) begin : regs
     if (!rst_ni) begin
-      mstatus_q       <= MstatusMpp;
-      mie_q           <= '0;
-      mtvec_q         <= '0;
-      mepc_q          <= '0;
-      mcause_q        <= '0;
-      mtval_q         <= '0;
-      mscratch_q      <= '0;
-      mcounteren_q    <= '0;
-      mcountinhibit_q <= '0;
-      lcofip_q        <= 1'b0;
-      mcycle_q        <= '0;
-      minstret_q      <= '0;
-      hpmcounter_q    <= '0;
-      hpmevent_q      <= '0;
+      mstatus_q  <= MstatusMpp;
+      mie_q      <= '0;
+      mtvec_q    <= '0;
+      mepc_q     <= '0;
+      mcause_q   <= '0;
+      mtval_q    <= '0;
+      mscratch_q <= '0;
     end else begin
-      mstatus_q       <= mstatus_d;
-      mie_q           <= mie_d;
-      mtvec_q         <= mtvec_d;
-      mepc_q          <= mepc_d;
-      mcause_q        <= mcause_d;
-      mtval_q         <= mtval_d;
-      mscratch_q      <= mscratch_d;
-      mcounteren_q    <= mcounteren_d;
-      mcountinhibit_q <= mcountinhibit_d;
-      lcofip_q        <= lcofip_d;
-      mcycle_q        <= mcycle_d;
-      minstret_q      <= minstret_d;
-      hpmcounter_q    <= hpmcounter_d;
-      hpmevent_q      <= hpmevent_d;
+      mstatus_q  <= mstatus_d;
+      mie_q      <= mie_d;
+      mtvec_q    <= mtvec_d;
+      mepc_q     <= mepc_d;
+      mcause_q   <= mcause_d;
+      mtval_q    <= mtval_d;
+      mscratch_q <= mscratch_d;
     end
   end
 

@@ -96,7 +96,6 @@ package core_pkg;
     CsrMconfigptr    = 12'hf15
   } csr_addr_e;
 
-  localparam int unsigned NumHpm = 29;  // mhpmcounter3..31
 
   // One commit-trace slot (RVFI-like) for lockstep against the ISS.
   typedef struct packed {

@@ -34,9 +34,20 @@ module core_top
   input  logic         msip_i,
   input  logic         lcofi_i,
   input  logic [63:0]  mtime_i,
+  // Memory-system state for the probe bus (docs/core_contract.md: ic_miss_i, the L1D's miss
+  // flag, mem_outstanding_i).
+  input  logic         ic_miss_i,          // the L1I is serving a miss
+  input  logic         dc_miss_i,          // the L1D is serving a miss (or a fence.i walk)
+  input  logic [3:0]   mem_outstanding_i,  // line requests outstanding at main memory
   // Lockstep trace (registered: describes the instruction that committed at the last edge).
   output commit_t      commit_o,
-  output core_status_t status_o
+  output core_status_t status_o,
+  // PMU: the probe bus (docs/probe.md) and the counter-CSR port served by pmu_top.
+  output pmu_pkg::probe_t probe_o,
+  output logic         pmu_csr_we_o,
+  output logic [11:0]  pmu_csr_addr_o,
+  output logic [31:0]  pmu_csr_wdata_o,
+  input  logic [31:0]  pmu_csr_rdata_i
 );
 
   typedef enum logic [2:0] {
@@ -140,8 +151,11 @@ module core_top
     .trap_target_o (trap_target),
     .mret_i        (mret),
     .mepc_o        (mepc),
-    .instret_i     (retire),
-    .mtime_i
+    .mtime_i,
+    .pmu_we_o      (pmu_csr_we_o),
+    .pmu_addr_o    (pmu_csr_addr_o),
+    .pmu_wdata_o   (pmu_csr_wdata_o),
+    .pmu_rdata_i   (pmu_csr_rdata_i)
   );
 
   // ---------------------------------------------------------------- memory access
@@ -391,6 +405,61 @@ module core_top
     end else if (commit_d.rd_we) begin
       rf_q[uop.rd] <= rd_wdata;
     end
+  end
+
+  // ---------------------------------------------------------------- probe bus
+  // A 1-wide in-order machine seen as the out-of-order terms (docs/probe.md, "sequential
+  // core"): dispatch = issue = the cycle an instruction starts executing (decoded off the
+  // fetch answer), commit = retire; the one-entry window ("ROB") holds a multi-cycle
+  // instruction (load/store, mul, div, fence.i) from that cycle until it commits. Nothing
+  // speculates, so there are no wrong-path slots and no recovery cycles.
+  logic waiting, occupied_after, mem_cls, head_miss, dmiss_q, dmiss_d, fencei_commit;
+  assign waiting        = state_q == StMemWait || state_q == StMul || state_q == StDiv;
+  assign occupied_after = state_d == StMemWait || state_d == StMul || state_d == StDiv;
+  assign mem_cls        = uop.cls == ClsLoad || uop.cls == ClsStore;
+  // The L1D raises its miss flag the cycle after the request: the access is classed as a
+  // miss from then on (there is no L2 yet, so a miss is served by memory: ClsDcMem).
+  assign head_miss      = dmiss_q || (state_q == StMemWait && dc_miss_i);
+  assign dmiss_d        = state_q == StMemWait && state_d == StMemWait && head_miss;
+  assign fencei_commit  = retire && uop.cls == ClsFenceI;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : probe_regs
+    if (!rst_ni) dmiss_q <= 1'b0;
+    else dmiss_q <= dmiss_d;
+  end
+
+  always_comb begin : probe
+    probe_o                  = '0;
+    probe_o.disp_n           = pmu_pkg::NW'(exec_now);
+    probe_o.disp_cp_mask     = '1;  // never on a wrong path
+    // While the window is busy the front end is held by the back end (ROB full), not dry.
+    probe_o.fe_empty         = !waiting;
+    probe_o.fe_icache_miss   = state_q == StFetchWait && ic_miss_i;
+    probe_o.fe_bpred_recover = 1'b0;
+    probe_o.rob_full         = waiting;
+    probe_o.be_stall         = waiting;
+    probe_o.iss_n            = pmu_pkg::NW'(exec_now);
+    probe_o.rs_empty         = 1'b1;  // an instruction issues in the cycle it dispatches
+    probe_o.iss_prod_cls     = pmu_pkg::ClsSingle;
+    probe_o.cmt_n            = pmu_pkg::NW'(retire);
+    probe_o.rob_empty        = !occupied_after;
+    probe_o.rob_head_valid   = occupied_after;
+    probe_o.rob_head_done    = 1'b0;  // it commits in the cycle it finishes
+    probe_o.rob_head_cls     = mem_cls && head_miss ? pmu_pkg::ClsDcMem : pmu_pkg::ClsLongLat;
+    probe_o.machine_clear    = fencei_commit;  // fetch restarts after fence.i
+    probe_o.exception        = commit && trap;
+    probe_o.ld_inflight      = state_q == StMemWait && uop.cls == ClsLoad;
+    probe_o.ld_l1miss        = state_q == StMemWait && uop.cls == ClsLoad && head_miss;
+    probe_o.ld_l2miss        = probe_o.ld_l1miss;  // no L2: an L1D miss goes to memory
+    // No store buffer: a store in progress blocks the next one (a full zero-entry buffer).
+    probe_o.sb_full          = state_q == StMemWait && uop.cls == ClsStore;
+    probe_o.mem_outstanding  = mem_outstanding_i;
+    probe_o.head_valid[0]    = exec_now || waiting;
+    probe_o.head_commit[0]   = retire;
+    probe_o.head_pc[0]       = pc_q;
+    probe_o.flush            = (commit && trap) || fencei_commit;
+    probe_o.flush_pc         = pc_q;
+    probe_o.next_pc          = waiting ? pc_plus4 : pc_q;
   end
 
   assign commit_o             = commit_q;

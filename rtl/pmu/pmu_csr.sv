@@ -18,7 +18,12 @@ module pmu_csr
   input  wire logic [11:0] csr_addr_i,
   input  wire logic [31:0] csr_wdata_i,
   output logic [31:0]      csr_rdata_o,
-  output logic             lcofip_o     // mip.LCOFIP: the core takes interrupt cause 13
+  output logic             lcofip_o,    // mip.LCOFIP: the core takes interrupt cause 13
+  // Every register at once, for the harness's per-cycle cross-check (no read-port sweep).
+  output logic [2+NumHpm-1:0][63:0] cnt_o,      // mcycle, minstret, mhpmcounter3..
+  output logic [NumHpm-1:0][63:0]   event_o,    // mhpmevent3.. (64-bit view)
+  output logic [31:0]               inhibit_o,
+  output logic [31:0]               counteren_o
 );
 
   localparam int unsigned IncW = 7;  // FpOps reaches 2 * 4 units * 8 elements = 64
@@ -201,7 +206,11 @@ module pmu_csr
     if (csr_addr_i == AddrMip) csr_rdata_o = {18'b0, lcofip_q, 13'b0};
   end
 
-  assign lcofip_o = lcofip_q;
+  assign lcofip_o    = lcofip_q;
+  assign cnt_o       = cnt_val;
+  assign event_o     = event_q;
+  assign inhibit_o   = inhibit_q;
+  assign counteren_o = counteren_q;
 
   logic unused_ovf;  // mcycle and minstret have no OF bit
   assign unused_ovf = ^ovf[1:0];

@@ -1,37 +1,43 @@
-// All PMU counter units on one probe bus: the lint and synthesis top of rtl/pmu.
+// All PMU counter units on one probe bus, behind one CSR port: the standard counter CSRs
+// (pmu_csr) plus the custom ones -- a bank select, the TIP trigger control and a read-only
+// window 0xFC0-0xFFF onto every stack component and TIP sample register (map: docs/pmu.md;
+// sync: sim_model/pmu/pmu_model.h and sw/lib/pmu.h). Lint and synthesis top of rtl/pmu.
 `default_nettype none
 
 module pmu_top
   import pmu_pkg::*;
 #(
-  parameter int unsigned DispatchWidth = 2,
-  parameter int unsigned IssueWidth    = 3,
-  parameter int unsigned CommitWidth   = 2,
-  parameter int unsigned FpUnits       = 2,
-  parameter int unsigned FpVecLen      = 1,
-  parameter int unsigned StackCntW     = 48
+  parameter int unsigned DispatchWidth  = 2,
+  parameter int unsigned IssueWidth     = 3,
+  parameter int unsigned CommitWidth    = 2,
+  parameter int unsigned FpUnits        = 2,
+  parameter int unsigned FpVecLen       = 1,
+  parameter int unsigned StackCntW      = 48,
+  parameter int unsigned NumHpm         = 4,
+  parameter logic [1:0]  TipResetMode   = 2'd1,    // TIP trigger after reset: periodic
+  parameter logic [15:0] TipResetPeriod = 16'd97
 ) (
   input  wire logic       clk_i,
   input  wire logic       rst_ni,
   input  wire probe_t     probe_i,
-  input  wire logic       cpi_we_i,
-  input  wire cpi_stage_e cpi_wstage_i,
-  input  wire cpi_comp_e  cpi_wcomp_i,
-  input  wire logic [StackCntW-1:0] cpi_wdata_i,
+  // CSR port from the core: read combinational on csr_addr_i, write at the clock edge.
+  input  wire logic        csr_we_i,
+  input  wire logic [11:0] csr_addr_i,
+  input  wire logic [31:0] csr_wdata_i,
+  output logic [31:0]      csr_rdata_o,
+  output logic             lcofip_o,
+  output logic             tip_irq_o,
+  // Test-only write port (harness mutation tests; tie to 0 in silicon): unit 0 CPI (idx =
+  // stage * NumCpiComps + comp), 1 Top-Down, 2 FLOPS, 3 TIP sample counter, 4 a CSR write
+  // (idx = address, low 32 bits of data) that replaces the core's write of that cycle.
+  input  wire logic                 dbg_we_i,
+  input  wire logic [2:0]           dbg_unit_i,
+  input  wire logic [11:0]          dbg_idx_i,
+  input  wire logic [StackCntW-1:0] dbg_wdata_i,
+  // Every register, for the harness's per-cycle cross-check.
   output logic [NumCpiStages-1:0][NumCpiComps-1:0][StackCntW-1:0] cpi_cnt_o,
-  input  wire logic       td_we_i,
-  input  wire td_counter_e td_widx_i,
-  input  wire logic [StackCntW-1:0] td_wdata_i,
   output logic [NumTdCounters-1:0][StackCntW-1:0] td_cnt_o,
-  input  wire logic       fl_we_i,
-  input  wire flops_comp_e fl_widx_i,
-  input  wire logic [StackCntW-1:0] fl_wdata_i,
   output logic [NumFlopsComps-1:0][StackCntW-1:0] fl_cnt_o,
-  input  wire logic [1:0]  tip_mode_i,
-  input  wire logic [15:0] tip_period_i,
-  input  wire logic        tip_ack_i,
-  input  wire logic        tip_cnt_we_i,
-  input  wire logic [StackCntW-1:0] tip_cnt_wdata_i,
   output logic             tip_valid_o,
   output tip_state_e       tip_state_o,
   output logic [MaxWidth-1:0] tip_head_valid_o,
@@ -46,14 +52,48 @@ module pmu_top
   output logic             disp_valid_o,
   output logic [PcW-1:0]   disp_pc_o,
   output logic [StackCntW-1:0] tip_samples_o,
-  output logic             tip_irq_o,
-  input  wire logic        csr_we_i,
-  input  wire logic [11:0] csr_addr_i,
-  input  wire logic [31:0] csr_wdata_i,
-  output logic [31:0]      csr_rdata_o,
-  output logic             lcofip_o
+  output logic [2+NumHpm-1:0][63:0] csr_cnt_o,
+  output logic [NumHpm-1:0][63:0]   csr_event_o,
+  output logic [31:0]      csr_inhibit_o,
+  output logic [31:0]      csr_counteren_o,
+  output logic [1:0]       bank_o,
+  output logic [31:0]      tipctrl_o
 );
 
+  // Custom CSRs (machine custom read/write 0xBC0.., read-only window 0xFC0-0xFFF).
+  localparam logic [11:0] AddrBank = 12'hBC0, AddrTipCtrl = 12'hBC1, AddrTipAck = 12'hBC2;
+  localparam int unsigned NumCpi = NumCpiStages * NumCpiComps;
+
+  // ---------------------------------------------------------------- CSR port mux
+  logic        csr_we, dbg_csr;
+  logic [11:0] csr_addr;
+  logic [31:0] csr_wdata;
+  assign dbg_csr   = dbg_we_i && dbg_unit_i == 3'd4;
+  assign csr_we    = csr_we_i || dbg_csr;
+  assign csr_addr  = dbg_csr ? dbg_idx_i : csr_addr_i;
+  assign csr_wdata = dbg_csr ? dbg_wdata_i[31:0] : csr_wdata_i;
+
+  logic [1:0]  bank_q;
+  logic [1:0]  tip_mode_q;
+  logic [15:0] tip_period_q;
+  logic        tip_ack;
+  assign tip_ack = csr_we && csr_addr == AddrTipAck;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : custom_regs
+    if (!rst_ni) begin
+      bank_q       <= '0;
+      tip_mode_q   <= TipResetMode;
+      tip_period_q <= TipResetPeriod;
+    end else if (csr_we) begin
+      if (csr_addr == AddrBank) bank_q <= csr_wdata[1:0];
+      if (csr_addr == AddrTipCtrl) begin
+        tip_mode_q   <= csr_wdata[1:0];
+        tip_period_q <= csr_wdata[31:16];
+      end
+    end
+  end
+
+  // ---------------------------------------------------------------- units
   cpi_stack #(
     .DispatchWidth(DispatchWidth),
     .IssueWidth   (IssueWidth),
@@ -63,10 +103,10 @@ module pmu_top
     .clk_i,
     .rst_ni,
     .probe_i,
-    .we_i    (cpi_we_i),
-    .wstage_i(cpi_wstage_i),
-    .wcomp_i (cpi_wcomp_i),
-    .wdata_i (cpi_wdata_i),
+    .we_i    (dbg_we_i && dbg_unit_i == 3'd0),
+    .wstage_i(cpi_stage_e'(dbg_idx_i / 12'(NumCpiComps))),
+    .wcomp_i (cpi_comp_e'(dbg_idx_i % 12'(NumCpiComps))),
+    .wdata_i (dbg_wdata_i),
     .cnt_o   (cpi_cnt_o)
   );
 
@@ -77,9 +117,9 @@ module pmu_top
     .clk_i,
     .rst_ni,
     .probe_i,
-    .we_i   (td_we_i),
-    .widx_i (td_widx_i),
-    .wdata_i(td_wdata_i),
+    .we_i   (dbg_we_i && dbg_unit_i == 3'd1),
+    .widx_i (td_counter_e'(dbg_idx_i[4:0])),
+    .wdata_i(dbg_wdata_i),
     .cnt_o  (td_cnt_o)
   );
 
@@ -91,9 +131,9 @@ module pmu_top
     .clk_i,
     .rst_ni,
     .probe_i,
-    .we_i   (fl_we_i),
-    .widx_i (fl_widx_i),
-    .wdata_i(fl_wdata_i),
+    .we_i   (dbg_we_i && dbg_unit_i == 3'd2),
+    .widx_i (flops_comp_e'(dbg_idx_i[2:0])),
+    .wdata_i(dbg_wdata_i),
     .cnt_o  (fl_cnt_o)
   );
 
@@ -105,11 +145,11 @@ module pmu_top
     .clk_i,
     .rst_ni,
     .probe_i,
-    .mode_i           (tip_mode_i),
-    .period_i         (tip_period_i),
-    .ack_i            (tip_ack_i),
-    .cnt_we_i         (tip_cnt_we_i),
-    .cnt_wdata_i      (tip_cnt_wdata_i),
+    .mode_i           (tip_mode_q),
+    .period_i         (tip_period_q),
+    .ack_i            (tip_ack),
+    .cnt_we_i         (dbg_we_i && dbg_unit_i == 3'd3),
+    .cnt_wdata_i      (dbg_wdata_i),
     .tip_valid_o,
     .tip_state_o,
     .tip_head_valid_o,
@@ -127,19 +167,94 @@ module pmu_top
     .irq_o            (tip_irq_o)
   );
 
+  logic [31:0] std_rdata;
+
   pmu_csr #(
-    .NumHpm       (4),
+    .NumHpm       (NumHpm),
     .DispatchWidth(DispatchWidth)
   ) u_pmu_csr (
     .clk_i,
     .rst_ni,
     .probe_i,
-    .csr_we_i,
-    .csr_addr_i,
-    .csr_wdata_i,
-    .csr_rdata_o,
-    .lcofip_o
+    .csr_we_i    (csr_we),
+    .csr_addr_i  (csr_addr),
+    .csr_wdata_i (csr_wdata),
+    .csr_rdata_o (std_rdata),
+    .lcofip_o,
+    .cnt_o       (csr_cnt_o),
+    .event_o     (csr_event_o),
+    .inhibit_o   (csr_inhibit_o),
+    .counteren_o (csr_counteren_o)
   );
+
+  // ---------------------------------------------------------------- read-only window
+  // Word w of bank b at 0xFC0 + w; 48-bit counters as two words, low half first.
+  // Bank 0: CPI stacks, word 2*(stage*NumCpiComps + comp) (+1: high half).
+  // Bank 1: Top-Down counter i at 2*i, then FLOPS component j at 2*(NumTdCounters + j).
+  // Bank 2: TIP sample registers (see tip_word below). Other words read 0.
+  logic [NumCpi-1:0][StackCntW-1:0] cpi_flat;
+  assign cpi_flat = cpi_cnt_o;
+
+  function automatic logic [31:0] half(logic [StackCntW-1:0] v, logic hi);
+    logic [63:0] x;
+    x = 64'(v);
+    return hi ? x[63:32] : x[31:0];
+  endfunction
+
+  logic [31:0] tip_word [12];
+  always_comb begin : tip_words
+    tip_word[0] = {17'b0, disp_valid_o, lci_valid_o, nci_valid_o,
+                   tip_head_commit_o, tip_head_valid_o, 1'b0, tip_state_o, tip_valid_o};
+    for (int unsigned j = 0; j < MaxWidth; j++) tip_word[1+j] = tip_head_pc_o[j];
+    tip_word[5]  = tip_offending_o;
+    tip_word[6]  = tip_next_pc_o;
+    tip_word[7]  = nci_pc_o;
+    tip_word[8]  = lci_pc_o;
+    tip_word[9]  = disp_pc_o;
+    tip_word[10] = half(tip_samples_o, 1'b0);
+    tip_word[11] = half(tip_samples_o, 1'b1);
+  end
+
+  logic [31:0] win_rdata, cust_rdata;
+  logic        is_custom;
+  always_comb begin : window_read
+    int unsigned w, k;
+    w = int'(csr_addr_i[5:0]);
+    k = w / 2;
+    win_rdata = '0;
+    unique case (bank_q)
+      2'd0: if (k < NumCpi) win_rdata = half(cpi_flat[k], csr_addr_i[0]);
+      2'd1: begin
+        if (k < NumTdCounters) begin
+          win_rdata = half(td_cnt_o[k], csr_addr_i[0]);
+        end else if (k < NumTdCounters + NumFlopsComps) begin
+          win_rdata = half(fl_cnt_o[k - NumTdCounters], csr_addr_i[0]);
+        end
+      end
+      2'd2: if (w < 12) win_rdata = tip_word[w];
+      default: win_rdata = '0;
+    endcase
+  end
+
+  always_comb begin : custom_read
+    is_custom  = 1'b1;
+    cust_rdata = '0;
+    if (csr_addr_i[11:6] == 6'b1111_11) begin
+      cust_rdata = win_rdata;
+    end else if (csr_addr_i == AddrBank) begin
+      cust_rdata = {30'b0, bank_q};
+    end else if (csr_addr_i == AddrTipCtrl) begin
+      cust_rdata = {tip_period_q, 14'b0, tip_mode_q};
+    end else if (csr_addr_i == AddrTipAck) begin
+      cust_rdata = '0;
+    end else begin
+      is_custom = 1'b0;
+    end
+  end
+
+  assign csr_rdata_o = is_custom ? cust_rdata : std_rdata;
+  assign bank_o      = bank_q;
+  assign tipctrl_o   = {tip_period_q, 14'b0, tip_mode_q};
 
 endmodule : pmu_top
 

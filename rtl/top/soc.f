@@ -1,3 +1,4 @@
+rtl/pmu/pmu_pkg.sv
 rtl/core/core_pkg.sv
 rtl/core/core_decode.sv
 rtl/core/core_alu.sv
@@ -5,6 +6,15 @@ rtl/core/core_mul.sv
 rtl/core/core_div.sv
 rtl/core/core_csr.sv
 rtl/core/core_top.sv
+rtl/pmu/pmu_counter.sv
+rtl/pmu/pmu_counter_bank.sv
+rtl/pmu/cpi_stage_acct.sv
+rtl/pmu/cpi_stack.sv
+rtl/pmu/topdown.sv
+rtl/pmu/flops_stack.sv
+rtl/pmu/tip_sampler.sv
+rtl/pmu/pmu_csr.sv
+rtl/pmu/pmu_top.sv
 rtl/top/soc_clint.sv
 rtl/top/soc_l1cache.sv
 rtl/top/soc_l1i.sv

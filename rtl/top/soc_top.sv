@@ -1,4 +1,5 @@
-// StackScope SoC: core, CLINT, blocking L1I and L1D. Cacheable (RAM window, addr[31] set)
+// StackScope SoC: core, CLINT, blocking L1I and L1D, and the PMU (pmu_top) on the core's
+// probe bus and counter-CSR port. Cacheable (RAM window, addr[31] set)
 // accesses go through the L1s and their shared line port; MMIO, the HTIF tohost line and
 // idealised (perfect-L1) accesses use the word port. The harness's main-memory model
 // (tb/memory_model.*) serves both ports and faults addresses outside RAM/console.
@@ -12,7 +13,8 @@ module soc_top
   parameter int unsigned L1IWays   = 2,
   parameter int unsigned L1DSets   = 128,  // 8 KiB, 2 ways, 32-byte lines
   parameter int unsigned L1DWays   = 2,
-  parameter int unsigned LineBytes = 32
+  parameter int unsigned LineBytes = 32,
+  parameter int unsigned StackCntW = 48   // PMU stack-component counter bits
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -44,10 +46,49 @@ module soc_top
   input  logic         mem_err_i,
   input  logic [31:0]  mem_rdata_i,
   input  logic         meip_i,
-  input  logic         lcofi_i,
   output commit_t      commit_o,
-  output core_status_t status_o
+  output core_status_t status_o,
+  // PMU observation for the harness's per-cycle cross-check (tb/pmu_check): this cycle's
+  // probe and counter-CSR access, and every PMU register.
+  output pmu_pkg::probe_t probe_o,
+  output logic         pmu_csr_we_o,
+  output logic [11:0]  pmu_csr_addr_o,
+  output logic [31:0]  pmu_csr_wdata_o,
+  output logic [pmu_pkg::NumCpiStages-1:0][pmu_pkg::NumCpiComps-1:0][StackCntW-1:0] pmu_cpi_o,
+  output logic [pmu_pkg::NumTdCounters-1:0][StackCntW-1:0] pmu_td_o,
+  output logic [pmu_pkg::NumFlopsComps-1:0][StackCntW-1:0] pmu_fl_o,
+  output logic         pmu_tip_valid_o,
+  output pmu_pkg::tip_state_e pmu_tip_state_o,
+  output logic [pmu_pkg::MaxWidth-1:0] pmu_tip_head_valid_o,
+  output logic [pmu_pkg::MaxWidth-1:0] pmu_tip_head_commit_o,
+  output logic [pmu_pkg::MaxWidth-1:0][31:0] pmu_tip_head_pc_o,
+  output logic [31:0]  pmu_tip_offending_o,
+  output logic [31:0]  pmu_tip_next_pc_o,
+  output logic         pmu_nci_valid_o,
+  output logic [31:0]  pmu_nci_pc_o,
+  output logic         pmu_lci_valid_o,
+  output logic [31:0]  pmu_lci_pc_o,
+  output logic         pmu_disp_valid_o,
+  output logic [31:0]  pmu_disp_pc_o,
+  output logic [StackCntW-1:0] pmu_tip_samples_o,
+  output logic [5:0][63:0] pmu_csr_cnt_o,    // mcycle, minstret, mhpmcounter3..6
+  output logic [3:0][63:0] pmu_csr_event_o,  // mhpmevent3..6
+  output logic [31:0]  pmu_csr_inhibit_o,
+  output logic [31:0]  pmu_csr_counteren_o,
+  output logic         pmu_lcofip_o,
+  output logic [1:0]   pmu_bank_o,
+  output logic [31:0]  pmu_tipctrl_o,
+  // Test-only PMU write port (mutation tests, pmu_top): tie to 0 outside the harness.
+  input  logic         pmu_dbg_we_i,
+  input  logic [2:0]   pmu_dbg_unit_i,
+  input  logic [11:0]  pmu_dbg_idx_i,
+  input  logic [StackCntW-1:0] pmu_dbg_wdata_i
 );
+
+  // The sequential core is 1-wide at every stage and has no FP unit (the FLOPS stack sees
+  // one idle unit).
+  localparam int unsigned CoreWidth = 1;
+  localparam int unsigned PmuNumHpm = 4;
 
   logic        bus_req, bus_ifetch, bus_we, bus_rvalid, bus_err, bus_flush;
   logic [31:0] bus_addr, bus_wdata, bus_rdata;
@@ -55,6 +96,9 @@ module soc_top
   logic        clint_hit, clint_rvalid, mtip, msip;
   logic [31:0] clint_rdata;
   logic [63:0] mtime;
+  logic        lcofi, l1i_miss, l1d_miss;
+  logic [3:0]  mem_outstanding;
+  logic [31:0] pmu_csr_rdata;
 
   core_top #(.MulLatency(MulLatency)) u_core (
     .clk_i,
@@ -74,11 +118,69 @@ module soc_top
     .meip_i,
     .mtip_i       (mtip),
     .msip_i       (msip),
-    .lcofi_i,
+    .lcofi_i      (lcofi),
     .mtime_i      (mtime),
+    .ic_miss_i    (l1i_miss),
+    .dc_miss_i    (l1d_miss),
+    .mem_outstanding_i (mem_outstanding),
     .commit_o,
-    .status_o
+    .status_o,
+    .probe_o,
+    .pmu_csr_we_o,
+    .pmu_csr_addr_o,
+    .pmu_csr_wdata_o,
+    .pmu_csr_rdata_i (pmu_csr_rdata)
   );
+
+  logic unused_tip_irq;  // TIP sample interrupt: not routed to the core yet
+
+  pmu_top #(
+    .DispatchWidth(CoreWidth),
+    .IssueWidth   (CoreWidth),
+    .CommitWidth  (CoreWidth),
+    .FpUnits      (1),
+    .FpVecLen     (1),
+    .StackCntW    (StackCntW),
+    .NumHpm       (PmuNumHpm)
+  ) u_pmu (
+    .clk_i,
+    .rst_ni,
+    .probe_i          (probe_o),
+    .csr_we_i         (pmu_csr_we_o),
+    .csr_addr_i       (pmu_csr_addr_o),
+    .csr_wdata_i      (pmu_csr_wdata_o),
+    .csr_rdata_o      (pmu_csr_rdata),
+    .lcofip_o         (lcofi),
+    .tip_irq_o        (unused_tip_irq),
+    .dbg_we_i         (pmu_dbg_we_i),
+    .dbg_unit_i       (pmu_dbg_unit_i),
+    .dbg_idx_i        (pmu_dbg_idx_i),
+    .dbg_wdata_i      (pmu_dbg_wdata_i),
+    .cpi_cnt_o        (pmu_cpi_o),
+    .td_cnt_o         (pmu_td_o),
+    .fl_cnt_o         (pmu_fl_o),
+    .tip_valid_o      (pmu_tip_valid_o),
+    .tip_state_o      (pmu_tip_state_o),
+    .tip_head_valid_o (pmu_tip_head_valid_o),
+    .tip_head_commit_o(pmu_tip_head_commit_o),
+    .tip_head_pc_o    (pmu_tip_head_pc_o),
+    .tip_offending_o  (pmu_tip_offending_o),
+    .tip_next_pc_o    (pmu_tip_next_pc_o),
+    .nci_valid_o      (pmu_nci_valid_o),
+    .nci_pc_o         (pmu_nci_pc_o),
+    .lci_valid_o      (pmu_lci_valid_o),
+    .lci_pc_o         (pmu_lci_pc_o),
+    .disp_valid_o     (pmu_disp_valid_o),
+    .disp_pc_o        (pmu_disp_pc_o),
+    .tip_samples_o    (pmu_tip_samples_o),
+    .csr_cnt_o        (pmu_csr_cnt_o),
+    .csr_event_o      (pmu_csr_event_o),
+    .csr_inhibit_o    (pmu_csr_inhibit_o),
+    .csr_counteren_o  (pmu_csr_counteren_o),
+    .bank_o           (pmu_bank_o),
+    .tipctrl_o        (pmu_tipctrl_o)
+  );
+  assign pmu_lcofip_o = lcofi;
 
   // CLINT registers are 32-bit words, data accesses only; other sizes go out and fault there.
   assign clint_hit = !bus_ifetch && bus_size == 3'd4
@@ -132,7 +234,7 @@ module soc_top
     .line_rvalid_i (line_rvalid_i && !owner_d_q),
     .line_err_i    (line_err_i),
     .line_rdata_i  (line_rdata_i),
-    .miss_o        (l1i_miss_o)
+    .miss_o        (l1i_miss)
   );
 
   soc_l1cache #(.Sets(L1DSets), .Ways(L1DWays), .LineBytes(LineBytes)) u_l1d (
@@ -154,11 +256,27 @@ module soc_top
     .line_rvalid_i (line_rvalid_i && owner_d_q),
     .line_err_i    (line_err_i),
     .line_rdata_i  (line_rdata_i),
-    .miss_o        (l1d_miss_o)
+    .miss_o        (l1d_miss)
   );
 
   // The core has one access outstanding, so at most one L1 uses the line port at a time.
   assign line_req_o   = i_line_req | d_line_req;
+  assign l1i_miss_o   = l1i_miss;
+  assign l1d_miss_o   = l1d_miss;
+
+  // Line requests in flight at main memory (probe mem_outstanding): the blocking L1s have
+  // at most one, but the count keeps the probe's meaning for a non-blocking hierarchy.
+  logic [3:0] mem_outstanding_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin : outstanding
+    if (!rst_ni) begin
+      mem_outstanding_q <= '0;
+    end else if (line_req_o && !line_rvalid_i) begin
+      mem_outstanding_q <= mem_outstanding_q + 4'd1;
+    end else if (!line_req_o && line_rvalid_i && mem_outstanding_q != '0) begin
+      mem_outstanding_q <= mem_outstanding_q - 4'd1;
+    end
+  end
+  assign mem_outstanding = mem_outstanding_q;
   assign line_addr_o  = d_line_req ? d_line_addr : i_line_addr;
   assign line_we_o    = d_line_req ? d_line_we : i_line_we;
   assign line_wdata_o = d_line_req ? d_line_wdata : i_line_wdata;

@@ -18,6 +18,10 @@ bool Csrs::is_counter(unsigned a) {
          in(a, csr::kCycle, csr::kHpmcounter31) || in(a, csr::kCycleh, csr::kHpmcounter31h);
 }
 
+bool Csrs::is_pmu_custom(unsigned a) {
+  return in(a, csr::kPmuBank, csr::kPmuTipAck) || in(a, csr::kPmuWindow, csr::kPmuWindowLast);
+}
+
 bool Csrs::exists(unsigned a) {
   uint32_t v;
   return Csrs{}.read(a, csr_env_t{}, v) == Status::kOk;
@@ -38,6 +42,8 @@ Csrs::Status Csrs::read(unsigned a, const csr_env_t& env, uint32_t& v) const {
     return v = lo(mhpmevent[a - csr::kMhpmevent3]), Status::kOk;
   if (in(a, csr::kMhpmeventh3, csr::kMhpmeventh31))
     return v = hi(mhpmevent[a - csr::kMhpmeventh3]), Status::kOk;
+  // The PMU's custom CSRs (docs/pmu.md) exist; their values come from the RTL in lockstep.
+  if (is_pmu_custom(a)) return v = 0, Status::kOk;
   switch (a) {
     case csr::kMstatus:
       v = mstatus;
@@ -119,6 +125,7 @@ Csrs::Status Csrs::write(unsigned a, uint32_t v) {
     auto& e = mhpmevent[a - csr::kMhpmeventh3];
     return e = set_hi(e, v), Status::kOk;
   }
+  if (is_pmu_custom(a)) return Status::kOk;
   switch (a) {
     case csr::kMstatus:
       mstatus = (v & (mstatus::kMie | mstatus::kMpie)) | mstatus::kMpp;

@@ -48,6 +48,13 @@ enum Addr : uint16_t {
   kMimpid = 0xf13,
   kMhartid = 0xf14,
   kMconfigptr = 0xf15,
+  // StackScope PMU custom CSRs (rtl/pmu/pmu_top.sv): bank select, TIP control/ack, and the
+  // read-only window onto the selected bank.
+  kPmuBank = 0xbc0,
+  kPmuTipCtrl = 0xbc1,
+  kPmuTipAck = 0xbc2,
+  kPmuWindow = 0xfc0,
+  kPmuWindowLast = 0xfff,
 };
 }  // namespace csr
 
@@ -96,6 +103,7 @@ class Csrs {
   Status write(unsigned addr, uint32_t value);
   // True for CSRs whose value the RTL produces by counting (lockstep adopts the RTL's value).
   static bool is_counter(unsigned addr);
+  static bool is_pmu_custom(unsigned addr);  // StackScope PMU custom CSRs
   static bool exists(unsigned addr);
 
   // Direct state, used by the hart's trap logic and by tests.

@@ -227,6 +227,57 @@ inline void pack(const Probe& p, std::span<uint32_t, kProbeWords> w) {
   put((p.next_pc), 0, 32);
 }
 
+// Unpacks the SV bit layout (e.g. a Verilated probe_t output) into a probe.
+inline Probe unpack(std::span<const uint32_t, kProbeWords> w) {
+  auto get = [&](unsigned lsb, unsigned width) {
+    uint64_t x = w[lsb / 32] >> (lsb % 32);
+    if (lsb % 32 + width > 32) x |= uint64_t{w[lsb / 32 + 1]} << (32 - lsb % 32);
+    return static_cast<uint32_t>(x & ((uint64_t{1} << width) - 1));
+  };
+  Probe p;
+  p.disp_n = get(271, 3);
+  p.disp_cp_mask = get(267, 4);
+  p.fe_empty = get(266, 1);
+  p.fe_icache_miss = get(265, 1);
+  p.fe_bpred_recover = get(264, 1);
+  p.rob_full = get(263, 1);
+  p.rs_full = get(262, 1);
+  p.lsq_full = get(261, 1);
+  p.be_stall = get(260, 1);
+  p.iss_n = get(257, 3);
+  p.rs_empty = get(256, 1);
+  p.iss_struct = get(255, 1);
+  p.iss_nonready = get(254, 1);
+  p.iss_prod_cls = static_cast<InstrCls>(get(251, 3));
+  p.cmt_n = get(248, 3);
+  p.cmt_ms_n = get(245, 3);
+  p.rob_empty = get(244, 1);
+  p.rob_head_valid = get(243, 1);
+  p.rob_head_done = get(242, 1);
+  p.rob_head_cls = static_cast<InstrCls>(get(239, 3));
+  p.cmt_br_mispred = get(238, 1);
+  p.machine_clear = get(237, 1);
+  p.exception = get(236, 1);
+  p.ld_inflight = get(235, 1);
+  p.ld_l1miss = get(234, 1);
+  p.ld_l2miss = get(233, 1);
+  p.sb_full = get(232, 1);
+  p.mem_outstanding = get(228, 4);
+  for (unsigned j = 0; j < 4; ++j) p.fp_issue[j] = get(224 + j * 1, 1);
+  for (unsigned j = 0; j < 4; ++j) p.fp_fma[j] = get(220 + j * 1, 1);
+  for (unsigned j = 0; j < 4; ++j) p.fp_elems[j] = get(204 + j * 4, 4);
+  p.fp_wait_rs = get(203, 1);
+  p.fp_unit_nonfp = get(202, 1);
+  p.fp_prod_load = get(201, 1);
+  for (unsigned j = 0; j < 4; ++j) p.head_valid[j] = get(197 + j * 1, 1);
+  for (unsigned j = 0; j < 4; ++j) p.head_commit[j] = get(193 + j * 1, 1);
+  for (unsigned j = 0; j < 4; ++j) p.head_pc[j] = get(65 + j * 32, 32);
+  p.flush = get(64, 1);
+  p.flush_pc = get(32, 32);
+  p.next_pc = get(0, 32);
+  return p;
+}
+
 struct EventInfo {
   uint8_t id;
   std::string_view name;

@@ -135,7 +135,8 @@ void TipSampler::step(const Probe& p, bool ack) {
   }
   // Next trigger: periodic every `period` cycles; random after 1 + (lfsr & period) cycles.
   if (trigger)
-    countdown_ = cfg_.mode == TipMode::kRandom ? (lfsr_ & cfg_.period) : cfg_.period - 1;
+    countdown_ =
+        cfg_.mode == TipMode::kRandom ? (lfsr_ & cfg_.period) : (cfg_.period - 1) & 0xFFFFu;
   else if (countdown_ > 0)
     --countdown_;
   lfsr_ = static_cast<uint16_t>((lfsr_ >> 1) ^ ((lfsr_ & 1u) ? 0xB400u : 0u));

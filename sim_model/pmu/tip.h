@@ -62,6 +62,13 @@ class TipSampler {
   // One cycle; `ack` = software consumed the samples this cycle.
   void step(const Probe& p, bool ack);
   void write_samples(uint64_t v) { pending_count_write_ = v & kMask48; }
+  // Trigger control written by software at run time (pmu_top's tipctrl CSR): takes effect
+  // from the next step(). Modes other than periodic/random mean off; a periodic period of 0
+  // behaves as the 16-bit hardware counter does (next trigger 65536 cycles later).
+  void set_trigger(TipMode mode, uint32_t period) {
+    cfg_.mode = mode;
+    cfg_.period = period & 0xFFFFu;
+  }
 
   const TipSample& tip() const { return tip_; }
   bool nci_valid() const { return nci_valid_; }

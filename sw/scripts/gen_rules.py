@@ -22,6 +22,19 @@ def main() -> int:
         print(f"\t$(CC) $(WL_CFLAGS) {flags} -o $@ $(CRT) {path}")
     for t in manifest["isa_tests"]:
         elfs.append("$(BUILD)/" + t["elf"])
+    # PMU programs run only on the SoC (the ISS has no PMU): .S as ISA tests, .c as workloads.
+    if manifest.get("pmu_tests"):
+        print("$(BUILD)/pmu:\n\tmkdir -p $@")
+    for t in manifest.get("pmu_tests", []):
+        elf = "$(BUILD)/" + t["elf"]
+        path = "$(SW)/" + t["src"]
+        elfs.append(elf)
+        if t["src"].endswith(".S"):
+            print(f"{elf}: {path} $(SW)/isa/test_macros.h $(COMMON_DEPS) | $(BUILD)/pmu")
+            print(f"\t$(CC) $(ISA_FLAGS) -o $@ {path}")
+        else:
+            print(f"{elf}: {path} $(SW)/lib/pmu.h $(CRT) $(COMMON_DEPS) | $(BUILD)/pmu")
+            print(f"\t$(CC) $(WL_CFLAGS) -o $@ $(CRT) {path}")
     print("ALL_ELFS := " + " ".join(elfs))
     return 0
 

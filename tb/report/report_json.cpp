@@ -345,6 +345,9 @@ Json run_json(const RunResult& r, const Symbolizer& sym, unsigned top_n) {
   j["cycles"] = r.cycles;
   j["instructions"] = r.instructions;
   j["sim_seconds"] = r.sim_seconds;
+  j["pmu_crosscheck"] = {{"enabled", r.crosscheck_regs > 0},
+                         {"registers_per_cycle", r.crosscheck_regs},
+                         {"csr_reads_checked", r.csr_reads_checked}};
   Json raw;
   Json td;
   for (unsigned k = 0; k < pmu::kNumTdCounters; ++k) td[std::string(pmu::kTdCounterNames[k])] = r.topdown[k];

@@ -120,7 +120,11 @@ std::string render_run_text(const Json& run, const TextOptions& o) {
       cfg["ideal"]["perfect_l1d"].get<bool>() ? ", perfect L1D" : "",
       cfg["ideal"]["perfect_bp"].get<bool>() ? ", perfect BP" : "",
       cfg["ideal"]["fast_alu"].get<bool>() ? ", 1-cycle ALU" : "",
-      cfg["lockstep"].get<bool>() ? "on" : "off", cfg["crosscheck"].get<std::string>());
+      cfg["lockstep"].get<bool>() ? "on" : "off",
+      run["pmu_crosscheck"]["enabled"].get<bool>()
+          ? fmt::format("{} RTL PMU registers = golden model every cycle",
+                        run["pmu_crosscheck"]["registers_per_cycle"].get<unsigned>())
+          : std::string("off"));
   out += fmt::format("{}: {} cycles, {} instructions, IPC {:.3f}, CPI {:.3f}\n\n",
                      status_line(run), num(run["cycles"].get<uint64_t>()),
                      num(run["instructions"].get<uint64_t>()), m["ipc"].get<double>(),

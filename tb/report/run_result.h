@@ -21,7 +21,7 @@ struct RunConfig {
   std::string core = "seq";  // which core the SoC model holds (its probe source)
   unsigned dispatch_width = 1, issue_width = 1, commit_width = 1;
   unsigned rob_entries = 1;
-  unsigned fp_units = 2, vec_len = 1;  // FLOPS stack k and v
+  unsigned fp_units = 1, vec_len = 1;  // FLOPS stack k and v
   unsigned l1i_sets = 128, l1i_ways = 2, l1d_sets = 128, l1d_ways = 2, line_bytes = 32;
   unsigned mem_latency = 20, mem_bandwidth = 8, mem_outstanding = 4;
   bool perfect_l1i = false, perfect_l1d = false, perfect_bp = false, fast_alu = false;
@@ -34,7 +34,7 @@ struct RunConfig {
   uint64_t max_cycles = 20'000'000;
   bool lockstep = true;            // commits checked against the ISS
   bool crosscheck = true;          // RTL PMU against the golden models, where the SoC has one
-  std::string crosscheck_status = "not available";  // what --crosscheck could actually do
+  std::string crosscheck_status = "on";  // on | off
 
   unsigned slots() const;  // W = min stage width (docs/terms.md)
 };
@@ -63,6 +63,9 @@ struct RunResult {
   int expected_exit = 0;
   uint64_t cycles = 0, instructions = 0;
   double sim_seconds = 0;
+  // PMU cross-check (tb/pmu_check): registers compared every cycle (0: off), CSR reads checked.
+  unsigned crosscheck_regs = 0;
+  uint64_t csr_reads_checked = 0;
   RunConfig config;
   std::array<uint64_t, pmu::kNumTdCounters> topdown{};
   std::array<pmu::CpiComponents, pmu::kNumCpiStages> cpi{};

@@ -10,7 +10,6 @@
 #include "disasm.h"
 #include "probe_random.h"
 #include "report.h"
-#include "seq_probe.h"
 
 using namespace stackscope;
 using namespace stackscope::report;
@@ -134,37 +133,6 @@ TEST_CASE("report: a constant probe stream is read exactly through the multiplex
   }
   const Json j = run_json(r, Symbolizer());
   CHECK(j["multiplex"]["max_abs_error"].get<double>() < 1e-9);
-}
-
-TEST_CASE("report: sequential-core probe attributes stall cycles to the committing instruction") {
-  std::vector<pmu::Probe> out;
-  SeqProbe sp([&](const pmu::Probe& p) { out.push_back(p); });
-  // I-cache miss for 3 cycles, then a load that misses the D-cache for 2 cycles, commits.
-  for (int i = 0; i < 3; ++i) sp.cycle({.fetch_wait = true, .l1i_miss = true});
-  for (int i = 0; i < 2; ++i) sp.cycle({.mem_wait = true, .l1d_miss = true});
-  CHECK(out.empty());  // buffered until the instruction is known
-  sp.cycle({.commit = true, .pc = 0x80000010, .insn = 0x00852783});  // lw a5, 8(a0)
-  REQUIRE(out.size() == 6);
-  for (int i = 0; i < 3; ++i) {
-    CHECK(out[i].fe_empty == 1);
-    CHECK(out[i].fe_icache_miss == 1);
-    CHECK(out[i].head_valid[0] == 0);
-    CHECK(out[i].next_pc == 0x80000010);
-  }
-  for (int i = 3; i < 5; ++i) {
-    CHECK(out[i].rob_head_cls == pmu::InstrCls::kDcMem);
-    CHECK(out[i].ld_l2miss == 1);
-    CHECK(out[i].head_pc[0] == 0x80000010);
-    CHECK(out[i].cmt_n == 0);
-  }
-  CHECK(out[5].cmt_n == 1);
-  CHECK(out[5].head_commit[0] == 1);
-  // A trap flushes at the trapping pc.
-  sp.cycle({.commit = true, .trap = true, .pc = 0x80000014, .insn = 0x00000073});
-  REQUIRE(out.size() == 7);
-  CHECK(out[6].flush == 1);
-  CHECK(out[6].flush_pc == 0x80000014);
-  CHECK(out[6].cmt_n == 0);
 }
 
 TEST_CASE("report: configuration errors are one line naming the field") {

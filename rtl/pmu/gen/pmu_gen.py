@@ -350,7 +350,24 @@ def gen_cpp():
             L.append(f"  put({cast}(p.{name}), {lsb}, {ew});")
         else:
             L.append(f"  for (unsigned j = 0; j < {cnt}; ++j) put({cast}(p.{name}[j]), {lsb} + j * {ew}, {ew});")
-    L += ["}", "", "struct EventInfo {", "  uint8_t id;", "  std::string_view name;",
+    L += ["}", "",
+          "// Unpacks the SV bit layout (e.g. a Verilated probe_t output) into a probe.",
+          "inline Probe unpack(std::span<const uint32_t, kProbeWords> w) {",
+          "  auto get = [&](unsigned lsb, unsigned width) {",
+          "    uint64_t x = w[lsb / 32] >> (lsb % 32);",
+          "    if (lsb % 32 + width > 32) x |= uint64_t{w[lsb / 32 + 1]} << (32 - lsb % 32);",
+          "    return static_cast<uint32_t>(x & ((uint64_t{1} << width) - 1));",
+          "  };",
+          "  Probe p;"]
+    for (name, w, c, stage, doc), (_, ew, cnt, lsb) in zip(FIELDS, lay):
+        if cnt == 1:
+            v = f"get({lsb}, {ew})"
+            if w == "ClsW":
+                v = f"static_cast<InstrCls>({v})"
+            L.append(f"  p.{name} = {v};")
+        else:
+            L.append(f"  for (unsigned j = 0; j < {cnt}; ++j) p.{name}[j] = get({lsb} + j * {ew}, {ew});")
+    L += ["  return p;", "}", "", "struct EventInfo {", "  uint8_t id;", "  std::string_view name;",
           "  std::string_view increment;", "};", "",
           "// mhpmevent ids. Sync: pmu_event_e in rtl/pmu/pmu_pkg.sv.",
           f"inline constexpr std::array<EventInfo, {len(EVENTS)}> kEvents{{{{"]

@@ -1,0 +1,132 @@
+#include "pmu_model.h"
+
+#include <bit>
+
+namespace stackscope::pmu {
+
+PmuModelConfig PmuModelConfig::sequential_core() {
+  PmuModelConfig c;
+  c.cpi.dispatch_width = c.cpi.issue_width = c.cpi.commit_width = 1;
+  c.td.dispatch_width = 1;
+  c.fl.units = 1;
+  c.fl.vec_len = 1;
+  c.csr.num_hpm = 4;
+  c.csr.dispatch_width = 1;
+  c.commit_width = 1;
+  return c;
+}
+
+namespace {
+TipConfig tip_config(const PmuModelConfig& c) {
+  TipConfig t;
+  t.commit_width = c.commit_width;
+  t.mode = c.tip_reset_mode;
+  t.period = c.tip_reset_period;
+  return t;
+}
+uint32_t half(uint64_t v, unsigned word) { return static_cast<uint32_t>(word & 1 ? v >> 32 : v); }
+}  // namespace
+
+PmuModel::PmuModel(const PmuModelConfig& cfg)
+    : cfg_(cfg),
+      cpi_(cfg.cpi),
+      td_(cfg.td),
+      fl_(cfg.fl),
+      tip_(tip_config(cfg)),
+      oracle_(cfg.commit_width),
+      csr_(cfg.csr),
+      tip_mode_(cfg.tip_reset_mode),
+      tip_period_(cfg.tip_reset_period) {}
+
+void PmuModel::debug_write(PmuUnit u, unsigned index, uint64_t value) {
+  switch (u) {
+    case PmuUnit::kCpi:
+      cpi_.write(static_cast<CpiStage>(index / kNumCpiComps),
+                 static_cast<CpiComp>(index % kNumCpiComps), value);
+      break;
+    case PmuUnit::kTopDown:
+      td_.write(static_cast<TdCounter>(index), value);
+      break;
+    case PmuUnit::kFlops:
+      fl_.write(static_cast<FlopsComp>(index), value);
+      break;
+    case PmuUnit::kTipSamples:
+      tip_.write_samples(value);
+      break;
+    case PmuUnit::kCsr:
+      dbg_csr_ = CsrWrite{static_cast<uint16_t>(index), static_cast<uint32_t>(value)};
+      break;
+  }
+}
+
+void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
+  if (dbg_csr_) w = dbg_csr_;  // the test port replaces the core's write (pmu_top mux)
+  dbg_csr_.reset();
+  const uint32_t valid = (1u << p.disp_n) - 1;
+  wrong_path_disp_ += static_cast<unsigned>(std::popcount(valid & ~p.disp_cp_mask));
+  cpi_.step(p);
+  td_.step(p);
+  fl_.step(p);
+  tip_.step(p, w && w->addr == custom_csr::kTipAck);
+  oracle_.step(p);
+  csr_.step(p, w);
+  if (w && w->addr == custom_csr::kBank) bank_ = w->data & 3u;
+  if (w && w->addr == custom_csr::kTipCtrl) {
+    tip_mode_ = static_cast<TipMode>(w->data & 3u);
+    tip_period_ = w->data >> 16;
+    tip_.set_trigger(tip_mode_, tip_period_);
+  }
+}
+
+CpiComponents PmuModel::oracle_dispatch_stack() const {
+  CpiComponents c = cpi_.stage(CpiStage::kDispatch);
+  c[static_cast<unsigned>(CpiComp::kBase)] -= wrong_path_disp_;
+  c[static_cast<unsigned>(CpiComp::kBpred)] += wrong_path_disp_;
+  return c;
+}
+
+uint32_t PmuModel::window(unsigned w) const {
+  using namespace custom_csr;
+  const unsigned k = w / 2;
+  if (bank_ == kBankCpi && k < kNumCpiStages * kNumCpiComps)
+    return half(cpi_.get(static_cast<CpiStage>(k / kNumCpiComps),
+                         static_cast<CpiComp>(k % kNumCpiComps)),
+                w);
+  if (bank_ == kBankTdFl && k < kNumTdCounters) return half(td_.get(static_cast<TdCounter>(k)), w);
+  if (bank_ == kBankTdFl && k < kNumTdCounters + kNumFlopsComps)
+    return half(fl_.get(static_cast<FlopsComp>(k - kNumTdCounters)), w);
+  if (bank_ != kBankTip || w >= kTipWords) return 0;
+  const TipSample& t = tip_.tip();
+  switch (w) {
+    case kTipWordStatus:
+      return uint32_t{t.valid} | static_cast<uint32_t>(t.state) << 1 | t.head_valid << 4 |
+             t.head_commit << 8 | uint32_t{tip_.nci_valid()} << 12 |
+             uint32_t{tip_.lci_valid()} << 13 | uint32_t{tip_.disp_valid()} << 14;
+    case kTipWordOffending:
+      return t.offending;
+    case kTipWordNextPc:
+      return t.next_pc;
+    case kTipWordNciPc:
+      return tip_.nci_pc();
+    case kTipWordLciPc:
+      return tip_.lci_pc();
+    case kTipWordDispPc:
+      return tip_.disp_pc();
+    case kTipWordSamplesLo:
+    case kTipWordSamplesHi:
+      return half(tip_.samples(), w);
+    default:
+      return t.head_pc[w - kTipWordHeadPc0];
+  }
+}
+
+uint32_t PmuModel::read(uint16_t a) const {
+  using namespace custom_csr;
+  if (a >= kWindow && a <= kWindowLast) return window(a - kWindow);
+  if (a == kBank) return bank_;
+  if (a == kTipCtrl) return tipctrl();
+  if (a == kTipAck) return 0;
+  return csr_.read(a);
+}
+
+}  // namespace stackscope::pmu

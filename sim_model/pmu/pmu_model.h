@@ -1,0 +1,96 @@
+// The whole PMU as pmu_top presents it to a core: every unit's golden model on one probe
+// stream, behind the counter-CSR port (standard counter CSRs + StackScope's custom ones:
+// bank select, TIP trigger control and acknowledge, and the read-only window 0xFC0-0xFFF).
+// Sync: rtl/pmu/pmu_top.sv (address map), sw/lib/pmu.h, docs/pmu.md.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+
+#include "cpi_stack.h"
+#include "flops_stack.h"
+#include "pmu_csr.h"
+#include "pmu_gen.h"
+#include "tip.h"
+#include "topdown.h"
+
+namespace stackscope::pmu {
+
+namespace custom_csr {
+inline constexpr uint16_t kBank = 0xBC0, kTipCtrl = 0xBC1, kTipAck = 0xBC2, kWindow = 0xFC0,
+                          kWindowLast = 0xFFF;
+// Banks of the window: word w of the selected bank at kWindow + w; a 48-bit counter is two
+// words (low half first).
+inline constexpr unsigned kBankCpi = 0;    // word 2*(stage*kNumCpiComps + comp)
+inline constexpr unsigned kBankTdFl = 1;   // Top-Down i at 2*i, FLOPS j at 2*(kNumTdCounters+j)
+inline constexpr unsigned kBankTip = 2;    // kTipWord* below
+inline constexpr unsigned kTipWordStatus = 0;  // [0] valid [2:1] state [7:4] head_valid
+                                               // [11:8] head_commit [12] nci [13] lci [14] disp
+inline constexpr unsigned kTipWordHeadPc0 = 1, kTipWordOffending = 5, kTipWordNextPc = 6,
+                          kTipWordNciPc = 7, kTipWordLciPc = 8, kTipWordDispPc = 9,
+                          kTipWordSamplesLo = 10, kTipWordSamplesHi = 11, kTipWords = 12;
+inline constexpr uint32_t tipctrl(TipMode mode, uint32_t period) {
+  return (period << 16) | static_cast<uint32_t>(mode);
+}
+}  // namespace custom_csr
+
+struct PmuModelConfig {
+  CpiStackConfig cpi;
+  TopDownConfig td;
+  FlopsStackConfig fl;
+  PmuCsrConfig csr;
+  unsigned commit_width = 2;
+  TipMode tip_reset_mode = TipMode::kPeriodic;  // pmu_top TipResetMode / TipResetPeriod
+  uint32_t tip_reset_period = 97;
+  // pmu_top as soc_top instantiates it for the sequential core: 1-wide, one idle FP unit.
+  static PmuModelConfig sequential_core();
+};
+
+// Families of the test-only write port (pmu_top dbg_unit_i).
+enum class PmuUnit : uint8_t { kCpi = 0, kTopDown = 1, kFlops = 2, kTipSamples = 3, kCsr = 4 };
+
+class PmuModel {
+ public:
+  explicit PmuModel(const PmuModelConfig& cfg);
+  // One cycle: the probe counts; the CSR write (if any) takes effect at the end of the cycle.
+  void step(const Probe& p, std::optional<CsrWrite> w);
+  // Test-only write of one register, winning over this cycle's increment: call before step().
+  // kCsr: index = CSR address, low 32 bits of value (it replaces the core's write).
+  void debug_write(PmuUnit u, unsigned index, uint64_t value);
+  // What pmu_top's read port returns now (before this cycle's step).
+  uint32_t read(uint16_t addr) const;
+
+  const CpiStack& cpi() const { return cpi_; }
+  const TopDown& topdown() const { return td_; }
+  const FlopsStack& flops() const { return fl_; }
+  const TipSampler& tip() const { return tip_; }
+  const TipOracle& oracle() const { return oracle_; }
+  const PmuCsr& csr() const { return csr_; }
+  // Oracle for wrong-path accounting (seed 000 §III-B): dispatched uops off the correct path
+  // (the probe's disp_cp_mask, which a simulator knows from the ISS). Each took one dispatch
+  // base slot in the hardware count, so the correct-path dispatch stack is the measured one
+  // with these slots moved from base to bpred.
+  uint64_t wrong_path_dispatched() const { return wrong_path_disp_; }
+  CpiComponents oracle_dispatch_stack() const;
+  uint32_t bank() const { return bank_; }
+  uint32_t tipctrl() const { return custom_csr::tipctrl(tip_mode_, tip_period_); }
+  const PmuModelConfig& config() const { return cfg_; }
+
+ private:
+  uint32_t window(unsigned word) const;
+  PmuModelConfig cfg_;
+  CpiStack cpi_;
+  TopDown td_;
+  FlopsStack fl_;
+  TipSampler tip_;
+  TipOracle oracle_;
+  PmuCsr csr_;
+  uint32_t bank_ = 0;
+  uint64_t wrong_path_disp_ = 0;
+  TipMode tip_mode_;
+  uint32_t tip_period_;
+  std::optional<CsrWrite> dbg_csr_;
+};
+
+}  // namespace stackscope::pmu

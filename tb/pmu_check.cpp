@@ -1,0 +1,251 @@
+#include "pmu_check.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <stdexcept>
+#include <string_view>
+
+namespace stackscope::tb {
+
+namespace {
+
+constexpr std::array<std::string_view, kNumTipRegs> kTipNames{
+    "tip_valid",    "tip_state",    "tip_head_valid", "tip_head_commit", "tip_head_pc0",
+    "tip_head_pc1", "tip_head_pc2", "tip_head_pc3",   "tip_offending",   "tip_next_pc",
+    "nci_valid",    "nci_pc",       "lci_valid",      "lci_pc",          "disp_valid",
+    "disp_pc",      "samples"};
+constexpr unsigned kTipSamplesIdx = 16;
+constexpr std::array<std::string_view, kNumCsrRegs> kCsrNames{
+    "mcycle",     "minstret",   "mhpmcounter3", "mhpmcounter4",  "mhpmcounter5",
+    "mhpmcounter6", "mhpmevent3", "mhpmevent4", "mhpmevent5",    "mhpmevent6",
+    "mcountinhibit", "mcounteren", "mip.lcofip", "pmubank",      "tipctrl"};
+
+// The CSR address behind csr register i (mutation writes its low half there).
+uint16_t csr_reg_addr(unsigned i) {
+  if (i < 2) return static_cast<uint16_t>(0xB00 + 2 * i);
+  if (i < 6) return static_cast<uint16_t>(0xB03 + i - 2);
+  if (i < 10) return static_cast<uint16_t>(0x323 + i - 6);
+  constexpr std::array<uint16_t, 5> rest{0x320, 0x306, 0x344, pmu::custom_csr::kBank,
+                                         pmu::custom_csr::kTipCtrl};
+  return rest[i - 10];
+}
+
+uint64_t get(const PmuRegs& r, pmu::PmuUnit u, unsigned i) {
+  switch (u) {
+    case pmu::PmuUnit::kCpi:
+      return r.cpi[i];
+    case pmu::PmuUnit::kTopDown:
+      return r.td[i];
+    case pmu::PmuUnit::kFlops:
+      return r.fl[i];
+    case pmu::PmuUnit::kTipSamples:
+      return r.tip[i];
+    default:
+      return r.csr[i];
+  }
+}
+
+// Splits an "&"-free spec "NAME@CYCLE".
+uint64_t parse_u64(const std::string& s, const std::string& what) {
+  size_t pos = 0;
+  uint64_t v = 0;
+  try {
+    v = std::stoull(s, &pos, 0);
+  } catch (const std::exception&) {
+    pos = 0;
+  }
+  if (s.empty() || pos != s.size()) throw std::invalid_argument("bad " + what + " '" + s + "'");
+  return v;
+}
+
+}  // namespace
+
+std::string pmu_reg_name(PmuRegId r) {
+  switch (r.unit) {
+    case pmu::PmuUnit::kCpi:
+      return fmt::format("cpi.{}.{}", pmu::kCpiStageNames[r.index / pmu::kNumCpiComps],
+                         pmu::kCpiCompNames[r.index % pmu::kNumCpiComps]);
+    case pmu::PmuUnit::kTopDown:
+      return fmt::format("topdown.{}", pmu::kTdCounterNames[r.index]);
+    case pmu::PmuUnit::kFlops:
+      return fmt::format("flops.{}", pmu::kFlopsCompNames[r.index]);
+    case pmu::PmuUnit::kTipSamples:
+      return fmt::format("tip.{}", kTipNames[r.index]);
+    default:
+      return fmt::format("csr.{}", kCsrNames[r.index]);
+  }
+}
+
+std::optional<PmuRegId> parse_pmu_reg(const std::string& name) {
+  auto find = [&](pmu::PmuUnit u, unsigned n) -> std::optional<PmuRegId> {
+    for (unsigned i = 0; i < n; ++i)
+      if (pmu_reg_name({u, i}) == name) return PmuRegId{u, i};
+    return std::nullopt;
+  };
+  for (auto [u, n] : {std::pair{pmu::PmuUnit::kCpi, kNumCpiRegs},
+                      std::pair{pmu::PmuUnit::kTopDown, pmu::kNumTdCounters},
+                      std::pair{pmu::PmuUnit::kFlops, pmu::kNumFlopsComps},
+                      std::pair{pmu::PmuUnit::kTipSamples, kNumTipRegs},
+                      std::pair{pmu::PmuUnit::kCsr, kNumCsrRegs}})
+    if (auto r = find(u, n)) return r;
+  return std::nullopt;
+}
+
+PmuMutation parse_pmu_mutation(const std::string& spec) {
+  const size_t at = spec.find('@');
+  if (at == std::string::npos) throw std::invalid_argument("--mutate wants COUNTER@CYCLE");
+  const std::string name = spec.substr(0, at);
+  const auto reg = parse_pmu_reg(name);
+  if (!reg) throw std::invalid_argument("--mutate: unknown PMU register '" + name + "'");
+  // Only counters take the corruption: the TIP sample latches and the CSR file's flags have
+  // no write port (the TIP sample counter and the CSR counters/selectors do).
+  const bool ok = reg->unit == pmu::PmuUnit::kTipSamples ? reg->index == kTipSamplesIdx
+                  : reg->unit == pmu::PmuUnit::kCsr     ? reg->index < 12 && reg->index != 12
+                                                         : true;
+  if (!ok) throw std::invalid_argument("--mutate: " + name + " has no write port");
+  return {*reg, parse_u64(spec.substr(at + 1), "--mutate cycle")};
+}
+
+std::optional<uint16_t> pmu_forwarded_csr(uint16_t a) {
+  uint16_t ra = a;
+  // user aliases 0xC00-0xC1F / 0xC80-0xC9F -> 0xB00.. (time stays with the CLINT)
+  if ((a & 0xF00) == 0xC00 && (a & 0x60) == 0) {
+    if ((a & 0x1F) == 1) return std::nullopt;
+    ra = static_cast<uint16_t>(a - 0x100);
+  }
+  const unsigned lo5 = ra & 0x1F;
+  if (((ra & 0xFE0) == 0xB00 || (ra & 0xFE0) == 0xB80) && lo5 != 1) return ra;
+  if (((a & 0xFE0) == 0x320 || (a & 0xFE0) == 0x720) && (a & 0x1F) >= 3) return a;
+  if (a == 0x320 || a == 0x306) return a;
+  if (a >= pmu::custom_csr::kBank && a <= pmu::custom_csr::kTipAck) return a;
+  if (a >= pmu::custom_csr::kWindow) return a;
+  return std::nullopt;
+}
+
+PmuRegs expected_regs(const pmu::PmuModel& m) {
+  PmuRegs r;
+  for (unsigned i = 0; i < kNumCpiRegs; ++i)
+    r.cpi[i] = m.cpi().get(static_cast<pmu::CpiStage>(i / pmu::kNumCpiComps),
+                           static_cast<pmu::CpiComp>(i % pmu::kNumCpiComps));
+  r.td = m.topdown().counters();
+  r.fl = m.flops().components();
+  const pmu::TipSampler& s = m.tip();
+  const pmu::TipSample& t = s.tip();
+  r.tip = {t.valid,         static_cast<uint64_t>(t.state),
+           t.head_valid,    t.head_commit,
+           t.head_pc[0],    t.head_pc[1],
+           t.head_pc[2],    t.head_pc[3],
+           t.offending,     t.next_pc,
+           s.nci_valid(),   s.nci_pc(),
+           s.lci_valid(),   s.lci_pc(),
+           s.disp_valid(),  s.disp_pc(),
+           s.samples()};
+  const pmu::PmuCsr& c = m.csr();
+  for (unsigned i = 0; i < 6; ++i) r.csr[i] = c.counter(i);
+  for (unsigned i = 0; i < 4; ++i) r.csr[6 + i] = c.event(i);
+  r.csr[10] = c.inhibit();
+  r.csr[11] = c.counteren();
+  r.csr[12] = c.lcofip();
+  r.csr[13] = m.bank();
+  r.csr[14] = m.tipctrl();
+  return r;
+}
+
+PmuCheck::PmuCheck(const pmu::PmuModelConfig& cfg, std::optional<PmuMutation> mutation)
+    : model_(cfg), mutation_(mutation) {}
+
+std::optional<PmuInputs> PmuCheck::debug_write(uint64_t cycle, const PmuRegs& now) const {
+  if (!mutation_ || mutation_->cycle != cycle) return std::nullopt;
+  PmuInputs in;
+  in.dbg_we = true;
+  in.dbg_unit = mutation_->reg.unit;
+  in.dbg_idx = static_cast<uint16_t>(mutation_->reg.index);
+  in.dbg_wdata = get(now, mutation_->reg.unit, mutation_->reg.index) + 1;
+  if (in.dbg_unit == pmu::PmuUnit::kCsr) {
+    in.dbg_idx = csr_reg_addr(mutation_->reg.index);
+    in.dbg_wdata &= 0xFFFFFFFFu;
+  }
+  return in;
+}
+
+std::string PmuCheck::step(uint64_t cycle, const PmuInputs& in, const RtlCommit& c,
+                           const PmuRegs& rtl) {
+  // A CSR instruction that read a PMU CSR read it in this cycle, before this cycle's update.
+  const uint32_t funct3 = (c.insn >> 12) & 7;
+  if (c.valid && !c.trap && c.rd_we && (c.insn & 0x7f) == 0x73 && funct3 != 0 && funct3 != 4) {
+    if (const auto a = pmu_forwarded_csr(static_cast<uint16_t>(c.insn >> 20))) {
+      ++csr_reads_;
+      const uint32_t want = model_.read(*a);
+      if (want != c.rd_wdata)
+        return fmt::format("cycle {}: csr read {:#05x} at pc {:08x} expected {:#x} actual {:#x}",
+                           cycle, *a, c.pc, want, c.rd_wdata);
+    }
+  }
+  if (in.dbg_we) {
+    // The model is told the write kept the old value: only the RTL gains the +1.
+    uint64_t old = in.dbg_wdata - 1;
+    model_.debug_write(in.dbg_unit,
+                       in.dbg_unit == pmu::PmuUnit::kCsr ? in.dbg_idx
+                       : in.dbg_unit == pmu::PmuUnit::kTipSamples ? kTipSamplesIdx
+                                                                   : in.dbg_idx,
+                       in.dbg_unit == pmu::PmuUnit::kCsr ? (old & 0xFFFFFFFFu) : old);
+  }
+  const pmu::Probe p = pmu::unpack(in.probe);
+  std::optional<pmu::CsrWrite> w;
+  if (in.csr_we) w = pmu::CsrWrite{in.csr_addr, in.csr_wdata};
+  model_.step(p, w);
+  cycles_ = cycle + 1;
+  const PmuRegs want = expected_regs(model_);
+  auto cmp = [&](pmu::PmuUnit u, const auto& e, const auto& a) -> std::string {
+    for (unsigned i = 0; i < e.size(); ++i)
+      if (e[i] != a[i])
+        return fmt::format("cycle {}: {} expected {} actual {}", cycle, pmu_reg_name({u, i}),
+                           e[i], a[i]);
+    return {};
+  };
+  std::string d = cmp(pmu::PmuUnit::kCpi, want.cpi, rtl.cpi);
+  if (d.empty()) d = cmp(pmu::PmuUnit::kTopDown, want.td, rtl.td);
+  if (d.empty()) d = cmp(pmu::PmuUnit::kFlops, want.fl, rtl.fl);
+  if (d.empty()) d = cmp(pmu::PmuUnit::kTipSamples, want.tip, rtl.tip);
+  if (d.empty()) d = cmp(pmu::PmuUnit::kCsr, want.csr, rtl.csr);
+  return d;
+}
+
+PmuRunResults PmuCheck::results() const {
+  PmuRunResults r;
+  r.checked = true;
+  r.cycles = cycles_;
+  r.csr_reads_checked = csr_reads_;
+  for (unsigned s = 0; s < pmu::kNumCpiStages; ++s)
+    r.cpi[s] = model_.cpi().stage(static_cast<pmu::CpiStage>(s));
+  r.td = model_.topdown().counters();
+  r.fl = model_.flops().components();
+  const pmu::TipSampler& t = model_.tip();
+  const pmu::Profile& o = model_.oracle().profile();
+  r.tip_samples = t.samples();
+  // A run shorter than the TIP period has no sample: no error to state (0).
+  auto error = [&](const pmu::Profile& sampled) {
+    return sampled.empty() || o.empty() ? 0.0 : pmu::profile_error(sampled, o);
+  };
+  r.tip_error = error(t.tip_profile());
+  r.nci_error = error(t.nci_profile());
+  r.lci_error = error(t.lci_profile());
+  r.disp_error = error(t.disp_profile());
+  // Wrong path at dispatch: method (a) against the oracle correct-path stack. Issue has no
+  // correct-path mask on the probe, and method (b) is not built yet.
+  const auto bpred = static_cast<unsigned>(pmu::CpiComp::kBpred);
+  const pmu::CpiComponents simple = pmu::wrong_path_adjusted(
+      r.cpi[static_cast<unsigned>(pmu::CpiStage::kDispatch)],
+      r.cpi[static_cast<unsigned>(pmu::CpiStage::kCommit)]);
+  WrongPathError& d = r.wrong_path[0];
+  d.oracle_bpred = model_.oracle_dispatch_stack()[bpred];
+  d.simple_bpred = simple[bpred];
+  const double slots = static_cast<double>(cycles_) * model_.cpi().slots();
+  if (slots > 0)
+    d.simple_error = std::abs(static_cast<double>(d.simple_bpred) -
+                              static_cast<double>(d.oracle_bpred)) / slots;
+  return r;
+}
+
+}  // namespace stackscope::tb

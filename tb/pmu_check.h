@@ -1,0 +1,109 @@
+// Per-cycle cross-check of the SoC's PMU (pmu_top) against the golden PMU model
+// (sim_model/pmu/pmu_model.h) stepped on the same probe and CSR accesses: after every cycle
+// every PMU register is compared; a CSR instruction that reads a PMU CSR is checked against
+// the value the model held in that cycle. `stackscope run` drives it (on by default).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "lockstep.h"
+#include "pmu_gen.h"
+#include "pmu_model.h"
+
+namespace stackscope::tb {
+
+// The PMU's inputs in one cycle, sampled before the clock edge (filled by SocSim).
+struct PmuInputs {
+  std::array<uint32_t, pmu::kProbeWords> probe{};
+  bool csr_we = false;
+  uint16_t csr_addr = 0;
+  uint32_t csr_wdata = 0;
+  bool dbg_we = false;  // the test-only write port (mutation)
+  pmu::PmuUnit dbg_unit = pmu::PmuUnit::kCpi;
+  uint16_t dbg_idx = 0;
+  uint64_t dbg_wdata = 0;
+};
+
+// Every PMU register of the RTL after a clock edge (filled by SocSim from soc_top's outputs).
+inline constexpr unsigned kNumCpiRegs = pmu::kNumCpiStages * pmu::kNumCpiComps;
+inline constexpr unsigned kNumTipRegs = 17;  // tip_valid .. samples (tb/pmu_unit kTipRegNames)
+inline constexpr unsigned kNumCsrRegs = 15;  // see csr_reg_name()
+struct PmuRegs {
+  std::array<uint64_t, kNumCpiRegs> cpi{};
+  std::array<uint64_t, pmu::kNumTdCounters> td{};
+  std::array<uint64_t, pmu::kNumFlopsComps> fl{};
+  std::array<uint64_t, kNumTipRegs> tip{};
+  std::array<uint64_t, kNumCsrRegs> csr{};  // mcycle, minstret, hpm3..6, event3..6,
+                                            // mcountinhibit, mcounteren, lcofip, bank, tipctrl
+};
+
+// One register of the flat list the check walks: family + index, with a printable name.
+struct PmuRegId {
+  pmu::PmuUnit unit;
+  unsigned index;
+};
+std::string pmu_reg_name(PmuRegId r);
+// "cpi.commit.base", "topdown.clocks", "flops.frontend", "tip.samples", "csr.mcycle" ...
+std::optional<PmuRegId> parse_pmu_reg(const std::string& name);
+
+// Wrong-path accounting error (seed 000 §III-B) per stage with a wrong path (dispatch,
+// issue): each method's bpred component against the oracle correct-path stack, in slots and
+// as a fraction of the stage's W * cycles. The sequential core never speculates, so all are 0.
+struct WrongPathError {
+  uint64_t oracle_bpred = 0;    // correct-path stack (the true path known from the ISS)
+  uint64_t simple_bpred = 0;    // method (a): stage base - commit base moved to bpred
+  uint64_t spec_bpred = 0;      // method (b): speculative per-branch counters (RTL param)
+  double simple_error = 0, spec_error = 0;
+  bool spec_available = false;  // method (b) built in this configuration
+};
+
+// What one cross-checked run produced, for the report.
+struct PmuRunResults {
+  bool checked = false;  // false: --no-check (counters below are the RTL's)
+  uint64_t cycles = 0, csr_reads_checked = 0;
+  std::array<pmu::CpiComponents, pmu::kNumCpiStages> cpi{};
+  std::array<uint64_t, pmu::kNumTdCounters> td{};
+  pmu::FlopsComponents fl{};
+  uint64_t tip_samples = 0;
+  // Seed 002's profile error of each sampler against the oracle (0..1; 0 without samples).
+  double tip_error = 0, nci_error = 0, lci_error = 0, disp_error = 0;
+  std::array<WrongPathError, 2> wrong_path{};  // dispatch, issue
+};
+
+// Test-only corruption: at `cycle`, register `reg` of the RTL is written to its value + 1
+// through pmu_top's test port while the model is told the write kept the old value.
+struct PmuMutation {
+  PmuRegId reg;
+  uint64_t cycle;
+};
+// "NAME@CYCLE"; throws std::invalid_argument with a one-line message.
+PmuMutation parse_pmu_mutation(const std::string& spec);
+
+class PmuCheck {
+ public:
+  explicit PmuCheck(const pmu::PmuModelConfig& cfg, std::optional<PmuMutation> mutation = {});
+  // Before the cycle `cycle` is simulated: the test-port write to apply in it, if any
+  // (the mutation), given the RTL registers as they are now.
+  std::optional<PmuInputs> debug_write(uint64_t cycle, const PmuRegs& now) const;
+  // After cycle `cycle`: its inputs, the record it committed and the registers after its
+  // edge. Empty if all agree, else "cycle N: REG expected E actual A".
+  std::string step(uint64_t cycle, const PmuInputs& in, const RtlCommit& c, const PmuRegs& rtl);
+  PmuRunResults results() const;
+  const pmu::PmuModel& model() const { return model_; }
+
+ private:
+  pmu::PmuModel model_;
+  std::optional<PmuMutation> mutation_;
+  uint64_t cycles_ = 0, csr_reads_ = 0;
+};
+
+// PmuRegs as the model holds them (the expected side of the comparison).
+PmuRegs expected_regs(const pmu::PmuModel& m);
+// The CSR address pmu_top sees for a core access to `addr`, if the core forwards it
+// (user counter aliases fold onto the machine ones; mirrors core_csr's is_pmu).
+std::optional<uint16_t> pmu_forwarded_csr(uint16_t addr);
+
+}  // namespace stackscope::tb

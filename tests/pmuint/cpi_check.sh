@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# cpi_check.sh STAGE COMP LO HI CMD...: CMD (a `stackscope run` with the PMU cross-check on)
+# must exit 0, and COMP's share of STAGE's CPI stack must lie in [LO, HI]; with LO >= 0.5
+# that also makes it the dominant component. The bounds come from the timing analysis in
+# tests/pmuint/CMakeLists.txt, not from runs.
+set -u
+stage=$1 comp=$2 lo=$3 hi=$4
+shift 4
+err=$("$@" 2>&1 >/dev/null)
+rc=$?
+line=$(printf '%s\n' "$err" | grep "CPI stack $stage:" | tail -1)
+if [[ $rc != 0 || -z $line ]]; then
+  printf 'run failed (exit %s):\n%s\n' "$rc" "$err"
+  exit 1
+fi
+share=$(printf '%s\n' "$line" | awk -v c="$comp" '{
+  total = 0; want = -1
+  for (i = 1; i <= NF; i++) if (split($i, kv, "=") == 2) { total += kv[2]; if (kv[1] == c) want = kv[2] }
+  if (want < 0 || total == 0) print "none"; else printf "%.4f\n", want / total }')
+echo "$line"
+if [[ $share == none ]]; then echo "no component $comp"; exit 1; fi
+if awk -v x="$share" -v l="$lo" -v h="$hi" 'BEGIN { exit !(x >= l && x <= h) }'; then
+  echo "$stage $comp share $share in [$lo, $hi]"
+  exit 0
+fi
+echo "$stage $comp share $share outside [$lo, $hi]"
+exit 1

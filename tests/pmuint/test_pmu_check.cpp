@@ -1,0 +1,159 @@
+// Unit tests of the SoC-level PMU model and the cross-check's plumbing: the custom CSR map
+// (values derived by hand from docs/pmu.md), the CSRs the core forwards, probe pack/unpack,
+// mutation specs, and wrong-path accounting against the oracle.
+#include <catch2/catch.hpp>
+
+#include "pmu_check.h"
+#include "pmu_model.h"
+
+using namespace stackscope;
+using pmu::CpiComp;
+using pmu::CpiStage;
+namespace cc = pmu::custom_csr;
+
+namespace {
+pmu::Probe committing_probe(uint32_t pc) {
+  pmu::Probe p;
+  p.disp_n = p.iss_n = p.cmt_n = 1;
+  p.disp_cp_mask = 0xF;
+  p.rob_empty = p.rs_empty = 1;
+  p.head_valid[0] = p.head_commit[0] = 1;
+  p.head_pc[0] = p.next_pc = pc;
+  return p;
+}
+}  // namespace
+
+TEST_CASE("custom window reads every bank as documented") {
+  pmu::PmuModel m(pmu::PmuModelConfig::sequential_core());
+  // 3 committing cycles then 2 cycles with an empty window waiting on an i-cache miss.
+  for (int i = 0; i < 3; ++i) m.step(committing_probe(0x80000000 + 4 * i), std::nullopt);
+  pmu::Probe miss;
+  miss.fe_empty = miss.fe_icache_miss = miss.rob_empty = miss.rs_empty = 1;
+  miss.disp_cp_mask = 0xF;
+  for (int i = 0; i < 2; ++i) m.step(miss, std::nullopt);
+  // Bank 0 (reset): commit base = word 2*(2*9+0) = 36, commit icache = word 38.
+  CHECK(m.read(cc::kWindow + 36) == 3);
+  CHECK(m.read(cc::kWindow + 37) == 0);  // high half
+  CHECK(m.read(cc::kWindow + 38) == 2);
+  CHECK(m.read(cc::kWindow + 0) == 3);  // dispatch base
+  CHECK(m.read(cc::kWindow + 54) == 0);  // past the last CPI word
+  m.step(miss, pmu::CsrWrite{cc::kBank, 1});
+  CHECK(m.read(cc::kBank) == 1);
+  // Bank 1: Top-Down clocks (word 0) = 6 cycles; slots retired (word 6) = 3; FLOPS frontend
+  // (j = 3 at word 2*(22+3) = 50): 2kv = 2 units per idle cycle = 12.
+  CHECK(m.read(cc::kWindow + 0) == 6);
+  CHECK(m.read(cc::kWindow + 6) == 3);
+  CHECK(m.read(cc::kWindow + 50) == 12);
+  // Bank 2: TIP, periodic 97 after reset: the countdown starts at 0, so cycle 0 sampled.
+  m.step(miss, pmu::CsrWrite{cc::kBank, 2});
+  CHECK(m.read(cc::kWindow + cc::kTipWordSamplesLo) == 1);
+  CHECK(m.read(cc::kTipCtrl) == cc::tipctrl(pmu::TipMode::kPeriodic, 97));
+  // Period 1 written in cycle 7: the running countdown (next trigger at cycle 97) is kept,
+  // after that a sample every cycle.
+  m.step(miss, pmu::CsrWrite{cc::kTipCtrl, cc::tipctrl(pmu::TipMode::kPeriodic, 1)});
+  for (uint32_t c = 8; c <= 97; ++c) m.step(committing_probe(0x80000000 + 4 * c), std::nullopt);
+  CHECK(m.read(cc::kWindow + cc::kTipWordSamplesLo) == 2);
+  const uint32_t status = m.read(cc::kWindow + cc::kTipWordStatus);
+  CHECK((status & 1) == 1);                  // valid
+  CHECK(((status >> 1) & 3) == 0);           // computing
+  CHECK(((status >> 4) & 0xF) == 1);         // head_valid
+  CHECK(((status >> 8) & 0xF) == 1);         // head_commit
+  CHECK(m.read(cc::kWindow + cc::kTipWordHeadPc0) == 0x80000000 + 4 * 97);
+  m.step(committing_probe(0x80000400), std::nullopt);
+  CHECK(m.read(cc::kWindow + cc::kTipWordSamplesLo) == 3);
+  CHECK(m.read(cc::kWindow + cc::kTipWordHeadPc0) == 0x80000400);
+  CHECK(m.read(cc::kTipAck) == 0);
+}
+
+TEST_CASE("the core forwards exactly the PMU-owned CSRs") {
+  CHECK(tb::pmu_forwarded_csr(0xB00) == 0xB00);
+  CHECK(tb::pmu_forwarded_csr(0xC00) == 0xB00);  // cycle -> mcycle
+  CHECK(tb::pmu_forwarded_csr(0xC82) == 0xB82);  // instreth -> minstreth
+  CHECK(tb::pmu_forwarded_csr(0xB1F) == 0xB1F);
+  CHECK_FALSE(tb::pmu_forwarded_csr(0xC01));     // time: CLINT
+  CHECK_FALSE(tb::pmu_forwarded_csr(0xB01));
+  CHECK(tb::pmu_forwarded_csr(0x323) == 0x323);
+  CHECK(tb::pmu_forwarded_csr(0x73F) == 0x73F);
+  CHECK_FALSE(tb::pmu_forwarded_csr(0x322));
+  CHECK(tb::pmu_forwarded_csr(0x320) == 0x320);
+  CHECK(tb::pmu_forwarded_csr(0x306) == 0x306);
+  CHECK(tb::pmu_forwarded_csr(0xBC2) == 0xBC2);
+  CHECK_FALSE(tb::pmu_forwarded_csr(0xBC3));
+  CHECK(tb::pmu_forwarded_csr(0xFC0) == 0xFC0);
+  CHECK_FALSE(tb::pmu_forwarded_csr(0x344));     // mip: the core's own read
+  CHECK_FALSE(tb::pmu_forwarded_csr(0x300));
+}
+
+TEST_CASE("probe unpack inverts pack") {
+  pmu::Probe p = committing_probe(0x8000abcc);
+  p.iss_prod_cls = pmu::InstrCls::kDcMem;
+  p.rob_head_cls = pmu::InstrCls::kLongLat;
+  p.mem_outstanding = 9;
+  p.fp_elems = {1, 2, 3, 8};
+  p.head_pc = {1, 0xffffffff, 3, 0x12345678};
+  p.flush_pc = 0xdeadbeef;
+  std::array<uint32_t, pmu::kProbeWords> w{};
+  pmu::pack(p, w);
+  const pmu::Probe q = pmu::unpack(w);
+  std::array<uint32_t, pmu::kProbeWords> w2{};
+  pmu::pack(q, w2);
+  CHECK(w == w2);
+  CHECK(q.head_pc[3] == 0x12345678);
+  CHECK(q.rob_head_cls == pmu::InstrCls::kLongLat);
+  CHECK(q.fp_elems[3] == 8);
+}
+
+TEST_CASE("mutation specs") {
+  const tb::PmuMutation m = tb::parse_pmu_mutation("cpi.commit.dcache_mem@77");
+  CHECK(m.reg.unit == pmu::PmuUnit::kCpi);
+  CHECK(m.reg.index == 2 * pmu::kNumCpiComps + 5);
+  CHECK(m.cycle == 77);
+  CHECK(tb::parse_pmu_mutation("csr.mhpmcounter6@0").reg.index == 5);
+  CHECK(tb::parse_pmu_mutation("tip.samples@1").reg.unit == pmu::PmuUnit::kTipSamples);
+  CHECK_THROWS(tb::parse_pmu_mutation("cpi.commit.base"));
+  CHECK_THROWS(tb::parse_pmu_mutation("cpi.nosuch@5"));
+  CHECK_THROWS(tb::parse_pmu_mutation("tip.tip_valid@5"));  // no write port
+  CHECK_THROWS(tb::parse_pmu_mutation("topdown.clocks@x"));
+}
+
+TEST_CASE("wrong path: oracle vs the simple method") {
+  // W = 1. Cycle 1 dispatches a correct-path uop that commits; cycle 2 dispatches a
+  // wrong-path uop (mask 0) that never commits; cycle 3 dispatches a correct-path uop that
+  // traps (never commits either). Oracle bpred = 1 (cycle 2 only); the simple method moves
+  // dispatch base - commit base = 3 - 1 = 2 slots, so its error is 1 slot of 3.
+  tb::PmuCheck check(pmu::PmuModelConfig::sequential_core());
+  pmu::PmuModel m(pmu::PmuModelConfig::sequential_core());
+  pmu::Probe p1 = committing_probe(0x80000000);
+  pmu::Probe p2 = p1, p3 = p1;
+  p2.cmt_n = 0;
+  p2.head_commit[0] = 0;
+  p2.disp_cp_mask = 0;
+  p3.cmt_n = 0;
+  p3.head_commit[0] = 0;
+  tb::PmuRegs regs;
+  uint64_t cycle = 0;
+  for (const pmu::Probe& p : {p1, p2, p3}) {
+    tb::PmuInputs in;
+    pmu::pack(p, in.probe);
+    m.step(p, std::nullopt);
+    regs = tb::expected_regs(m);
+    CHECK(check.step(cycle++, in, tb::RtlCommit{}, regs).empty());
+  }
+  const tb::PmuRunResults r = check.results();
+  CHECK(r.wrong_path[0].oracle_bpred == 1);
+  CHECK(r.wrong_path[0].simple_bpred == 2);
+  CHECK(r.wrong_path[0].simple_error == Approx(1.0 / 3));
+}
+
+TEST_CASE("the cross-check reports the first difference") {
+  tb::PmuCheck check(pmu::PmuModelConfig::sequential_core());
+  pmu::PmuModel m(pmu::PmuModelConfig::sequential_core());
+  const pmu::Probe p = committing_probe(0x80000000);
+  tb::PmuInputs in;
+  pmu::pack(p, in.probe);
+  m.step(p, std::nullopt);
+  tb::PmuRegs regs = tb::expected_regs(m);
+  regs.td[0] += 1;
+  CHECK(check.step(41, in, tb::RtlCommit{}, regs) ==
+        "cycle 41: topdown.clocks expected 1 actual 2");
+}
