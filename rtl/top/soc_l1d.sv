@@ -18,7 +18,7 @@ module soc_l1d #(
   parameter int unsigned Ways      = 2,
   parameter int unsigned LineBytes = 32,
   parameter int unsigned Mshrs     = 4,
-  parameter int unsigned Targets   = 4,  // loads merged into one MSHR at most
+  parameter int unsigned Targets   = 8,  // loads merged into one MSHR at most
   parameter int unsigned TagW      = 4,
   localparam int unsigned MshrW    = Mshrs > 1 ? $clog2(Mshrs) : 1
 ) (
@@ -198,14 +198,19 @@ module soc_l1d #(
   assign rp_go = rp_any && !ans_block_i;
 
   // ---------------------------------------------------------------- accept
-  logic fill, busy, can_alloc, accept, acc_hit, acc_merge, acc_alloc;
+  // A replay takes next cycle's answer slot, so hits and stores wait for it; a load that
+  // misses (merges or allocates) answers later and is accepted under a replay, which keeps
+  // the next line's misses going out while a filled line is answered word by word. A
+  // replay reads its MSHR's copy of the line and touches only filled MSHRs, a load
+  // accepted under it only unfilled or free ones.
+  logic fill, busy, busy_ld, can_alloc, accept, acc_hit, acc_merge, acc_alloc;
   assign fill      = l2_rvalid_i;
-  assign busy      = fill || rp_any || ans_block_i || fstate_q != FIdle;
+  assign busy_ld   = fill || ans_block_i || fstate_q != FIdle;
+  assign busy      = busy_ld || rp_any;
   assign can_alloc = free_any && (WbW+1)'(wb_cnt_q) + (WbW+1)'(unfilled) < (WbW+1)'(WbDepth);
   always_comb begin : accept_rule
-    if (busy) gnt_o = 1'b0;
-    else if (!we_i) gnt_o = hit || (match ? tfree_any : can_alloc);
-    else gnt_o = !store_block_i && !(|mst_q) && (hit || (!match && can_alloc));
+    if (!we_i) gnt_o = !busy_ld && (hit ? !rp_any : (match ? tfree_any : can_alloc));
+    else gnt_o = !busy && !store_block_i && !(|mst_q) && (hit || (!match && can_alloc));
   end
   assign accept    = req_i && gnt_o;
   assign acc_hit   = accept && hit;

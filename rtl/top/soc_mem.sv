@@ -13,7 +13,7 @@ module soc_mem #(
   parameter int unsigned L1DWays     = 2,
   parameter int unsigned LineBytes   = 32,   // L1I, L1D, L2 and the line port
   parameter int unsigned L1DMshrs    = 4,
-  parameter int unsigned L1DTargets  = 4,    // loads merged into one L1D MSHR
+  parameter int unsigned L1DTargets  = 8,    // loads merged into one L1D MSHR (a line's words)
   parameter int unsigned L2Sets      = 256,  // 64 KiB, 8 ways
   parameter int unsigned L2Ways      = 8,
   parameter int unsigned L2Latency   = 8,

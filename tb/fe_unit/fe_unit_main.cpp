@@ -27,6 +27,7 @@
 
 #include "Vfe_w1.h"
 #include "Vfe_w2.h"
+#include "Vfe_w3.h"
 #include "Vfe_w4.h"
 #include "hart.h"
 #include "memory.h"
@@ -287,6 +288,9 @@ class Bench {
       fail(ctx.str() + e.str());
     }
     ++expect_seq_;
+    // Direct jumps are never mispredicted: predecode repairs a BTB miss (decode redirect).
+    if (!r.trap && (insn & 0x7f) == 0x6f && pred_npc != r.next_pc)
+      fail(ctx.str() + "JAL reached the back end with a wrong pred_npc");
     const Kind kind = r.trap ? Kind::None : kind_of(insn);
     const bool taken = kind == Kind::Cond ? r.next_pc != pc + 4 : kind != Kind::None;
     const bool counted = arch_->instret() > o_.warmup;
@@ -456,7 +460,7 @@ int main(int argc, char** argv) {
   Options o;
   app.add_option("--elf", o.elf, "program to fetch")->required()->check(CLI::ExistingFile);
   app.add_option("--width", o.width, "FetchWidth of the Verilated config")
-      ->check(CLI::IsMember({1, 2, 4}));
+      ->check(CLI::IsMember({1, 2, 3, 4}));
   app.add_option("--insns", o.insns, "stop after this many retired instructions");
   app.add_option("--warmup", o.warmup, "instructions before misprediction statistics");
   app.add_option("--seed", o.seed, "random seed");
@@ -492,6 +496,7 @@ int main(int argc, char** argv) {
     switch (o.width) {
       case 1: return run<Vfe_w1>(o);
       case 2: return run<Vfe_w2>(o);
+      case 3: return run<Vfe_w3>(o);
       default: return run<Vfe_w4>(o);
     }
   } catch (const CheckFailed& e) {

@@ -10,7 +10,8 @@ module fe_unit_top
   parameter int unsigned GshareHistBits  = 10,
   parameter int unsigned GshareEntries   = 1024,
   parameter int unsigned BtbEntries      = 64,
-  parameter int unsigned RasDepth        = 8
+  parameter int unsigned RasDepth        = 8,
+  parameter int unsigned IcOutstanding   = 4
 ) (
   input  logic         clk_i,
   input  logic         rst_ni,
@@ -58,7 +59,8 @@ module fe_unit_top
     .GshareHistBits  (GshareHistBits),
     .GshareEntries   (GshareEntries),
     .BtbEntries      (BtbEntries),
-    .RasDepth        (RasDepth)
+    .RasDepth        (RasDepth),
+    .IcOutstanding   (IcOutstanding)
   ) u_fe (
     .clk_i,
     .rst_ni,

@@ -1,0 +1,93 @@
+// BMC wrapper of pmu_csr (Zicntr/Zihpm/Sscofpmf) for the cases issue #5 names: an overflow
+// in the same cycle as a CSR write to that counter or to its mhpmevent/mhpmeventh loses
+// neither the interrupt nor the write, and no interrupt (or OF) is raised before a counter
+// wraps. CSR writes and the probe are free inputs, so the solver presets counters near 2^64.
+// Internal state is read through hierarchical references (u_dut.cnt_val, u_dut.event_q).
+`default_nettype none
+
+module fv_pmu_csr
+  import pmu_pkg::*;
+#(
+  parameter int unsigned NumHpm = 2
+) (
+  input wire logic        clk_i,
+  input wire probe_t      probe_i,
+  input wire logic        csr_we_i,
+  input wire logic [11:0] csr_addr_i,
+  input wire logic [31:0] csr_wdata_i
+);
+
+  localparam int unsigned NumCnt = 2 + NumHpm;
+
+  logic started_q = 1'b0, prev_q = 1'b0;
+  logic [31:0] rdata;
+  logic        lcofip, plcofip_q, pwe_q;
+  logic [11:0] paddr_q;
+  logic [31:0] pwdata_q;
+  logic [NumCnt-1:0][63:0] val, pval_q;
+  logic [NumHpm-1:0] of, pof_q, wrap, ev_lo_wr, ev_hi_wr;
+  logic [NumCnt-1:0] cnt_wr;
+  logic              mip_set, any_new_wrap;
+
+  pmu_csr #(.NumHpm(NumHpm)) u_dut (
+    .clk_i, .rst_ni(started_q), .probe_i, .csr_we_i, .csr_addr_i, .csr_wdata_i,
+    .csr_rdata_o(rdata), .lcofip_o(lcofip)
+  );
+
+  always_comb begin
+    for (int i = 0; i < NumCnt; i++) val[i] = u_dut.cnt_val[i];
+    for (int i = 0; i < NumHpm; i++) of[i] = u_dut.event_q[i][63];
+  end
+
+  always_ff @(posedge clk_i) begin
+    started_q <= 1'b1;
+    prev_q    <= started_q;
+    pwe_q     <= csr_we_i;
+    paddr_q   <= csr_addr_i;
+    pwdata_q  <= csr_wdata_i;
+    pval_q    <= val;
+    pof_q     <= of;
+    plcofip_q <= lcofip;
+  end
+
+  // What last cycle's CSR access wrote (mcycle 0xB00, minstret 0xB02, mhpmcounter3+i 0xB03+i,
+  // high halves | 0x080; mhpmevent3+i 0x323+i, mhpmevent3h+i 0x723+i; mip 0x344).
+  always_comb begin
+    logic [11:0] lo;
+    lo = paddr_q & 12'hF7F;
+    cnt_wr[0] = pwe_q && lo == 12'hB00;
+    cnt_wr[1] = pwe_q && lo == 12'hB02;
+    for (int i = 0; i < NumHpm; i++) begin
+      cnt_wr[2+i] = pwe_q && lo == 12'hB03 + 12'(i);
+      ev_lo_wr[i] = pwe_q && paddr_q == 12'h323 + 12'(i);
+      ev_hi_wr[i] = pwe_q && paddr_q == 12'h723 + 12'(i);
+      wrap[i]     = !cnt_wr[2+i] && val[2+i] < pval_q[2+i];  // increments are < 2^7
+    end
+    mip_set = pwe_q && paddr_q == 12'h344 && pwdata_q[13];
+    any_new_wrap = |(wrap & ~pof_q);
+  end
+
+  always_comb begin
+    if (prev_q) begin
+      for (int i = 0; i < NumCnt; i++) begin
+        if (cnt_wr[i]) begin
+          assert (val[i] == (paddr_q[7] ? {pwdata_q, pval_q[i][31:0]}  // CounterWriteWins
+                                                          : {pval_q[i][63:32], pwdata_q}));
+        end else begin
+          assert (64'(val[i] - pval_q[i]) < 64'd128);  // WrapIsModular
+        end
+      end
+      for (int i = 0; i < NumHpm; i++) begin
+        if (wrap[i] && !ev_hi_wr[i]) assert (of[i]);  // OverflowSetsOf
+        if (wrap[i] && !pof_q[i]) assert (lcofip);  // OverflowRaisesLcofi
+        if (ev_lo_wr[i]) assert (u_dut.event_q[i][13:0] == pwdata_q[13:0]);  // EventLowWriteKept
+        if (ev_hi_wr[i]) assert (u_dut.event_q[i][63:62] == pwdata_q[31:30]);  // EventHighWriteKept
+        if (of[i] && !pof_q[i]) assert (wrap[i] || (ev_hi_wr[i] && pwdata_q[31]));  // NoEarlyOf
+      end
+      if (lcofip && !plcofip_q) assert (any_new_wrap || mip_set);  // NoEarlyInterrupt
+    end
+  end
+
+endmodule : fv_pmu_csr
+
+`default_nettype wire

