@@ -48,7 +48,7 @@ int run(const RunOptions& o) {
   if (!o.no_check) {
     std::optional<tb::PmuMutation> mutation;
     if (!o.mutate.empty()) mutation = tb::parse_pmu_mutation(o.mutate);
-    check.emplace(sim.pmu_config(), mutation);
+    check.emplace(sim.pmu_model_config(), mutation);
   }
   tb::PmuRegs pmu_regs;
   if (check) sim.read_pmu(pmu_regs);
@@ -67,8 +67,7 @@ int run(const RunOptions& o) {
     const tb::RtlCommit c = sim.tick();
     if (check) {
       sim.read_pmu(pmu_regs);
-      if (const std::string d = check->step(sim.cycle() - 1, sim.pmu_inputs(),
-                                            std::span(&c, c.valid ? 1 : 0), pmu_regs);
+      if (const std::string d = check->step(sim.cycle() - 1, sim.pmu_inputs(), c, pmu_regs);
           !d.empty()) {
         spdlog::error("{}: PMU cross-check: {}{}", o.prog, d,
                       o.fst.empty() ? "" : " (waveform: " + o.fst + ")");

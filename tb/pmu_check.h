@@ -93,6 +93,10 @@ class PmuCheck {
   // registers after its edge. Empty if all agree, else "cycle N: REG expected E actual A".
   std::string step(uint64_t cycle, const PmuInputs& in, std::span<const RtlCommit> commits,
                    const PmuRegs& rtl);
+  // The same with at most one record (none if !c.valid).
+  std::string step(uint64_t cycle, const PmuInputs& in, const RtlCommit& c, const PmuRegs& rtl) {
+    return step(cycle, in, std::span(&c, c.valid ? 1 : 0), rtl);
+  }
   PmuRunResults results() const;
   const pmu::PmuModel& model() const { return model_; }
 

@@ -138,7 +138,7 @@ RtlCommit SocSim::tick() {
   return c;
 }
 
-pmu::PmuModelConfig SocSim::pmu_config() const {
+pmu::PmuModelConfig SocSim::pmu_model_config() const {
   const unsigned w = top_->pmu_widths_o;
   return pmu::PmuModelConfig::for_core(w >> 8 & 15, w >> 4 & 15, w & 15);
 }
