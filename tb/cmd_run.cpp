@@ -145,7 +145,7 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   // FLOPS counters are then the checked ones. The collector steps the report-only models
   // (TIP oracle and samplers at the run's period, multiplexing) on the same RTL probe.
   std::optional<tb::PmuCheck> check;
-  if (cfg.crosscheck) check.emplace(pmu::PmuModelConfig::sequential_core(), mutation);
+  if (cfg.crosscheck) check.emplace(sim.pmu_model_config(), mutation);
   tb::PmuRegs pmu_regs;
   if (check) sim.read_pmu(pmu_regs);
 

@@ -329,6 +329,10 @@ module core_frontend
                      f1_npc[s] != pd_target[s]) begin
           // JAL not predicted (BTB miss) or a direct target that disagrees with the encoding.
           fix = 1'b1; fix_taken = 1'b1; fix_npc = pd_target[s];
+        end else if (pd_kind[s] == BrRet && !f1_taken[s]) begin
+          // Return missing in the BTB: its target is the RAS top (no earlier slot of the
+          // group pushed or popped, or it would have ended the group).
+          fix = 1'b1; fix_taken = 1'b1; fix_npc = head.ras_top;
         end
         if (fix) begin
           stop         = 1'b1;

@@ -144,8 +144,8 @@ package core_pkg;
   // redirects, and to train the predictor when it commits.
   typedef struct packed {
     logic [MaxGhistBits-1:0] ghist;    // global history before this instruction
-    logic [MaxRasPtrW-1:0]   ras_ptr;  // RAS top-of-stack pointer before it
-    logic [31:0]             ras_top;  // RAS top entry before it
+    logic [MaxRasPtrW-1:0]   ras_ptr;  // RAS top-of-stack pointer after its own push/pop
+    logic [31:0]             ras_top;  // RAS top entry after its own push/pop
     logic                    btb_hit;  // the BTB had an entry for this pc
   } bp_meta_t;
 

@@ -334,4 +334,20 @@ TEST_CASE("Streams: misses of independent loads overlap (MLP)", "[mem]") {
     CHECK(per_line <= period / 2 + 1.0);
     CHECK(r.avg_mem_outstanding >= 2 * 24 / period - 0.1);
   }
+  SECTION("stream_load's word order with 8 tags (the back end's 8-entry load queue)") {
+    Bench b(timing(20, 8, 4));
+    std::vector<uint32_t> addrs;
+    for (unsigned l = 0; l < kLines; ++l)
+      for (unsigned w : {0u, 4u, 1u, 5u, 2u, 6u, 3u, 7u}) addrs.push_back(kA + 32 * l + 4 * w);
+    const StreamResult r = run_stream(b, addrs, 8);
+    const double per_line = double(r.cycles) / kLines;
+    std::printf("stream 8 loads/line, 8 tags: %.2f cycles/line, avg mem_outstanding %.2f\n",
+                per_line, r.avg_mem_outstanding);
+    // 8 tags cover one line: line k + 1 reuses the tags freed by line k's answers, one
+    // cycle after each: s_{k+1} = s_k + 36, one line read in flight (24 of 36 cycles).
+    const double period = kL2MissLat + 1;
+    CHECK(per_line >= period - 0.5);
+    CHECK(per_line <= period + 1.0);
+    CHECK(r.max_mem_outstanding <= 2);
+  }
 }
