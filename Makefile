@@ -25,8 +25,13 @@ sw: $(DEPS_STAMP)
 build: $(BUILD)/CMakeCache.txt sw
 	$(ENV) cmake --build $(BUILD) -j $(JOBS)
 
+# The whole workload suite on the SoC: summary on stdout; JSON, CSV, per-workload text and
+# plots under build/report/ (docs/report.md).
+REPORT_DIR ?= $(BUILD)/report
 run: build
-	$(BUILD)/stackscope iss --suite
+	@mkdir -p $(REPORT_DIR)
+	$(BUILD)/stackscope run --json $(REPORT_DIR)/report.json --csv $(REPORT_DIR)/report.csv \
+	  --text-dir $(REPORT_DIR) --plots $(REPORT_DIR)/plots $(RUN_ARGS)
 
 test: build
 	$(ENV) cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)

@@ -35,6 +35,9 @@ class SocSim {
   // (sampled before its edge) and every PMU register after it.
   const PmuInputs& pmu_inputs() const { return pmu_in_; }
   void read_pmu(PmuRegs& r) const;
+  // The golden PMU model's configuration for this SoC's pmu_top (widths read from soc_top's
+  // pmu_widths_o, so it follows whatever configuration was Verilated).
+  pmu::PmuModelConfig pmu_model_config() const;
   // Test-only write through pmu_top's debug port, applied in the next tick() only.
   void set_pmu_debug_write(const PmuInputs& w) { pmu_dbg_ = w; }
 

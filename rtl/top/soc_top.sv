@@ -78,6 +78,7 @@ module soc_top
   output logic         pmu_lcofip_o,
   output logic [1:0]   pmu_bank_o,
   output logic [31:0]  pmu_tipctrl_o,
+  output logic [11:0]  pmu_widths_o,  // {dispatch, issue, commit} width: the model's config
   // Test-only PMU write port (mutation tests, pmu_top): tie to 0 outside the harness.
   input  logic         pmu_dbg_we_i,
   input  logic [2:0]   pmu_dbg_unit_i,
@@ -181,6 +182,7 @@ module soc_top
     .tipctrl_o        (pmu_tipctrl_o)
   );
   assign pmu_lcofip_o = lcofi;
+  assign pmu_widths_o = {4'(CoreWidth), 4'(CoreWidth), 4'(CoreWidth)};
 
   // CLINT registers are 32-bit words, data accesses only; other sizes go out and fault there.
   assign clint_hit = !bus_ifetch && bus_size == 3'd4
