@@ -25,8 +25,13 @@ sw: $(DEPS_STAMP)
 build: $(BUILD)/CMakeCache.txt sw
 	$(ENV) cmake --build $(BUILD) -j $(JOBS)
 
+# The whole workload suite on the SoC: summary on stdout; JSON, CSV, per-workload text and
+# plots under build/report/ (docs/report.md).
+REPORT_DIR ?= $(BUILD)/report
 run: build
-	$(BUILD)/stackscope iss --suite
+	@mkdir -p $(REPORT_DIR)
+	$(BUILD)/stackscope run --json $(REPORT_DIR)/report.json --csv $(REPORT_DIR)/report.csv \
+	  --text-dir $(REPORT_DIR) --plots $(REPORT_DIR)/plots $(RUN_ARGS)
 
 test: build
 	$(ENV) cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
@@ -70,10 +75,12 @@ fuzz: build
 # the core. Long: run without the build lock, niced.
 CORE_TOP   ?= core_top
 CORE_FILES ?= rtl/core/core.f
+SYNTH_JOBS ?= 2
 synth: $(DEPS_STAMP)
-	nice -n 10 python3 scripts/synth.py --venv $(BUILD)/venv --fe-venv $(BUILD)/venv-slang \
+	nice -n 10 $(BUILD)/venv/bin/python3 scripts/synth.py -j $(SYNTH_JOBS) --venv $(BUILD)/venv --fe-venv $(BUILD)/venv-slang \
 	  --out $(BUILD)/cost --core-top $(CORE_TOP) --core-files $(CORE_FILES) \
-	  --markdown $(BUILD)/cost/tables.md --plot $(BUILD)/cost/growth.png
+	  --markdown $(BUILD)/cost/tables.md --plot $(BUILD)/cost/growth.png \
+	  --update-doc docs/cost.md
 
 formal: $(DEPS_STAMP)
 	nice -n 10 python3 scripts/formal.py --deep --fe-venv $(BUILD)/venv-slang --out $(BUILD)/formal

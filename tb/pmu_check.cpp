@@ -169,11 +169,13 @@ std::optional<PmuInputs> PmuCheck::debug_write(uint64_t cycle, const PmuRegs& no
   return in;
 }
 
-std::string PmuCheck::step(uint64_t cycle, const PmuInputs& in, const RtlCommit& c,
-                           const PmuRegs& rtl) {
+std::string PmuCheck::step(uint64_t cycle, const PmuInputs& in,
+                           std::span<const RtlCommit> commits, const PmuRegs& rtl) {
   // A CSR instruction that read a PMU CSR read it in this cycle, before this cycle's update.
-  const uint32_t funct3 = (c.insn >> 12) & 7;
-  if (c.valid && !c.trap && c.rd_we && (c.insn & 0x7f) == 0x73 && funct3 != 0 && funct3 != 4) {
+  for (const RtlCommit& c : commits) {
+    const uint32_t funct3 = (c.insn >> 12) & 7;
+    if (!c.valid || c.trap || !c.rd_we || (c.insn & 0x7f) != 0x73 || funct3 == 0 || funct3 == 4)
+      continue;
     if (const auto a = pmu_forwarded_csr(static_cast<uint16_t>(c.insn >> 20))) {
       ++csr_reads_;
       const uint32_t want = model_.read(*a);

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "lockstep.h"
@@ -88,9 +89,14 @@ class PmuCheck {
   // Before the cycle `cycle` is simulated: the test-port write to apply in it, if any
   // (the mutation), given the RTL registers as they are now.
   std::optional<PmuInputs> debug_write(uint64_t cycle, const PmuRegs& now) const;
-  // After cycle `cycle`: its inputs, the record it committed and the registers after its
-  // edge. Empty if all agree, else "cycle N: REG expected E actual A".
-  std::string step(uint64_t cycle, const PmuInputs& in, const RtlCommit& c, const PmuRegs& rtl);
+  // After cycle `cycle`: its inputs, the records it committed (oldest first) and the
+  // registers after its edge. Empty if all agree, else "cycle N: REG expected E actual A".
+  std::string step(uint64_t cycle, const PmuInputs& in, std::span<const RtlCommit> commits,
+                   const PmuRegs& rtl);
+  // The same with at most one record (none if !c.valid).
+  std::string step(uint64_t cycle, const PmuInputs& in, const RtlCommit& c, const PmuRegs& rtl) {
+    return step(cycle, in, std::span(&c, c.valid ? 1 : 0), rtl);
+  }
   PmuRunResults results() const;
   const pmu::PmuModel& model() const { return model_; }
 

@@ -135,6 +135,11 @@ const std::vector<RtlCommit>& SocSim::tick() {
   return commits_;
 }
 
+pmu::PmuModelConfig SocSim::pmu_model_config() const {
+  const unsigned w = top_->pmu_widths_o;
+  return pmu::PmuModelConfig::for_core(w >> 8 & 15, w >> 4 & 15, w & 15);
+}
+
 void SocSim::read_pmu(PmuRegs& r) const {
   const SOC_MODEL& t = *top_;
   auto w48 = [](const auto& w, unsigned i) {

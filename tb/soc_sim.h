@@ -17,12 +17,6 @@
 #define SOC_MODEL Vsoc_top
 #define SOC_MODEL_HEADER "Vsoc_top.h"
 #endif
-// Widths of that configuration (the PMU golden model must use the same).
-#ifndef SOC_DISPATCH_WIDTH
-#define SOC_DISPATCH_WIDTH 2
-#define SOC_ISSUE_WIDTH 3
-#define SOC_COMMIT_WIDTH 2
-#endif
 class SOC_MODEL;
 class VerilatedContext;
 class VerilatedFstC;
@@ -45,18 +39,13 @@ class SocSim {
   // One clock cycle; returns the records committed at its rising edge, oldest first.
   const std::vector<RtlCommit>& tick();
   uint64_t cycle() const { return cycle_; }
-  // pmu_top as soc_top instantiates it for this core configuration (one idle FP unit).
-  static pmu::PmuModelConfig pmu_config() {
-    pmu::PmuModelConfig c = pmu::PmuModelConfig::sequential_core();
-    c.cpi.dispatch_width = c.td.dispatch_width = c.csr.dispatch_width = SOC_DISPATCH_WIDTH;
-    c.cpi.issue_width = SOC_ISSUE_WIDTH;
-    c.cpi.commit_width = c.commit_width = SOC_COMMIT_WIDTH;
-    return c;
-  }
   // PMU observation for tb/pmu_check: the inputs of the cycle the last tick() simulated
   // (sampled before its edge) and every PMU register after it.
   const PmuInputs& pmu_inputs() const { return pmu_in_; }
   void read_pmu(PmuRegs& r) const;
+  // The golden PMU model's configuration for this SoC's pmu_top (widths read from soc_top's
+  // pmu_widths_o, so it follows whatever configuration was Verilated).
+  pmu::PmuModelConfig pmu_model_config() const;
   // Test-only write through pmu_top's debug port, applied in the next tick() only.
   void set_pmu_debug_write(const PmuInputs& w) { pmu_dbg_ = w; }
 

@@ -93,6 +93,7 @@ module soc_top
   output logic                   pmu_lcofip_o,
   output logic [1:0]             pmu_bank_o,
   output logic [31:0]            pmu_tipctrl_o,
+  output logic [11:0]            pmu_widths_o,  // {dispatch, issue, commit} width: the model's config
   // Test-only PMU write port (mutation tests, pmu_top): tie to 0 outside the harness.
   input  logic                   pmu_dbg_we_i,
   input  logic [2:0]             pmu_dbg_unit_i,
@@ -288,6 +289,7 @@ module soc_top
     .tipctrl_o        (pmu_tipctrl_o)
   );
   assign pmu_lcofip_o = lcofi;
+  assign pmu_widths_o = {4'(DispatchWidth), 4'(IssueWidth), 4'(CommitWidth)};
 
   logic unused;
   assign unused = ^{dc_miss_unused, unused_tip_irq};

@@ -4,15 +4,18 @@
 
 namespace stackscope::pmu {
 
-PmuModelConfig PmuModelConfig::sequential_core() {
+PmuModelConfig PmuModelConfig::for_core(unsigned dispatch_width, unsigned issue_width,
+                                        unsigned commit_width) {
   PmuModelConfig c;
-  c.cpi.dispatch_width = c.cpi.issue_width = c.cpi.commit_width = 1;
-  c.td.dispatch_width = 1;
+  c.cpi.dispatch_width = dispatch_width;
+  c.cpi.issue_width = issue_width;
+  c.cpi.commit_width = commit_width;
+  c.td.dispatch_width = dispatch_width;
   c.fl.units = 1;
   c.fl.vec_len = 1;
   c.csr.num_hpm = 4;
-  c.csr.dispatch_width = 1;
-  c.commit_width = 1;
+  c.csr.dispatch_width = dispatch_width;
+  c.commit_width = commit_width;
   return c;
 }
 

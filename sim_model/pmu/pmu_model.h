@@ -43,8 +43,11 @@ struct PmuModelConfig {
   unsigned commit_width = 2;
   TipMode tip_reset_mode = TipMode::kPeriodic;  // pmu_top TipResetMode / TipResetPeriod
   uint32_t tip_reset_period = 97;
-  // pmu_top as soc_top instantiates it for the sequential core: 1-wide, one idle FP unit.
-  static PmuModelConfig sequential_core();
+  // pmu_top as soc_top instantiates it for a core of these widths (soc_top pmu_widths_o):
+  // one idle FP unit, v = 1, four mhpmcounters.
+  static PmuModelConfig for_core(unsigned dispatch_width, unsigned issue_width,
+                                 unsigned commit_width);
+  static PmuModelConfig sequential_core() { return for_core(1, 1, 1); }
 };
 
 // Families of the test-only write port (pmu_top dbg_unit_i).

@@ -1,8 +1,9 @@
 # Counter-overflow interrupt (Sscofpmf LCOFI, cause 13) on the SoC's PMU:
-#  2: mhpmcounter3 counting retired instructions, preset to 2^64 - 10: the 10th instruction
-#     wraps it; OF is set and the interrupt is taken at the next instruction boundary the
-#     core reaches (the sequential core has already fetched one more instruction: mepc is the
-#     12th; the 11th must have run, the 12th must not), never before the wrap.
+#  2: mhpmcounter3 counting retired instructions, preset to 2^64 - 10: the 10th of 14 counted
+#     steps wraps it; OF is set and the interrupt is taken precisely (mepc = the first step
+#     not done) at a boundary the core reaches after the wrap, within 4 steps (the sequential
+#     core has already fetched the 11th: it takes it after 11; a wider core may commit more
+#     in the wrap cycle), never before it.
 #  3: a write to the counter in the cycle its increment would wrap it: the write wins, the
 #     overflow never happens (no interrupt, OF clear), the written value is kept.
 #  4: the wrap in the same cycle as a write to mhpmevent3 (event selection): the write is
@@ -11,7 +12,7 @@
 #     but the interrupt is still raised (LCOFIP set: OF was clear before).
 #  6: mcycle-event counter preset 200 cycles before the wrap: no interrupt before the wrap
 #     (the handler sees the high half wrapped to 0).
-# Handler: x20 = count, x21 mcause, x22 mepc, x23 mhpmeventh3, x24 mhpmcounter3 (low),
+# Handler: x20 = count, x28 = x5 on entry, x21 mcause, x22 mepc, x23 mhpmeventh3, x24 mhpmcounter3 (low),
 # x25 mip, x26 mhpmcounter3h; it clears OF and LCOFIP.
 #include "test_macros.h"
 #define EV_CYCLES  1
@@ -37,34 +38,31 @@ test_2:
     li      x1, -10
     li      x5, 0
     csrw    mhpmcounter3, x1             # write wins over its own increment: 2^64 - 10
-    addi    x5, x5, 1                    # 1
+addi_base:                               # 14 counted steps; the 10th retire wraps the counter
+    .rept 14
     addi    x5, x5, 1
-    addi    x5, x5, 1
-    addi    x5, x5, 1
-    addi    x5, x5, 1                    # 5
-    addi    x5, x5, 1
-    addi    x5, x5, 1
-    addi    x5, x5, 1
-    addi    x5, x5, 1
-    addi    x5, x5, 1                    # 10: wraps the counter
-    addi    x5, x5, 1                    # 11: already fetched when LCOFIP rises
-mepc_2:
-    addi    x5, x5, 100                  # 12: the handler runs first
+    .endr
     li      x7, 1
     bne     x20, x7, fail
     li      x7, CAUSE_LCOF
     bne     x21, x7, fail
-    la      x7, mepc_2
+    li      x7, 14
+    bne     x5, x7, fail                 # none skipped or repeated
+    li      x7, 10
+    bltu    x28, x7, fail                # k = steps done at the interrupt: never before the wrap
+    li      x7, 14
+    bltu    x7, x28, fail
+    slli    x8, x28, 2                   # precise: mepc is step k + 1, all k before it done
+    la      x7, addi_base
+    add     x7, x7, x8
     bne     x22, x7, fail
     bgez    x23, fail                    # OF (bit 31) was set
-    li      x7, 4                        # retired since the wrap: #11, csrr x21, x22, x23
-    bne     x24, x7, fail
+    addi    x7, x28, -6                  # retired since the wrap: k - 10 steps, then the
+    bne     x24, x7, fail                # handler's mv and 3 csrr before it reads the counter
     bnez    x26, fail                    # high half wrapped too
     li      x7, LCOF
     and     x8, x25, x7
     beqz    x8, fail                     # mip.LCOFIP seen in the handler
-    li      x7, 111
-    bne     x5, x7, fail                 # 11 before, 100 after: none skipped or repeated
     csrr    x8, MHPMEVENTH3
     bltz    x8, fail                     # the handler cleared OF
     csrr    x8, mip
@@ -144,6 +142,7 @@ test_6:
 
     .balign 4
 lcof_handler:
+    mv      x28, x5                      # steps of test 2 done when the interrupt was taken
     csrr    x21, mcause
     csrr    x22, mepc
     csrr    x23, MHPMEVENTH3

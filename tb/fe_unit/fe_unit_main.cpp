@@ -78,6 +78,7 @@ struct Options {
   // bounds on its own rate, and on the rate of all the other conditional branches.
   double min_worst_cond = -1, max_worst_cond = -1, max_other_cond = -1;
   double max_wrong_path = -1;
+  double min_fetch_rate = -1, max_fetch_rate = -1;  // uops dispatched per cycle
 };
 
 struct Stats {
@@ -439,6 +440,13 @@ int check_and_report(const Options& o, const Stats& s, uint64_t oq, uint64_t ou)
     bound(static_cast<double>(s.wrong_path) <= o.max_wrong_path,
           "wrong-path uops " + std::to_string(s.wrong_path) + " > " +
               std::to_string(static_cast<uint64_t>(o.max_wrong_path)));
+  const double fetch_rate = rate(s.fetched, s.cycles);
+  if (o.min_fetch_rate >= 0)
+    bound(fetch_rate >= o.min_fetch_rate, "uops/cycle " + std::to_string(fetch_rate) + " < " +
+                                              std::to_string(o.min_fetch_rate));
+  if (o.max_fetch_rate >= 0)
+    bound(fetch_rate <= o.max_fetch_rate, "uops/cycle " + std::to_string(fetch_rate) + " > " +
+                                              std::to_string(o.max_fetch_rate));
   if (o.max_mispredicts >= 0)
     bound(static_cast<double>(s.mispredicts) <= o.max_mispredicts,
           "mispredicts " + std::to_string(s.mispredicts) + " > " +
@@ -486,6 +494,8 @@ int main(int argc, char** argv) {
                  "fail if the most mispredicted conditional branch's rate is above this");
   app.add_option("--max-other-cond", o.max_other_cond,
                  "fail if the other conditional branches' miss rate is above this");
+  app.add_option("--min-fetch-rate", o.min_fetch_rate, "fail below this many uops per cycle");
+  app.add_option("--max-fetch-rate", o.max_fetch_rate, "fail above this many uops per cycle");
   app.add_option("--max-wrong-path", o.max_wrong_path, "fail above this many wrong-path uops");
   try {
     app.parse(argc, argv);

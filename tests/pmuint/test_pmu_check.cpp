@@ -137,7 +137,7 @@ TEST_CASE("wrong path: oracle vs the simple method") {
     pmu::pack(p, in.probe);
     m.step(p, std::nullopt);
     regs = tb::expected_regs(m);
-    CHECK(check.step(cycle++, in, tb::RtlCommit{}, regs).empty());
+    CHECK(check.step(cycle++, in, std::span<const tb::RtlCommit>{}, regs).empty());
   }
   const tb::PmuRunResults r = check.results();
   CHECK(r.wrong_path[0].oracle_bpred == 1);
@@ -154,6 +154,32 @@ TEST_CASE("the cross-check reports the first difference") {
   m.step(p, std::nullopt);
   tb::PmuRegs regs = tb::expected_regs(m);
   regs.td[0] += 1;
-  CHECK(check.step(41, in, tb::RtlCommit{}, regs) ==
+  CHECK(check.step(41, in, std::span<const tb::RtlCommit>{}, regs) ==
         "cycle 41: topdown.clocks expected 1 actual 2");
+}
+
+TEST_CASE("CSR reads among several commits of a cycle are checked against the model") {
+  tb::PmuCheck check(pmu::PmuModelConfig::for_core(2, 3, 2));
+  pmu::PmuModel m(pmu::PmuModelConfig::for_core(2, 3, 2));
+  pmu::Probe p;  // an idle cycle: mcycle 0 -> 1
+  tb::PmuInputs in;
+  pmu::pack(p, in.probe);
+  m.step(p, std::nullopt);
+  const tb::PmuRegs regs = tb::expected_regs(m);
+  // csrrs x5, mcycle, x0 read 0 in cycle 0 (before its update); an addi commits with it.
+  tb::RtlCommit addi{};
+  addi.valid = true;
+  addi.insn = 0x00100293;
+  addi.rd_we = true;
+  addi.rd_wdata = 1;
+  tb::RtlCommit csrr = addi;
+  csrr.insn = 0xB00022F3;
+  csrr.rd_wdata = 0;
+  std::array<tb::RtlCommit, 2> ok{addi, csrr};
+  CHECK(check.step(0, in, ok, regs).empty());
+  CHECK(check.results().csr_reads_checked == 1);
+  tb::PmuCheck bad(pmu::PmuModelConfig::for_core(2, 3, 2));
+  ok[1].rd_wdata = 1;
+  CHECK(bad.step(0, in, ok, regs) ==
+        "cycle 0: csr read 0xb00 at pc 00000000 expected 0x0 actual 0x1");
 }

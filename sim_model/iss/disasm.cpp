@@ -1,0 +1,97 @@
+#include "disasm.h"
+
+#include <fmt/format.h>
+
+#include <array>
+
+#include "decode.h"
+
+namespace stackscope::iss {
+
+const char* abi_reg(unsigned r) {
+  static constexpr std::array<const char*, 32> kNames = {
+      "zero", "ra", "sp", "gp", "tp",  "t0",  "t1", "t2", "s0", "s1", "a0",
+      "a1",   "a2", "a3", "a4", "a5",  "a6",  "a7", "s2", "s3", "s4", "s5",
+      "s6",   "s7", "s8", "s9", "s10", "s11", "t3", "t4", "t5", "t6"};
+  return kNames[r & 31];
+}
+
+namespace {
+
+std::string csr_name(unsigned a) {
+  switch (a) {
+    case 0x300: return "mstatus";
+    case 0x304: return "mie";
+    case 0x305: return "mtvec";
+    case 0x306: return "mcounteren";
+    case 0x320: return "mcountinhibit";
+    case 0x340: return "mscratch";
+    case 0x341: return "mepc";
+    case 0x342: return "mcause";
+    case 0x343: return "mtval";
+    case 0x344: return "mip";
+    case 0xb00: return "mcycle";
+    case 0xb02: return "minstret";
+    case 0xb80: return "mcycleh";
+    case 0xb82: return "minstreth";
+    case 0xc00: return "cycle";
+    case 0xc01: return "time";
+    case 0xc02: return "instret";
+    case 0xc80: return "cycleh";
+    case 0xc81: return "timeh";
+    case 0xc82: return "instreth";
+    case 0xf14: return "mhartid";
+    default: break;
+  }
+  if (a >= 0xb03 && a <= 0xb1f) return fmt::format("mhpmcounter{}", a - 0xb00);
+  if (a >= 0x323 && a <= 0x33f) return fmt::format("mhpmevent{}", a - 0x320);
+  return fmt::format("0x{:03x}", a);
+}
+
+}  // namespace
+
+std::string disasm(uint32_t bits, uint32_t pc) {
+  const decoded_t d = decode(bits);
+  const char* m = op_name(d.op);
+  const char *rd = abi_reg(d.rd), *rs1 = abi_reg(d.rs1), *rs2 = abi_reg(d.rs2);
+  const uint32_t target = pc + static_cast<uint32_t>(d.imm);
+  switch (d.op) {
+    case Op::kIllegal:
+      return fmt::format(".word 0x{:08x}", bits);
+    case Op::kLui:
+    case Op::kAuipc:
+      return fmt::format("{} {}, 0x{:x}", m, rd, static_cast<uint32_t>(d.imm) >> 12);
+    case Op::kJal:
+      return d.rd == 0 ? fmt::format("j 0x{:08x}", target)
+                       : fmt::format("jal {}, 0x{:08x}", rd, target);
+    case Op::kJalr:
+      if (d.rd == 0 && d.rs1 == 1 && d.imm == 0) return "ret";
+      return fmt::format("jalr {}, {}({})", rd, d.imm, rs1);
+    case Op::kBeq: case Op::kBne: case Op::kBlt: case Op::kBge: case Op::kBltu: case Op::kBgeu:
+      return fmt::format("{} {}, {}, 0x{:08x}", m, rs1, rs2, target);
+    case Op::kLb: case Op::kLh: case Op::kLw: case Op::kLbu: case Op::kLhu:
+      return fmt::format("{} {}, {}({})", m, rd, d.imm, rs1);
+    case Op::kSb: case Op::kSh: case Op::kSw:
+      return fmt::format("{} {}, {}({})", m, rs2, d.imm, rs1);
+    case Op::kAddi:
+      if (bits == 0x00000013) return "nop";
+      if (d.imm == 0) return fmt::format("mv {}, {}", rd, rs1);
+      if (d.rs1 == 0) return fmt::format("li {}, {}", rd, d.imm);
+      return fmt::format("addi {}, {}, {}", rd, rs1, d.imm);
+    case Op::kSlti: case Op::kSltiu: case Op::kXori: case Op::kOri: case Op::kAndi:
+      return fmt::format("{} {}, {}, {}", m, rd, rs1, d.imm);
+    case Op::kSlli: case Op::kSrli: case Op::kSrai:
+      return fmt::format("{} {}, {}, {}", m, rd, rs1, insn_t(bits).shamt());
+    case Op::kFence: case Op::kFenceI: case Op::kEcall: case Op::kEbreak: case Op::kMret:
+    case Op::kWfi:
+      return m;
+    case Op::kCsrrw: case Op::kCsrrs: case Op::kCsrrc:
+      return fmt::format("{} {}, {}, {}", m, rd, csr_name(insn_t(bits).csr()), rs1);
+    case Op::kCsrrwi: case Op::kCsrrsi: case Op::kCsrrci:
+      return fmt::format("{} {}, {}, {}", m, rd, csr_name(insn_t(bits).csr()), d.rs1);
+    default:  // register-register ALU and M extension
+      return fmt::format("{} {}, {}, {}", m, rd, rs1, rs2);
+  }
+}
+
+}  // namespace stackscope::iss

@@ -1,0 +1,15 @@
+// RV32IM disassembler for reports: objdump-like text ("addi a0, a0, 1", "beq a0, zero, 0x80000010").
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace stackscope::iss {
+
+// ABI name of integer register x0..x31 ("zero", "ra", "sp", ... "t6").
+const char* abi_reg(unsigned r);
+
+// `pc` is the instruction's address, used to print branch and jump targets as absolute addresses.
+std::string disasm(uint32_t bits, uint32_t pc);
+
+}  // namespace stackscope::iss

@@ -1,0 +1,23 @@
+// Run configuration: what the built model has, a JSON config file on top, validation with
+// one-line errors (std::invalid_argument) for anything the model cannot run.
+#pragma once
+
+#include <string>
+
+#include "run_result.h"
+
+namespace stackscope::report {
+
+// The configuration the Verilated SoC was compiled with (widths, caches, ROB): runs may
+// restate these but not change them. Update together with rtl/top/soc_top.sv parameters.
+RunConfig built_model();
+
+// Applies a JSON config file (sections as in the report's "config": core, caches, memory,
+// ideal, pmu, freq_hz, max_cycles, lockstep). Unknown keys and wrong types are errors.
+void apply_config_file(const std::string& path, RunConfig& cfg);
+
+// Throws std::invalid_argument with one line naming the field when `cfg` is impossible or
+// differs from what `built` can do.
+void validate(const RunConfig& cfg, const RunConfig& built);
+
+}  // namespace stackscope::report

@@ -1,0 +1,221 @@
+#!/usr/bin/env python3
+"""check_report.py REPORT.json [--text FILE] [--expect-incomplete]
+
+Checks a `stackscope run --json` report:
+  1. it validates against docs/report.schema.json;
+  2. every derived number equals what the raw counters give (formulas of docs/report.md,
+     re-implemented here independently of the C++);
+  3. the invariants hold: Top-Down Level 1 partitions TotalSlots, each CPI stack sums to
+     W * cycles, the FLOPS stack to 2kv * cycles, each profile to 12 * cycles (oracle);
+  4. with --text, every Top-Down percentage printed in the text report is the JSON value
+     rounded to one decimal.
+Exit 0 when all hold, else 1 with one line per failure.
+"""
+import argparse
+import json
+import os
+import re
+import sys
+
+import jsonschema
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCHEMA = os.path.join(HERE, "..", "..", "docs", "report.schema.json")
+fails = []
+
+
+def check(cond, msg):
+    if not cond:
+        fails.append(msg)
+
+
+def close(a, b, what, tol=1e-9):
+    check(a is not None and b is not None and abs(a - b) <= tol * max(1.0, abs(b)),
+          f"{what}: report {a} != recomputed {b}")
+
+
+def topdown_expected(c, cfg):
+    clk, slots = c["clocks"], c["total_slots"]
+    fe = c["fetch_bubbles"]
+    bs = c["slots_issued"] - c["slots_retired"] + c["recovery_bubbles"]
+    ret = c["slots_retired"]
+    be = slots - fe - bs - ret
+    br, mc = c["br_mispred_retired"], c["machine_clears"]
+    few = sum(c[f"ops_executed_{k}"] for k in range(0, min(cfg["exec_few"], 4) + 1))
+    mem = (c["mem_stalls_any_load"] + c["mem_stalls_stores"]) / clk
+    v = {
+        "frontend_bound": fe / slots, "bad_speculation": bs / slots, "retiring": ret / slots,
+        "backend_bound": be / slots,
+        "fetch_latency": c["fetch_bubbles_ge_w"] / clk,
+        "microcode_sequencer": c["ms_slots_retired"] / slots,
+        "memory_bound": mem, "core_bound": few / clk - mem,
+        "l1_bound": (c["mem_stalls_any_load"] - c["mem_stalls_l1_miss"]) / clk,
+        "l2_bound": (c["mem_stalls_l1_miss"] - c["mem_stalls_l2_miss"]) / clk,
+        "ext_memory_bound": c["mem_stalls_l2_miss"] / clk,
+        "stores_bound": c["mem_stalls_stores"] / clk,
+        "mem_bandwidth": c["ext_mem_outstanding_ge_thr"] / clk,
+        "mem_latency": (c["ext_mem_outstanding_ge_1"] - c["ext_mem_outstanding_ge_thr"]) / clk,
+    }
+    v["fetch_bandwidth"] = v["frontend_bound"] - v["fetch_latency"]
+    v["branch_mispredicts"] = (br / (br + mc) if br + mc else 0.0) * v["bad_speculation"]
+    v["machine_clears"] = v["bad_speculation"] - v["branch_mispredicts"]
+    v["base"] = v["retiring"] - v["microcode_sequencer"]
+    return v, {"total": slots, "frontend_bound": fe, "bad_speculation": bs, "retiring": ret,
+               "backend_bound": be}
+
+
+def profile_error(sampled, oracle):
+    ts, to = sum(sampled.values()), sum(oracle.values())
+    keys = set(sampled) | set(oracle)
+    return sum(abs(sampled.get(k, 0) / ts - oracle.get(k, 0) / to) for k in keys) / 2
+
+
+def check_run(r):
+    name = r["workload"]
+    cfg = r["config"]
+    w = cfg["core"]["slots"]
+    check(w == min(cfg["core"][k] for k in ("dispatch_width", "issue_width", "commit_width")),
+          f"{name}: slots is not the smallest stage width")
+    cyc, ins = r["cycles"], r["instructions"]
+    c = r["counters"]["topdown"]
+    m = r["metrics"]
+    check(c["clocks"] == cyc, f"{name}: clocks {c['clocks']} != cycles {cyc}")
+    check(c["total_slots"] == cfg["core"]["dispatch_width"] * cyc, f"{name}: total_slots != W*cycles")
+    check(c["slots_retired"] == ins, f"{name}: slots_retired != instructions")
+    if cyc:
+        close(m["ipc"], ins / cyc, f"{name}: ipc")
+    if ins:
+        close(m["cpi"], cyc / ins, f"{name}: cpi")
+    # Top-Down
+    if cyc:
+        exp, l1 = topdown_expected(c, cfg["pmu"])
+        got = {n["name"]: n["value"] for n in m["topdown"]["nodes"]}
+        check(set(got) == set(exp), f"{name}: Top-Down nodes {sorted(got)}")
+        for k, v in exp.items():
+            close(got.get(k), v, f"{name}: topdown.{k}")
+        check(m["topdown"]["level1_slots"] == l1, f"{name}: level1_slots {m['topdown']['level1_slots']} != {l1}")
+        check(l1["frontend_bound"] + l1["bad_speculation"] + l1["retiring"] + l1["backend_bound"]
+              == l1["total"], f"{name}: Level 1 does not sum to TotalSlots")
+        check(min(l1.values()) >= 0, f"{name}: negative Level 1 component")
+        close(sum(got[k] for k in ("frontend_bound", "bad_speculation", "retiring", "backend_bound")),
+              1.0, f"{name}: Level 1 fractions sum")
+        parents = {n["name"]: n["parent"] for n in m["topdown"]["nodes"]}
+        for n in m["topdown"]["nodes"]:
+            check(n["parent"] == "" or n["parent"] in parents, f"{name}: orphan node {n['name']}")
+    # CPI stacks
+    cs = m["cpi_stacks"]
+    check(cs["slots"] == w, f"{name}: cpi slots")
+    for stage in ("dispatch", "issue", "commit"):
+        raw = r["counters"]["cpi"][stage]
+        check(sum(raw.values()) == w * cyc, f"{name}: {stage} stack sums to {sum(raw.values())}, not W*cycles {w * cyc}")
+        if ins:
+            for k, v in raw.items():
+                close(cs[stage][k], v / (w * ins), f"{name}: cpi.{stage}.{k}")
+            close(cs[stage]["total"], sum(raw.values()) / (w * ins), f"{name}: cpi.{stage}.total")
+    if ins:
+        close(cs["total_cpi"], cyc / ins, f"{name}: total_cpi")
+        for stage in ("dispatch", "issue"):
+            raw, com = r["counters"]["cpi"][stage], r["counters"]["cpi"]["commit"]
+            moved = max(raw["base"] - com["base"], 0)
+            close(cs["wrong_path_adjusted"][stage]["base"], (raw["base"] - moved) / (w * ins),
+                  f"{name}: wrong-path {stage}.base")
+            close(cs["wrong_path_adjusted"][stage]["bpred"], (raw["bpred"] + moved) / (w * ins),
+                  f"{name}: wrong-path {stage}.bpred")
+    # FLOPS
+    fl = m["flops"]
+    full = 2 * cfg["core"]["fp_units"] * cfg["core"]["vec_len"]
+    raw = r["counters"]["flops"]
+    check(sum(raw.values()) == full * cyc, f"{name}: FLOPS stack sum != 2kv*cycles")
+    close(fl["peak_per_cycle"], full, f"{name}: flops peak")
+    if cyc:
+        close(fl["per_cycle"], raw["base"] / cyc, f"{name}: flops per cycle")
+        close(fl["flops_per_second"], raw["base"] / cyc * cfg["freq_hz"], f"{name}: FLOP/s")
+        for k, v in raw.items():
+            close(fl["components"][k], v / (full * cyc), f"{name}: flops.{k}")
+    # TIP
+    t = r["tip"]
+    prof = {k: {int(pc, 16): u for pc, u in v.items()} for k, v in t["profiles"].items()}
+    check(sum(prof["oracle"].values()) == 12 * cyc, f"{name}: oracle profile != 12*cycles")
+    check(sum(t["oracle_cycles_per_state"].values()) == cyc, f"{name}: oracle states != cycles")
+    check(sum(t["samples_per_state"].values()) == t["samples"], f"{name}: TIP samples per state")
+    check(sum(prof["tip"].values()) == 12 * t["samples"], f"{name}: TIP profile != 12*samples")
+    for p in ("tip", "nci", "lci", "dispatch"):
+        if prof[p] and prof["oracle"]:
+            close(t["error"]["instruction"][p], profile_error(prof[p], prof["oracle"]),
+                  f"{name}: {p} instruction error")
+    tot = sum(prof["oracle"].values())
+    for row in t["top_instructions"]:
+        close(row["oracle"], prof["oracle"].get(int(row["pc"], 16), 0) / tot, f"{name}: top {row['pc']}")
+    shares = [row["oracle"] for row in t["top_instructions"]]
+    check(shares == sorted(shares, reverse=True), f"{name}: top instructions not sorted")
+    # Multiplexing: scaling as perf does, and each metric's error from its two values.
+    if "multiplex" in r:
+        mx = r["multiplex"]
+        for e in mx["events"]:
+            check(e["time_running"] <= e["time_enabled"] == cyc, f"{name}: mux times of {e['name']}")
+            exp = e["count"] * e["time_enabled"] / e["time_running"] if e["time_running"] else 0
+            close(e["scaled"], exp, f"{name}: mux scaled {e['name']}")
+            check(e["group"] == mx["events"].index(e) // mx["counters"], f"{name}: mux group of {e['name']}")
+        worst = 0
+        for k, v in mx["metrics"].items():
+            close(v["full"], got[k], f"{name}: mux full {k}")
+            close(v["abs_error"], abs(v["full"] - v["multiplexed"]), f"{name}: mux error {k}")
+            worst = max(worst, v["abs_error"])
+        close(mx["max_abs_error"], worst, f"{name}: mux max error")
+    check(r["status"]["complete"] == (r["status"]["reason"] == "complete"), f"{name}: status")
+    return got if cyc else {}
+
+
+def check_text(text, runs_values):
+    # "BE      Backend_Bound:      68.7 % Slots": the last dotted label names the node.
+    pat = re.compile(r"^(FE|BAD|BE|RET|BE/Mem|BE/Core)\s+([A-Za-z_.]+):\s+(-?[0-9.]+) %")
+    labels = {"Frontend_Bound": "frontend_bound", "Bad_Speculation": "bad_speculation",
+              "Retiring": "retiring", "Backend_Bound": "backend_bound"}
+    seen = 0
+    values = runs_values[0]
+    for line in text.splitlines():
+        mt = pat.match(line)
+        if not mt:
+            continue
+        label = mt.group(2).split(".")[-1]
+        key = labels.get(label, label.lower())
+        check(key in values, f"text: unknown node {label}")
+        if key in values:
+            check(mt.group(3) == f"{100 * values[key]:.1f}",
+                  f"text: {label} printed {mt.group(3)} %, JSON gives {100 * values[key]:.1f}")
+        seen += 1
+    check(seen >= 4, f"text: only {seen} Top-Down lines found")
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("report")
+    ap.add_argument("--text")
+    ap.add_argument("--expect-incomplete", action="store_true")
+    a = ap.parse_args()
+    with open(a.report) as f:
+        doc = json.load(f)
+    with open(SCHEMA) as f:
+        schema = json.load(f)
+    try:
+        jsonschema.validate(doc, schema)
+    except jsonschema.ValidationError as e:
+        fails.append(f"schema: {e.message} at {'/'.join(map(str, e.absolute_path))}")
+    values = []
+    if not fails:
+        for r in doc["runs"]:
+            values.append(check_run(r))
+            if a.expect_incomplete:
+                check(not r["status"]["complete"], f"{r['workload']}: expected incomplete")
+    if a.text and values:
+        with open(a.text) as f:
+            check_text(f.read(), values)
+    for m in fails:
+        print(m)
+    if not fails:
+        print(f"ok: {len(doc['runs'])} run(s) consistent with their raw counters")
+    sys.exit(1 if fails else 0)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,200 @@
+// Report library: collector invariants on synthetic probe streams, multiplexing emulation,
+// the sequential-core probe, configuration errors, atomic writes, the disassembler.
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+
+#include "collector.h"
+#include "config.h"
+#include "disasm.h"
+#include "probe_random.h"
+#include "report.h"
+
+using namespace stackscope;
+using namespace stackscope::report;
+
+namespace {
+
+RunConfig wide_config() {
+  RunConfig c;
+  c.dispatch_width = 2;
+  c.issue_width = 3;
+  c.commit_width = 2;
+  return c;
+}
+
+RunResult run_random(const RunConfig& cfg, uint64_t cycles, uint64_t seed) {
+  Collector col(cfg);
+  pmu::ProbeRandom gen(seed, {.dispatch = cfg.dispatch_width, .issue = cfg.issue_width,
+                              .commit = cfg.commit_width, .fp_vec_len = cfg.vec_len});
+  for (uint64_t i = 0; i < cycles; ++i) col.step(gen.next());
+  RunResult r;
+  r.workload = "random";
+  r.config = cfg;
+  col.fill(r);
+  r.cycles = r.topdown[static_cast<unsigned>(pmu::TdCounter::kClocks)];
+  r.instructions = r.topdown[static_cast<unsigned>(pmu::TdCounter::kSlotsRetired)];
+  return r;
+}
+
+double node(const Json& run, const std::string& name) {
+  for (const Json& n : run["metrics"]["topdown"]["nodes"])
+    if (n["name"] == name) return n["value"].get<double>();
+  FAIL("no node " << name);
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("report: raw counters keep the stack invariants and the JSON derives from them") {
+  const RunConfig cfg = wide_config();
+  const RunResult r = run_random(cfg, 200000, 7);
+  const unsigned w = cfg.slots();
+  for (unsigned s = 0; s < pmu::kNumCpiStages; ++s) {
+    uint64_t sum = 0;
+    for (uint64_t v : r.cpi[s]) sum += v;
+    CHECK(sum == w * r.cycles);
+  }
+  uint64_t fl = 0;
+  for (uint64_t v : r.flops) fl += v;
+  CHECK(fl == 2 * cfg.fp_units * cfg.vec_len * r.cycles);
+  const Json j = run_json(r, Symbolizer());
+  const Json& l1 = j["metrics"]["topdown"]["level1_slots"];
+  CHECK(l1["frontend_bound"].get<int64_t>() + l1["bad_speculation"].get<int64_t>() +
+            l1["retiring"].get<int64_t>() + l1["backend_bound"].get<int64_t>() ==
+        l1["total"].get<int64_t>());
+  CHECK(node(j, "retiring") == Approx(static_cast<double>(r.instructions) / (2.0 * r.cycles)));
+  CHECK(j["metrics"]["cpi_stacks"]["commit"]["total"].get<double>() ==
+        Approx(static_cast<double>(r.cycles) / static_cast<double>(r.instructions)));
+  // The oracle charges 12 units to every cycle.
+  uint64_t units = 0;
+  for (const auto& [pc, v] : r.oracle) units += v;
+  CHECK(units == 12 * r.cycles);
+  const std::string text = render_run_text(j, {});
+  CHECK(text.find("Backend_Bound") != std::string::npos);
+  CHECK(text.find("CPI stacks") != std::string::npos);
+  CHECK(text.find("TIP profile") != std::string::npos);
+  CHECK(text.find("Multiplexed Top-Down") != std::string::npos);
+  const std::string csv = render_csv(document({j}, false));
+  CHECK(csv.rfind("workload,section,stage,item,value\n", 0) == 0);
+  CHECK(csv.find("random,counter_topdown,,clocks,200000\n") != std::string::npos);
+}
+
+TEST_CASE("report: multiplexing with every event on a counter is exact but for setup cycles") {
+  RunConfig cfg = wide_config();
+  cfg.mux_counters = 15;  // one group: no rotation
+  const RunResult r = run_random(cfg, 100000, 11);
+  CHECK(r.mux.rotations == 0);
+  CHECK(r.mux.switch_cycles == 17);  // inhibit, 15 selectors, enable
+  const Json j = run_json(r, Symbolizer());
+  CHECK(j["multiplex"]["max_abs_error"].get<double>() < 2e-3);
+}
+
+TEST_CASE("report: multiplexing over 4 counters rotates and stays close on a stationary stream") {
+  RunConfig cfg = wide_config();
+  cfg.mux_counters = 4;
+  cfg.mux_slice = 1000;
+  const RunResult r = run_random(cfg, 400000, 12);
+  CHECK(r.mux.rotations > 300);
+  for (const MuxEvent& e : r.mux.events) {
+    CHECK(e.time_running > 0);
+    CHECK(e.time_running < e.time_enabled / 3);  // 4 groups share the time
+  }
+  const Json j = run_json(r, Symbolizer());
+  const double err = j["multiplex"]["max_abs_error"].get<double>();
+  CHECK(err > 0);
+  CHECK(err < 0.05);
+}
+
+TEST_CASE("report: a constant probe stream is read exactly through the multiplexer") {
+  RunConfig cfg = wide_config();
+  cfg.mux_counters = 2;
+  cfg.mux_slice = 100;
+  Collector col(cfg);
+  pmu::Probe p{};
+  p.disp_n = 1;
+  p.iss_n = 1;
+  p.cmt_n = 1;
+  p.fe_empty = 1;
+  p.head_valid[0] = p.head_commit[0] = 1;
+  p.head_pc[0] = 0x80000000;
+  for (int i = 0; i < 100000; ++i) col.step(p);
+  RunResult r;
+  r.config = cfg;
+  col.fill(r);
+  r.cycles = r.instructions = 100000;
+  for (const MuxEvent& e : r.mux.events) {
+    const double scaled = static_cast<double>(e.count) * e.time_enabled / e.time_running;
+    if (e.name == "slots_issued" || e.name == "slots_retired" || e.name == "fetch_bubbles")
+      CHECK(scaled == Approx(100000).epsilon(1e-9));
+    if (e.name == "ops_executed_few") CHECK(scaled == Approx(100000).epsilon(1e-9));
+    if (e.name == "mem_stalls_any_load") CHECK(e.count == 0);
+  }
+  const Json j = run_json(r, Symbolizer());
+  CHECK(j["multiplex"]["max_abs_error"].get<double>() < 1e-9);
+}
+
+TEST_CASE("report: configuration errors are one line naming the field") {
+  const RunConfig built = built_model();
+  RunConfig c = built;
+  c.dispatch_width = 0;
+  CHECK_THROWS_WITH(validate(c, built), Catch::Contains("dispatch-width 0: must be 1..4"));
+  c = built;
+  c.commit_width = 2;
+  CHECK_THROWS_WITH(validate(c, built), Catch::Contains("built with 1"));
+  c = built;
+  c.l1d_sets = 100;
+  CHECK_THROWS_WITH(validate(c, built), Catch::Contains("power of two"));
+  c = built;
+  c.tip_mode = "sometimes";
+  CHECK_THROWS_WITH(validate(c, built), Catch::Contains("tip-mode"));
+  c = built;
+  c.mux_slice = 3;
+  CHECK_THROWS_WITH(validate(c, built), Catch::Contains("mux-slice"));
+  CHECK_NOTHROW(validate(built, built));
+
+  const auto dir = std::filesystem::temp_directory_path();
+  const std::string bad = (dir / "ss_report_bad.json").string();
+  std::ofstream(bad) << R"({"core": {"dispatch_width": 1, "bogus": 3}})";
+  c = built;
+  CHECK_THROWS_WITH(apply_config_file(bad, c), Catch::Contains("unknown key 'core.bogus'"));
+  std::ofstream(bad) << R"({"memory": {"latency": "fast"}})";
+  CHECK_THROWS_WITH(apply_config_file(bad, c), Catch::Contains("wrong type"));
+  std::ofstream(bad) << "{not json";
+  CHECK_THROWS_WITH(apply_config_file(bad, c), Catch::Contains("malformed JSON"));
+  std::ofstream(bad) << R"({"memory": {"latency": 7}, "ideal": {"fast_alu": true}})";
+  c = built;
+  apply_config_file(bad, c);
+  CHECK(c.mem_latency == 7);
+  CHECK(c.fast_alu);
+  std::filesystem::remove(bad);
+}
+
+TEST_CASE("report: atomic writes leave either the whole file or nothing") {
+  const auto dir = std::filesystem::temp_directory_path() / "ss_report_atomic";
+  std::filesystem::create_directories(dir);
+  const std::string path = (dir / "r.json").string();
+  write_atomic(path, "hello\n");
+  std::ifstream f(path);
+  std::string s;
+  std::getline(f, s);
+  CHECK(s == "hello");
+  CHECK(!std::filesystem::exists(path + ".tmp"));
+  CHECK_THROWS_WITH(write_atomic((dir / "no/such/r.json").string(), "x"),
+                    Catch::Contains("directory does not exist"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("disasm: objdump-like RV32IM text") {
+  CHECK(iss::disasm(0x00150513, 0) == "addi a0, a0, 1");
+  CHECK(iss::disasm(0x00852783, 0) == "lw a5, 8(a0)");
+  CHECK(iss::disasm(0x00f12423, 0) == "sw a5, 8(sp)");
+  CHECK(iss::disasm(0x00008067, 0) == "ret");
+  CHECK(iss::disasm(0x00000013, 0) == "nop");
+  CHECK(iss::disasm(0x00b50463, 0x80000000) == "beq a0, a1, 0x80000008");
+  CHECK(iss::disasm(0x02b50533, 0) == "mul a0, a0, a1");
+  CHECK(iss::disasm(0xb0002573, 0) == "csrrs a0, mcycle, zero");
+  CHECK(iss::disasm(0x40a5d513, 0) == "srai a0, a1, 10");
+  CHECK(iss::disasm(0xffffffff, 0) == ".word 0xffffffff");
+}
