@@ -53,6 +53,18 @@ struct RunOptions {
   std::vector<std::function<void(RunConfig&)>> overrides;  // CLI options given, in order
 };
 
+// The report's configuration defaults: what the Verilated SoC was built with.
+RunConfig built_model() {
+  static const tb::SocParams p = tb::SocSim::built_params();
+  RunConfig c = report::built_model();
+  c.core = "ooo";
+  c.dispatch_width = p.dispatch_width;
+  c.issue_width = p.issue_width;
+  c.commit_width = p.commit_width;
+  c.rob_entries = p.rob_entries;
+  return c;
+}
+
 struct Target {
   std::string name, elf;
   int expected_exit = 0;
@@ -174,7 +186,8 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   const auto t0 = std::chrono::steady_clock::now();
   uint64_t retired = 0;
   // The HTIF exit store commits first and reaches memory later, from the store buffer: the
-  // run ends when memory has seen it; records after the committed exit store are not counted.
+  // run ends when memory has seen it. Records committed after the exit store are counted (the
+  // PMU counts them too) but not checked: the ISS stopped at the exit.
   bool exit_committed = false;
   bool done = false;
   while (!done) {
@@ -196,8 +209,8 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
     }
     progress.update(sim.cycle(), retired);
     for (const tb::RtlCommit& c : commits) {
-      if (exit_committed) break;
       if (!c.trap) ++retired;
+      if (exit_committed) continue;
       if (lockstep) {
         if (const std::string diff = lockstep->step(c); !diff.empty())
           throw LockstepError(fmt::format("{}: lockstep mismatch at cycle {}: {}", t.name, sim.cycle(), diff));
@@ -242,8 +255,8 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
 }
 
 int run(const RunOptions& o) {
-  RunConfig cfg = report::built_model();
-  const RunConfig built = report::built_model();
+  RunConfig cfg = built_model();
+  const RunConfig built = built_model();
   try {
     if (!o.config_file.empty()) report::apply_config_file(o.config_file, cfg);
     for (const auto& f : o.overrides) f(cfg);
@@ -329,7 +342,7 @@ int run(const RunOptions& o) {
 template <class T>
 void cfg_option(CLI::App* cmd, RunOptions& o, const std::string& name, T RunConfig::*field,
                 const std::string& desc) {
-  auto store = std::make_shared<T>(report::built_model().*field);
+  auto store = std::make_shared<T>(built_model().*field);
   CLI::Option* opt = cmd->add_option(name, *store, desc)->capture_default_str();
   o.overrides.push_back([opt, store, field](RunConfig& c) {
     if (opt->count()) c.*field = *store;

@@ -135,6 +135,14 @@ const std::vector<RtlCommit>& SocSim::tick() {
   return commits_;
 }
 
+SocParams SocSim::built_params() {
+  VerilatedContext ctx;
+  SOC_MODEL top(&ctx, "soc");
+  top.eval();  // pmu_widths_o is a constant of the configuration
+  const unsigned w = top.pmu_widths_o;
+  return {w >> 8 & 15, w >> 4 & 15, w & 15, SOC_ROB_ENTRIES};
+}
+
 pmu::PmuModelConfig SocSim::pmu_model_config() const {
   const unsigned w = top_->pmu_widths_o;
   return pmu::PmuModelConfig::for_core(w >> 8 & 15, w >> 4 & 15, w & 15);

@@ -17,6 +17,9 @@
 #define SOC_MODEL Vsoc_top
 #define SOC_MODEL_HEADER "Vsoc_top.h"
 #endif
+#ifndef SOC_ROB_ENTRIES  // soc_top's RobEntries as tb/verilated.cmake sets it
+#define SOC_ROB_ENTRIES 32
+#endif
 class SOC_MODEL;
 class VerilatedContext;
 class VerilatedFstC;
@@ -30,8 +33,14 @@ struct SocConfig {
   std::string fst;  // empty: no waveform
 };
 
+// Parameters the Verilated model was built with (what `stackscope run` may be asked for).
+struct SocParams {
+  unsigned dispatch_width = 0, issue_width = 0, commit_width = 0, rob_entries = 0;
+};
+
 class SocSim {
  public:
+  static SocParams built_params();
   SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg);
   ~SocSim();
   SocSim(const SocSim&) = delete;
