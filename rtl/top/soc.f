@@ -24,7 +24,6 @@ rtl/pmu/tip_sampler.sv
 rtl/pmu/pmu_csr.sv
 rtl/pmu/pmu_top.sv
 rtl/top/soc_clint.sv
-rtl/top/soc_l1cache.sv
 rtl/top/soc_l1i.sv
 rtl/top/soc_l1d.sv
 rtl/top/soc_l2.sv
