@@ -20,6 +20,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from yowasp_paths import stage_sources
+
 ROOT = Path(__file__).resolve().parent.parent
 # The units connect an enum port to pmu_counter_bank's plain logic index with an implicit
 # `.widx_i`: the LRM (and slang, by default an error) wants equivalent types there; Verilator
@@ -90,11 +92,11 @@ def file_list() -> list[Path]:
     return out
 
 
-def assert_name(loc: str) -> str:
+def assert_name(loc: str, work: Path) -> str:
     """'.../formal/fv_x.sv:82.35-82.51' -> the property's trailing '// Name' comment."""
     m = re.match(r"(.*\.sv):(\d+)\.", loc)
     if m:
-        path = Path("/" + m.group(1).lstrip("/"))
+        path = work / m.group(1)  # staged copy (scripts/yowasp_paths.py)
         if path.exists():
             line = path.read_text().splitlines()[int(m.group(2)) - 1]
             n = re.search(r"//\s*(\w+)", line) or re.match(r"\s*(\w+):\s*assert", line)
@@ -120,7 +122,8 @@ def run_check(chk: Check, depth: int, work: Path, fe_venv: Path, solver: str,
     gparams = " ".join(f"-G {k}={v}" for k, v in chk.params.items())
     ys = work / "bmc.ys"
     ys.write_text("\n".join([
-        f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX} {' '.join(map(str, files))} {wrapper} "
+        f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX} "
+        f"{' '.join(stage_sources([*files, wrapper], work))} "
         f"--top {chk.top} {gparams}",
         f"prep -top {chk.top}",
         "async2sync",   # asynchronous resets as synchronous: one SMT step per clock edge
@@ -151,7 +154,7 @@ def run_check(chk: Check, depth: int, work: Path, fe_venv: Path, solver: str,
     if "Status: PASSED" in r.stdout:
         return "PASS", f"{m.group(1) if m else '?'} asserts, depth {depth}"
     if "Status: FAILED" in r.stdout:
-        failed = [assert_name(loc) for loc in re.findall(r"Assert failed in \S+: (\S+)", r.stdout)]
+        failed = [assert_name(loc, work) for loc in re.findall(r"Assert failed in \S+: (\S+)", r.stdout)]
         return "FAIL", f"{', '.join(failed) or 'assert failed'} (trace {work / 'trace.vcd'})"
     return "ERROR", f"smtbmc: {(r.stdout + r.stderr)[-300:]}"
 

@@ -23,6 +23,8 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from yowasp_paths import stage_sources
+
 ROOT = Path(__file__).resolve().parent.parent
 # The units connect an enum port to pmu_counter_bank's plain logic index with an implicit
 # `.widx_i`: the LRM (and slang, by default an error) wants equivalent types there; Verilator
@@ -161,11 +163,11 @@ class Tools:
             self.nextpnr = None
 
     def run_yosys(self, script: Path, log: Path, timeout: int, fe: bool = False) -> None:
-        # YoWASP's Wasm sandbox sees the working directory and the paths given on the
-        # command line; run in the job directory with absolute source paths.
+        # Runs in the job directory, every path relative to it (scripts/yowasp_paths.py).
         with log.open("w") as f:
-            r = subprocess.run([self.yosys_fe if fe else self.yosys, "-q", "-l", str(log.with_suffix(".full.log")),
-                                "-s", str(script)], cwd=script.parent, stdout=f,
+            r = subprocess.run([self.yosys_fe if fe else self.yosys, "-q", "-l",
+                                log.with_suffix(".full.log").name, "-s", script.name],
+                               cwd=script.parent, stdout=f,
                                stderr=subprocess.STDOUT, timeout=timeout)
         full = log.with_suffix(".full.log")
         text = full.read_text() if full.exists() else ""
@@ -214,7 +216,7 @@ def synth_job(job: Job, tools: Tools, out: Path, core_files: list[str], timeout:
               device: str, package: str) -> dict:
     d = out / job.name
     d.mkdir(parents=True, exist_ok=True)
-    srcs = " ".join(str(p) for p in file_list(job.files, core_files))
+    srcs = " ".join(stage_sources(file_list(job.files, core_files), d))
     t0 = time.time()
     # Stage 1: slang elaborates the unit with its parameters; the flat RTL netlist is plain
     # Verilog that any Yosys reads. SYNTHESIS drops the Verilator-only assertion blocks.
@@ -233,7 +235,7 @@ def synth_job(job: Job, tools: Tools, out: Path, core_files: list[str], timeout:
     # Stage 2: generic and iCE40 mapping.
     script = d / "synth.ys"
     script.write_text("\n".join([
-        f"read_verilog {d / 'elab.v'}",
+        "read_verilog elab.v",
         f"hierarchy -check -top {job.top}",
         "design -save rtl",
         f"synth -flatten -top {job.top}",
@@ -302,8 +304,8 @@ def fmax_job(job: Job, tools: Tools, d: Path, timeout: int, device: str,
     (d / "fmax_wrap.v").write_text(fmax_wrapper(job.top, {}, ports))  # params baked in
     script = d / "fmax.ys"
     script.write_text("\n".join([
-        f"read_verilog {d / 'elab.v'}",
-        f"read_verilog {d / 'fmax_wrap.v'}",
+        "read_verilog elab.v",
+        "read_verilog fmax_wrap.v",
         "hierarchy -check -top fmax_wrap",
         *(["proc", "async2sync"] if job.files == "core" else []),
         "synth_ice40 -flatten -top fmax_wrap -json fmax_wrap.json",
