@@ -20,9 +20,14 @@ share=$(printf '%s\n' "$line" | awk -v c="$comp" '{
   if (want < 0 || total == 0) print "none"; else printf "%.4f\n", want / total }')
 echo "$line"
 cycles=$(printf '%s\n' "$err" | sed -nE 's/.* ([0-9]+) cycles, IPC.*/\1/p' | tail -1)
+# A summary line that cannot be parsed is a failure, not a skip.
+if [[ -z $cycles || $cycles == 0 ]]; then echo "no cycle count in the run's summary"; exit 1; fi
+# The stack must sum to an exact multiple of the cycles (the stage width); anything else is
+# a broken stack, not another width.
 have=$(printf '%s\n' "$line" | awk -v n="$cycles" '{ total = 0
   for (i = 1; i <= NF; i++) if (split($i, kv, "=") == 2) total += kv[2]
-  printf "%d\n", (n > 0 ? total / n : 0) }')
+  if (total % n != 0) print "bad"; else printf "%d\n", total / n }')
+if [[ $have == bad || $have == 0 ]]; then echo "$stage stack does not sum to W x $cycles cycles"; exit 1; fi
 if [[ $have != "$width" ]]; then
   echo "$stage is $have wide here, the bounds are for W = $width: skipped"
   exit 77
