@@ -32,7 +32,10 @@ want=0
 [[ $kind == incomplete ]] && want=3
 [[ $rc == "$want" ]] || fail "exit $rc, expected $want"
 [[ -s $dir/r.csv ]] || fail "no CSV"
-txt=$(ls "$dir"/*.txt | head -1)
+txt=$(ls "$dir"/*.txt 2>/dev/null | head -1)
+# Without a text report check_report.py would skip the text check and nothing below would
+# notice.
+[[ -n $txt && -s $txt ]] || fail "no text report"
 extra=()
 [[ $kind == incomplete ]] && extra=(--expect-incomplete)
 "$py" "$here/check_report.py" "$dir/r.json" --text "$txt" "${extra[@]}" || fail "check_report.py"
