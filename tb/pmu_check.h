@@ -32,6 +32,8 @@ struct PmuInputs {
 inline constexpr unsigned kNumCpiRegs = pmu::kNumCpiStages * pmu::kNumCpiComps;
 inline constexpr unsigned kNumTipRegs = 17;  // tip_valid .. samples (tb/pmu_unit kTipRegNames)
 inline constexpr unsigned kNumCsrRegs = 15;  // see csr_reg_name()
+inline constexpr unsigned kNumPmuRegs =  // every register the cross-check compares
+    kNumCpiRegs + pmu::kNumTdCounters + pmu::kNumFlopsComps + kNumTipRegs + kNumCsrRegs;
 struct PmuRegs {
   std::array<uint64_t, kNumCpiRegs> cpi{};
   std::array<uint64_t, pmu::kNumTdCounters> td{};

@@ -42,7 +42,9 @@ TipCycle TipOracle::classify(const Probe& p, unsigned width, bool flushed, uint3
 }
 
 void TipOracle::step(const Probe& p) {
-  charge(profile_, p, width_, classify(p, width_, flushed_, offending_));
+  const TipCycle c = classify(p, width_, flushed_, offending_);
+  charge(profile_, p, width_, c);
+  ++per_state_[static_cast<unsigned>(c.state)];
   if (p.flush & 1u) {
     flushed_ = true;
     offending_ = p.flush_pc;

@@ -27,6 +27,8 @@ class TipOracle {
   void step(const Probe& p);  // attributes this cycle
   const Profile& profile() const { return profile_; }
   uint64_t cycles() const { return cycles_; }
+  // Cycles attributed in each TipState (computing, stalled, flushed, drained).
+  const std::array<uint64_t, 4>& cycles_per_state() const { return per_state_; }
   // Classifies a cycle; `flushed` = the ROB has been empty since a flush.
   static TipCycle classify(const Probe& p, unsigned width, bool flushed, uint32_t offending);
 
@@ -35,6 +37,7 @@ class TipOracle {
   bool flushed_ = false;
   uint32_t offending_ = 0;
   uint64_t cycles_ = 0;
+  std::array<uint64_t, 4> per_state_{};
   Profile profile_;
 };
 

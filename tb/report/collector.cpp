@@ -16,46 +16,45 @@ pmu::TipConfig tip_config(const RunConfig& c) {
 
 }  // namespace
 
-Collector::Collector(const RunConfig& cfg)
-    : cfg_(cfg),
-      td_(pmu::TopDownConfig{.dispatch_width = cfg.dispatch_width,
-                             .exec_few = cfg.exec_few,
-                             .mem_bw_threshold = cfg.mem_bw_threshold,
-                             .counter_bits = 64}),
-      cpi_(pmu::CpiStackConfig{.dispatch_width = cfg.dispatch_width,
-                               .issue_width = cfg.issue_width,
-                               .commit_width = cfg.commit_width,
-                               .counter_bits = 64}),
-      flops_(pmu::FlopsStackConfig{.units = cfg.fp_units, .vec_len = cfg.vec_len, .counter_bits = 64}),
-      oracle_(cfg.commit_width),
-      sampler_(tip_config(cfg)),
-      mux_(cfg) {}
+Collector::Collector(const RunConfig& cfg, const pmu::PmuModel* stepped)
+    : cfg_(cfg), stepped_(stepped), sampler_(tip_config(cfg)), mux_(cfg) {
+  if (stepped_) return;
+  own_.emplace(Counters{
+      pmu::TopDown(pmu::TopDownConfig{.dispatch_width = cfg.dispatch_width,
+                                      .exec_few = cfg.exec_few,
+                                      .mem_bw_threshold = cfg.mem_bw_threshold,
+                                      .counter_bits = 64}),
+      pmu::CpiStack(pmu::CpiStackConfig{.dispatch_width = cfg.dispatch_width,
+                                        .issue_width = cfg.issue_width,
+                                        .commit_width = cfg.commit_width,
+                                        .counter_bits = 64}),
+      pmu::FlopsStack(
+          pmu::FlopsStackConfig{.units = cfg.fp_units, .vec_len = cfg.vec_len, .counter_bits = 64}),
+      pmu::TipOracle(cfg.commit_width)});
+}
 
 void Collector::step(const pmu::Probe& p) {
-  td_.step(p);
-  cpi_.step(p);
-  flops_.step(p);
-  const pmu::TipCycle c = pmu::TipOracle::classify(p, cfg_.commit_width, flushed_, offending_);
-  ++oracle_states_[static_cast<unsigned>(c.state)];
-  if (p.flush & 1u) {
-    flushed_ = true;
-    offending_ = p.flush_pc;
-  } else if (p.head_valid[0] & 1u) {
-    flushed_ = false;
+  if (own_) {
+    own_->td.step(p);
+    own_->cpi.step(p);
+    own_->flops.step(p);
+    own_->oracle.step(p);
   }
-  oracle_.step(p);
   sampler_.step(p, /*ack=*/true);
   mux_.step(p);
 }
 
 void Collector::fill(RunResult& r) const {
-  r.topdown = td_.counters();
-  for (unsigned s = 0; s < pmu::kNumCpiStages; ++s) r.cpi[s] = cpi_.stage(static_cast<pmu::CpiStage>(s));
-  r.flops = flops_.components();
+  const pmu::TopDown& td = stepped_ ? stepped_->topdown() : own_->td;
+  const pmu::CpiStack& cpi = stepped_ ? stepped_->cpi() : own_->cpi;
+  const pmu::TipOracle& oracle = stepped_ ? stepped_->oracle() : own_->oracle;
+  r.topdown = td.counters();
+  for (unsigned s = 0; s < pmu::kNumCpiStages; ++s) r.cpi[s] = cpi.stage(static_cast<pmu::CpiStage>(s));
+  r.flops = (stepped_ ? stepped_->flops() : own_->flops).components();
   r.tip_samples = sampler_.samples();
   r.tip_samples_per_state = sampler_.samples_per_state();
-  r.oracle_cycles_per_state = oracle_states_;
-  r.oracle = oracle_.profile();
+  r.oracle_cycles_per_state = oracle.cycles_per_state();
+  r.oracle = oracle.profile();
   r.tip = sampler_.tip_profile();
   r.nci = sampler_.nci_profile();
   r.lci = sampler_.lci_profile();

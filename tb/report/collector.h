@@ -3,33 +3,37 @@
 // perf-style multiplexing emulation. Core-independent: it sees only pmu::Probe.
 #pragma once
 
-#include <memory>
+#include <optional>
 
 #include "multiplex.h"
+#include "pmu_model.h"
 #include "run_result.h"
-#include "topdown.h"
 
 namespace stackscope::report {
 
 class Collector {
  public:
-  explicit Collector(const RunConfig& cfg);
+  // `stepped`: a PMU model that something else (the per-cycle cross-check) already steps on
+  // the same probe; its Top-Down, CPI, FLOPS and TIP-oracle counters are read from there
+  // rather than computed twice. Null: the collector steps its own. The TIP samplers (at the
+  // run's period and mode) and the multiplexing emulation are always the collector's.
+  explicit Collector(const RunConfig& cfg, const pmu::PmuModel* stepped = nullptr);
   void step(const pmu::Probe& p);
-  uint64_t cycles() const { return td_.get(pmu::TdCounter::kClocks); }
   // Copies the raw counters into `r` (cycles, instructions and status are the caller's).
   void fill(RunResult& r) const;
 
  private:
+  struct Counters {
+    pmu::TopDown td;
+    pmu::CpiStack cpi;
+    pmu::FlopsStack flops;
+    pmu::TipOracle oracle;
+  };
   RunConfig cfg_;
-  pmu::TopDown td_;
-  pmu::CpiStack cpi_;
-  pmu::FlopsStack flops_;
-  pmu::TipOracle oracle_;
+  const pmu::PmuModel* stepped_;
+  std::optional<Counters> own_;
   pmu::TipSampler sampler_;
   Multiplexer mux_;
-  bool flushed_ = false;
-  uint32_t offending_ = 0;
-  std::array<uint64_t, 4> oracle_states_{};
 };
 
 }  // namespace stackscope::report
