@@ -24,6 +24,9 @@ rtl/pmu/tip_sampler.sv
 rtl/pmu/pmu_csr.sv
 rtl/pmu/pmu_top.sv
 rtl/top/soc_clint.sv
+rtl/top/soc_cache_hit.sv
+rtl/top/soc_cache_victim.sv
+rtl/top/soc_flush_walk.sv
 rtl/top/soc_l1i.sv
 rtl/top/soc_l1d.sv
 rtl/top/soc_l2.sv

@@ -76,7 +76,6 @@ module soc_l1d #(
   typedef logic [IdxBits-1:0]      idx_t;
   typedef logic [WayBits-1:0]      way_t;
   typedef logic [Words-1:0][31:0]  line_t;
-  typedef enum logic [1:0] {FIdle, FDrain, FWalk, FWaitWb} fstate_e;
 
   // ---------------------------------------------------------------- state
   line_t           data_q   [Sets][Ways];
@@ -102,31 +101,32 @@ module soc_l1d #(
   logic [WbW-1:0]   wb_rd_q, wb_wr_q;
   logic [WbW:0]     wb_cnt_q;
 
-  fstate_e          fstate_q;
-  idx_t             fset_q;
+  // Flush walk (soc_flush_walk): its state and the set it visits.
+  logic             flush_idle, flush_walk;
+  idx_t             fset;
 
   // ---------------------------------------------------------------- request lookup
   idx_t             idx;
   tag_t             tag;
   logic [WBits-1:0] word;
   logic [LineW-1:0] line;
-  assign idx  = fstate_q == FWalk ? fset_q : addr_i[OffBits +: IdxBits];
+  assign idx  = flush_walk ? fset : addr_i[OffBits +: IdxBits];
   assign tag  = addr_i[31 -: TagBits];
   assign word = addr_i[2 +: WBits];
   assign line = addr_i[31:OffBits];
 
   logic hit;
   way_t hit_way;
-  always_comb begin : lookup
-    hit     = 1'b0;
-    hit_way = '0;
-    for (int unsigned w = 0; w < Ways; w++) begin
-      if (valid_q[idx][w] && tag_q[idx][w] == tag) begin
-        hit     = 1'b1;
-        hit_way = way_t'(w);
-      end
-    end
-  end
+  soc_cache_hit #(
+    .Ways   (Ways),
+    .TagBits(TagBits)
+  ) u_lookup (
+    .valid_i(valid_q[idx]),
+    .tags_i (tag_q[idx]),
+    .tag_i  (tag),
+    .hit_o  (hit),
+    .way_o  (hit_way)
+  );
 
   logic [3:0] be;
   assign be = size_i == 3'd4 ? 4'hf : size_i == 3'd2 ? (4'h3 << addr_i[1:0])
@@ -205,7 +205,7 @@ module soc_l1d #(
   // accepted under it only unfilled or free ones.
   logic fill, busy, busy_ld, can_alloc, accept, acc_hit, acc_merge, acc_alloc;
   assign fill      = l2_rvalid_i;
-  assign busy_ld   = fill || ans_block_i || fstate_q != FIdle;
+  assign busy_ld   = fill || ans_block_i || !flush_idle;
   assign busy      = busy_ld || rp_any;
   assign can_alloc = free_any && (WbW+1)'(wb_cnt_q) + (WbW+1)'(unfilled) < (WbW+1)'(WbDepth);
   always_comb begin : accept_rule
@@ -231,57 +231,35 @@ module soc_l1d #(
   end
   assign f_addr = mline_q[l2_rid_i];
   assign f_idx  = f_addr[IdxBits-1:0];
-  always_comb begin : fill_victim
-    f_way = victim_q[f_idx];
-    for (int w = Ways - 1; w >= 0; w--) if (!valid_q[f_idx][w]) f_way = way_t'(w);
-  end
+  soc_cache_victim #(.Ways(Ways)) u_fill_victim (
+    .valid_i(valid_q[f_idx]),
+    .rr_i   (victim_q[f_idx]),
+    .way_o  (f_way)
+  );
   assign f_evict = fill && !l2_err_i && valid_q[f_idx][f_way] && dirty_q[f_idx][f_way];
 
   // ---------------------------------------------------------------- flush walk
-  logic walk_dirty, walk_push, walk_next;
+  logic walk_push;
   way_t walk_way;
-  always_comb begin : walk_pick
-    walk_dirty = 1'b0;
-    walk_way   = '0;
-    for (int w = Ways - 1; w >= 0; w--) begin
-      if (valid_q[fset_q][w] && dirty_q[fset_q][w]) begin
-        walk_dirty = 1'b1;
-        walk_way   = way_t'(w);
-      end
-    end
-  end
-  assign walk_push = fstate_q == FWalk && walk_dirty && wb_cnt_q != (WbW+1)'(WbDepth);
-  assign walk_next = fstate_q == FWalk && !walk_dirty;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin : flush_fsm
-    if (!rst_ni) begin
-      fstate_q     <= FIdle;
-      fset_q       <= '0;
-      flush_done_o <= 1'b0;
-    end else begin
-      flush_done_o <= 1'b0;
-      unique case (fstate_q)
-        FIdle:   if (flush_req_i) fstate_q <= FDrain;
-        FDrain: begin
-          fset_q <= '0;
-          if (mv_q == '0) fstate_q <= FWalk;
-        end
-        FWalk: begin
-          if (walk_next) begin
-            fset_q <= fset_q + 1'b1;
-            if (fset_q == idx_t'(Sets - 1)) fstate_q <= FWaitWb;
-          end
-        end
-        FWaitWb: begin
-          if (wb_cnt_q == '0) begin
-            fstate_q     <= FIdle;
-            flush_done_o <= 1'b1;
-          end
-        end
-        default: fstate_q <= FIdle;
-      endcase
-    end
-  end
+  soc_flush_walk #(
+    .Sets(Sets),
+    .Ways(Ways)
+  ) u_flush_walk (
+    .clk_i,
+    .rst_ni,
+    .req_i    (flush_req_i),
+    .drained_i(mv_q == '0),
+    .room_i   (wb_cnt_q != (WbW+1)'(WbDepth)),
+    .empty_i  (wb_cnt_q == '0),
+    .valid_i  (valid_q[fset]),
+    .dirty_i  (dirty_q[fset]),
+    .idle_o   (flush_idle),
+    .walk_o   (flush_walk),
+    .set_o    (fset),
+    .push_o   (walk_push),
+    .way_o    (walk_way),
+    .done_o   (flush_done_o)
+  );
 
   // ---------------------------------------------------------------- L2 requests
   logic             rq_any;
@@ -316,8 +294,8 @@ module soc_l1d #(
     end else begin
       if (wb_push) begin
         wb_line_q[wb_wr_q] <= f_evict ? {tag_q[f_idx][f_way], f_idx}
-                                      : {tag_q[fset_q][walk_way], fset_q};
-        wb_data_q[wb_wr_q] <= f_evict ? data_q[f_idx][f_way] : data_q[fset_q][walk_way];
+                                      : {tag_q[fset][walk_way], fset};
+        wb_data_q[wb_wr_q] <= f_evict ? data_q[f_idx][f_way] : data_q[fset][walk_way];
         wb_wr_q            <= wb_wr_q + 1'b1;
       end
       if (wb_pop) wb_rd_q <= wb_rd_q + 1'b1;
@@ -390,7 +368,7 @@ module soc_l1d #(
         victim_q[f_idx]       <= f_way + way_t'(1);
       end
     end else if (walk_push) begin
-      dirty_q[fset_q][walk_way] <= 1'b0;
+      dirty_q[fset][walk_way] <= 1'b0;
     end else if (acc_hit && we_i) begin
       data_q[idx][hit_way][word] <= merge(data_q[idx][hit_way][word], wdata_i, be);
       dirty_q[idx][hit_way]      <= 1'b1;
@@ -453,7 +431,7 @@ module soc_l1d #(
                    fill |-> mv_q[l2_rid_i] && msent_q[l2_rid_i] && !mfilled_q[l2_rid_i]);
   assert property (@(posedge clk_i) disable iff (!rst_ni)
                    wb_push |-> wb_cnt_q != (WbW+1)'(WbDepth));
-  assert property (@(posedge clk_i) disable iff (!rst_ni) flush_req_i |-> fstate_q == FIdle);
+  assert property (@(posedge clk_i) disable iff (!rst_ni) flush_req_i |-> flush_idle);
 `endif
 
 endmodule : soc_l1d

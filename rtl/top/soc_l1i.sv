@@ -68,16 +68,16 @@ module soc_l1i #(
 
   logic hit;
   way_t hit_way;
-  always_comb begin : lookup
-    hit     = 1'b0;
-    hit_way = '0;
-    for (int unsigned w = 0; w < Ways; w++) begin
-      if (valid_q[idx][w] && tag_q[idx][w] == tag) begin
-        hit     = 1'b1;
-        hit_way = way_t'(w);
-      end
-    end
-  end
+  soc_cache_hit #(
+    .Ways   (Ways),
+    .TagBits(TagBits)
+  ) u_lookup (
+    .valid_i(valid_q[idx]),
+    .tags_i (tag_q[idx]),
+    .tag_i  (tag),
+    .hit_o  (hit),
+    .way_o  (hit_way)
+  );
 
   logic accept, fill, do_inval;
   assign gnt_o    = state_q == StIdle && !inval_pend_q;

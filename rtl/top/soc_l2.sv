@@ -99,9 +99,9 @@ module soc_l2 #(
   logic [LqW-1:0]    lq_rd_q, lq_wr_q;
   logic [LqW:0]      lq_cnt_q;
 
-  typedef enum logic [1:0] {FIdle, FDrain, FWalk, FWaitMem} fstate_e;
-  fstate_e fstate_q;
-  idx_t    fset_q;
+  // Flush walk (soc_flush_walk): idle or not, the set it visits.
+  logic flush_idle, flush_walk;
+  idx_t fset;
 
   // ---------------------------------------------------------------- head lookup
   logic             h_v, h_src, h_we;
@@ -122,16 +122,16 @@ module soc_l2 #(
 
   logic h_hit;
   way_t h_hit_way;
-  always_comb begin : head_lookup
-    h_hit     = 1'b0;
-    h_hit_way = '0;
-    for (int unsigned w = 0; w < Ways; w++) begin
-      if (valid_q[h_idx][w] && tag_q[h_idx][w] == h_tag) begin
-        h_hit     = 1'b1;
-        h_hit_way = way_t'(w);
-      end
-    end
-  end
+  soc_cache_hit #(
+    .Ways   (Ways),
+    .TagBits(TagBits)
+  ) u_head_lookup (
+    .valid_i(valid_q[h_idx]),
+    .tags_i (tag_q[h_idx]),
+    .tag_i  (h_tag),
+    .hit_o  (h_hit),
+    .way_o  (h_hit_way)
+  );
 
   logic h_conflict;  // its line is being fetched from memory
   logic m_free_any;
@@ -149,12 +149,6 @@ module soc_l2 #(
     end
   end
 
-  // Victim of set `s`: the first invalid way, else the round-robin pointer.
-  function automatic way_t pick_victim(logic [Ways-1:0] valid, way_t rr);
-    pick_victim = rr;
-    for (int w = Ways - 1; w >= 0; w--) if (!valid[w]) pick_victim = way_t'(w);
-  endfunction
-
   // ---------------------------------------------------------------- fill (memory answer)
   logic             lq_head_we;
   logic [MshrW-1:0] f_m;
@@ -168,9 +162,19 @@ module soc_l2 #(
   assign fill       = line_rvalid_i && !lq_head_we;
   assign f_line     = mline_q[f_m];
   assign f_idx      = f_line[IdxBits-1:0];
-  assign f_way      = pick_victim(valid_q[f_idx], victim_q[f_idx]);
   assign f_evict    = fill && !line_err_i && valid_q[f_idx][f_way] && dirty_q[f_idx][f_way];
-  assign h_way      = pick_victim(valid_q[h_idx], victim_q[h_idx]);
+
+  // Victims: the first invalid way, else the set's round-robin pointer.
+  soc_cache_victim #(.Ways(Ways)) u_fill_victim (
+    .valid_i(valid_q[f_idx]),
+    .rr_i   (victim_q[f_idx]),
+    .way_o  (f_way)
+  );
+  soc_cache_victim #(.Ways(Ways)) u_head_victim (
+    .valid_i(valid_q[h_idx]),
+    .rr_i   (victim_q[h_idx]),
+    .way_o  (h_way)
+  );
 
   // ---------------------------------------------------------------- head actions
   logic lq_room, h_stall, frozen, h_go;
@@ -186,52 +190,32 @@ module soc_l2 #(
   assign h_evict   = h_wr_miss && valid_q[h_idx][h_way] && dirty_q[h_idx][h_way];
 
   // Flush walk: one dirty line per cycle to memory, else the next set.
-  logic walk_dirty, walk_push, walk_next, pipe_empty;
+  logic walk_push, pipe_empty;
   way_t walk_way;
-  always_comb begin : walk_pick
-    walk_dirty = 1'b0;
-    walk_way   = '0;
-    for (int w = Ways - 1; w >= 0; w--) begin
-      if (valid_q[fset_q][w] && dirty_q[fset_q][w]) begin
-        walk_dirty = 1'b1;
-        walk_way   = way_t'(w);
-      end
-    end
+  always_comb begin : pipe_idle
     pipe_empty = mv_q == '0;
     for (int unsigned st = 0; st < Stages; st++) if (pv_q[st]) pipe_empty = 1'b0;
   end
-  assign walk_push = fstate_q == FWalk && walk_dirty && lq_room;
-  assign walk_next = fstate_q == FWalk && !walk_dirty;
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin : flush_fsm
-    if (!rst_ni) begin
-      fstate_q     <= FIdle;
-      fset_q       <= '0;
-      flush_done_o <= 1'b0;
-    end else begin
-      flush_done_o <= 1'b0;
-      unique case (fstate_q)
-        FIdle:  if (flush_req_i) fstate_q <= FDrain;
-        FDrain: begin
-          fset_q <= '0;
-          if (pipe_empty) fstate_q <= FWalk;
-        end
-        FWalk: begin
-          if (walk_next) begin
-            fset_q <= fset_q + 1'b1;
-            if (fset_q == idx_t'(Sets - 1)) fstate_q <= FWaitMem;
-          end
-        end
-        FWaitMem: begin
-          if (lq_cnt_q == '0) begin
-            fstate_q     <= FIdle;
-            flush_done_o <= 1'b1;
-          end
-        end
-        default: fstate_q <= FIdle;
-      endcase
-    end
-  end
+  soc_flush_walk #(
+    .Sets(Sets),
+    .Ways(Ways)
+  ) u_flush_walk (
+    .clk_i,
+    .rst_ni,
+    .req_i    (flush_req_i),
+    .drained_i(pipe_empty),
+    .room_i   (lq_room),
+    .empty_i  (lq_cnt_q == '0),
+    .valid_i  (valid_q[fset]),
+    .dirty_i  (dirty_q[fset]),
+    .idle_o   (flush_idle),
+    .walk_o   (flush_walk),
+    .set_o    (fset),
+    .push_o   (walk_push),
+    .way_o    (walk_way),
+    .done_o   (flush_done_o)
+  );
 
   always_comb begin : line_port
     line_req_o   = 1'b0;
@@ -252,15 +236,15 @@ module soc_l2 #(
     end else if (walk_push) begin
       line_req_o   = 1'b1;
       line_we_o    = 1'b1;
-      line_addr_o  = {tag_q[fset_q][walk_way], fset_q, {OffBits{1'b0}}};
-      line_wdata_o = data_q[fset_q][walk_way];
+      line_addr_o  = {tag_q[fset][walk_way], fset, {OffBits{1'b0}}};
+      line_wdata_o = data_q[fset][walk_way];
     end
   end
 
   // ---------------------------------------------------------------- input arbitration
   logic rr_d_q, take_i, take_d;
   logic open_q;
-  assign open_q  = fstate_q == FIdle && !flush_req_i;
+  assign open_q  = flush_idle && !flush_req_i;
   assign take_d  = open_q && !frozen && d_req_i && (!i_req_i || rr_d_q);
   assign take_i  = open_q && !frozen && i_req_i && !take_d;
   assign i_gnt_o = take_i;
@@ -319,8 +303,8 @@ module soc_l2 #(
     end
   end
 
-  logic unused_offsets;
-  assign unused_offsets = ^{i_addr_i[OffBits-1:0], d_addr_i[OffBits-1:0]};
+  logic unused_sigs;
+  assign unused_sigs = ^{i_addr_i[OffBits-1:0], d_addr_i[OffBits-1:0], flush_walk};
 
   assign mem_outstanding_o = lq_cnt_q > (LqW+1)'(15) ? 4'd15 : 4'(lq_cnt_q);
 
@@ -335,7 +319,7 @@ module soc_l2 #(
     end else if (inval_i) begin
       for (int unsigned s = 0; s < Sets; s++) valid_q[s] <= '0;
     end else if (walk_push) begin
-      dirty_q[fset_q][walk_way] <= 1'b0;
+      dirty_q[fset][walk_way] <= 1'b0;
     end else if (fill) begin
       if (!line_err_i) begin
         data_q[f_idx][f_way]  <= line_rdata_i;
