@@ -1279,7 +1279,6 @@ module core_backend
     lq_miss2_now = lq_miss2_q | dc_l2miss_tags_i[LqEntries-1:0];
     probe_o = '0;
     probe_o.disp_n         = disp_n;
-    probe_o.disp_cp_mask   = '1;
     probe_o.fe_empty = 1'b1;
     for (int unsigned w = 0; w < DW; w++) begin
       if (TakeW'(w) == disp_n && fe_valid_i[w]) probe_o.fe_empty = 1'b0;

@@ -241,7 +241,9 @@ module soc_top
     .pd_rdata_i
   );
 
-  logic unused_tip_irq;  // TIP sample interrupt: not routed to the core yet
+  // The TIP sample interrupt reaches the core inside lcofi (cause 13) when software sets
+  // tipctrl.IRQ (docs/pmu.md); the raw line is not needed here.
+  logic unused_tip_irq;
 
   // No FP unit: the FLOPS stack sees one idle unit.
   pmu_top #(
