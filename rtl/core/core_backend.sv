@@ -1283,8 +1283,13 @@ module core_backend
     for (int unsigned w = 0; w < DW; w++) begin
       if (TakeW'(w) == disp_n && fe_valid_i[w]) probe_o.fe_empty = 1'b0;
     end
+    // While dispatch is held for a redirect (a branch redirecting from execute, a commit-time
+    // flush, a mispredicted branch not yet committed) nothing the front end holds can be
+    // dispatched: that is the recovery's cost (bpred / RecoveryBubbles), not an unexplained
+    // dispatch stall. fe_recover_i only starts the cycle after the redirect.
+    if (d_block) probe_o.fe_empty = 1'b1;
     probe_o.fe_icache_miss = fe_icache_miss_i;
-    probe_o.fe_bpred_recover = fe_recover_i;
+    probe_o.fe_bpred_recover = fe_recover_i || redirect_exec || flush;
     probe_o.rob_full       = st_rob_full;
     probe_o.rs_full        = st_rs_full;
     probe_o.lsq_full       = st_lsq_full;

@@ -1,0 +1,88 @@
+#!/usr/bin/env python3
+"""Seed 000's validation of multi-stage CPI stacks (§IV, DESIGN.md §6.3): the CPI reduction of
+an idealised run lies between the commit and the dispatch component of what it removes.
+
+ideal_check.py [--roi] [--tol T] W COMP[+COMP..] FLAG -- CMD...
+
+CMD is a `stackscope run` (PMU cross-check on); it runs once as given and once with FLAG (an
+idealisation: --perfect-bp, --perfect-l1d, --perfect-l1i, --fast-alu) inserted after `run`.
+Both must exit 0. Reduction = W x (cycles - ideal cycles) slots, compared with the stacks of
+the first run: commit COMP <= reduction <= dispatch COMP, where for bpred the dispatch side is
+wrong-path adjusted by the simple method (dispatch base - commit base moved to bpred, §III-B).
+With --roi the cycles and stacks are the program's region of interest (sw/pmu/roi.h) in both
+runs. --tol T widens the range by T x the run's W x cycles slots on each side: the idealised run
+also changes other events a little (seed 000 §III: "the actual performance gain might be
+larger or smaller than these boundaries" through such coupling), which matters where the
+reduction sits on a bound. A stage that is not W wide: exit 77 (skip). Out of the range, or a failed run: exit 1.
+"""
+import re
+import subprocess
+import sys
+
+
+def stacks(text: str, roi: bool) -> tuple[dict[str, dict[str, int]], int]:
+    out = {}
+    for stage in ("dispatch", "commit"):
+        prefix = f"{'ROI ' if roi else ''}CPI stack {stage}:"
+        lines = [ln for ln in text.splitlines() if prefix in ln]
+        if lines:
+            out[stage] = {k: int(v) for k, v in
+                          re.findall(r"(\w+)=(\d+)", lines[-1].split(prefix, 1)[1])}
+    if roi:
+        m = re.findall(r"ROI cycles=(\d+)", text)
+    else:
+        m = re.findall(r" (\d+) cycles, IPC", text)
+    return out, int(m[-1]) if m else 0
+
+
+def main(argv: list[str]) -> int:
+    roi = argv[:1] == ["--roi"]
+    if roi:
+        argv = argv[1:]
+    tol = 0.0
+    if argv[:1] == ["--tol"] and len(argv) > 1:
+        tol = float(argv[1])
+        argv = argv[2:]
+    if "--" not in argv or argv.index("--") != 3:
+        print(__doc__.splitlines()[3])
+        return 1
+    width, comps, flag, cmd = int(argv[0]), argv[1].split("+"), argv[2], argv[4:]
+    if "run" not in cmd:
+        print("CMD must be a `stackscope run`")
+        return 1
+    at = cmd.index("run") + 1
+    ideal_cmd = cmd[:at] + [flag] + cmd[at:]
+    res = []
+    for c in (cmd, ideal_cmd):
+        r = subprocess.run(c, capture_output=True, text=True, check=False)
+        if r.returncode != 0:
+            print(f"run failed (exit {r.returncode}): {' '.join(c)}\n{r.stderr[-2000:]}")
+            return 1
+        res.append(stacks(r.stdout if roi else r.stderr, roi))
+    (st, cycles), (_, ideal) = res
+    if "dispatch" not in st or "commit" not in st or cycles == 0 or ideal == 0:
+        print("missing stack lines or cycle counts")
+        return 1
+    have = round(sum(st["commit"].values()) / cycles)
+    if have != width:
+        print(f"commit is {have} wide here, the check is set up for W = {width}: skipped")
+        return 77
+    lo = sum(st["commit"][c] for c in comps)
+    hi = sum(st["dispatch"][c] for c in comps)
+    if "bpred" in comps:
+        hi += st["dispatch"]["base"] - st["commit"]["base"]
+    red = width * (cycles - ideal)
+    slack = int(tol * width * cycles)
+    print(f"{'ROI ' if roi else ''}cycles {cycles}, with {flag} {ideal}: reduction {red} slots; "
+          f"{'+'.join(comps)} commit {lo}, dispatch{' (wrong-path adjusted)' if 'bpred' in comps else ''} {hi}")
+    if slack:
+        print(f"tolerance {slack} slots ({tol} of {width * cycles})")
+    if lo - slack <= red <= hi + slack:
+        print("ok: the reduction lies between the commit and the dispatch component")
+        return 0
+    print("FAIL: the reduction is outside [commit, dispatch]")
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
