@@ -32,6 +32,24 @@ PROF_COLORS = {"oracle": "#222222", "tip": "#4c72b0", "nci": "#55a868", "lci": "
                "dispatch": "#c44e52"}
 
 
+TD_LABELS = {"frontend_bound": "Frontend_Bound", "bad_speculation": "Bad_Speculation",
+             "backend_bound": "Backend_Bound", "retiring": "Retiring"}
+PROF_LABELS = {"oracle": "oracle", "tip": "TIP", "nci": "NCI", "lci": "LCI", "dispatch": "Dispatch"}
+
+
+def legend_right(ax, **kw):
+    """Legend outside the axes on the right, top entry = top of the stack."""
+    handles, labels = ax.get_legend_handles_labels()
+    ax.legend(handles[::-1], labels[::-1], loc="upper left", bbox_to_anchor=(1.005, 1.0),
+              fontsize=8, frameon=False, **kw)
+
+
+def workload_ticks(ax, runs):
+    ax.set_xticks(range(len(runs)))
+    ax.set_xticklabels([r["workload"] for r in runs], rotation=60, ha="right", fontsize=8)
+    ax.set_xlim(-0.6, len(runs) - 0.4)
+
+
 def save(fig, out, name):
     for ext in ("png", "svg"):
         fig.savefig(os.path.join(out, f"{name}.{ext}"), dpi=130, bbox_inches="tight")
@@ -54,14 +72,24 @@ def cpi_stacks(runs, out):
                 ax.bar(x, v, width * 0.92, bottom=bottom, color=CPI_COLORS[c],
                        label=c if (i == 0 and k == 0) else None, edgecolor="white", linewidth=0.3)
                 bottom += v
-    ax.set_xticks(range(n))
-    ax.set_xticklabels([r["workload"] for r in runs], rotation=60, ha="right", fontsize=8)
-    ax.set_ylabel("CPI")
-    ax.set_title("CPI stacks per workload: dispatch | issue | commit (left to right)")
-    ax.legend(ncol=min(len(comps), 5), fontsize=8, loc="upper left", frameon=False)
-    ymax = max(r["metrics"]["cpi_stacks"]["commit"]["total"] for r in runs)
-    ax.set_ylim(0, ymax * 1.25 if ymax > 0 else 1)
+    workload_ticks(ax, runs)
+    ax.set_ylabel("cycles per instruction")
+    ax.set_title("CPI stacks per workload: three bars each, dispatch | issue | commit")
+    legend_right(ax)
+    # One very slow workload (muldiv_chain: CPI ~17) would flatten all others: cut the axis at
+    # 1.3x the second-highest total and print the clipped bars' totals above them.
+    totals = sorted((max(r["metrics"]["cpi_stacks"][s]["total"] for s in ("dispatch", "issue", "commit")), i)
+                    for i, r in enumerate(runs))
+    ymax = totals[-1][0] if totals else 0
+    if len(totals) >= 3 and totals[-1][0] > 2 * totals[-2][0] > 0:
+        ymax = 1.3 * totals[-2][0]
+        for t, i in totals:
+            if t > ymax:
+                ax.text(i, ymax * 0.98, f"{t:.1f}\u2191", ha="center", va="top", fontsize=7,
+                        bbox=dict(facecolor="white", edgecolor="none", pad=1))
+    ax.set_ylim(0, ymax * 1.05 if ymax > 0 else 1)
     ax.grid(axis="y", alpha=0.3)
+    ax.set_axisbelow(True)
     save(fig, out, "cpi_stacks")
 
 
@@ -75,14 +103,14 @@ def topdown(runs, out):
         bottom = 0.0
         for name, col in TD_COLORS.items():
             ax.bar(i, 100 * vals[name], 0.75, bottom=bottom, color=col,
-                   label=name if i == 0 else None)
+                   label=TD_LABELS[name] if i == 0 else None)
             bottom += 100 * vals[name]
-    ax.set_xticks(range(len(runs)))
-    ax.set_xticklabels([r["workload"] for r in runs], rotation=60, ha="right", fontsize=8)
+    workload_ticks(ax, runs)
     ax.set_ylabel("% of dispatch slots")
     ax.set_ylim(0, 100)
-    ax.set_title("Top-Down Level 1")
-    ax.legend(ncol=4, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.32), frameon=False)
+    w = runs[0]["config"]["core"]["dispatch_width"]
+    ax.set_title(f"Top-Down Level 1 (seed 001; {w} dispatch slots per cycle)")
+    legend_right(ax)
     save(fig, out, "topdown_l1")
 
 
@@ -95,8 +123,7 @@ def flops(runs, out):
             ax.bar(i, 100 * comp[name], 0.75, bottom=bottom, color=col,
                    label=name if i == 0 else None)
             bottom += 100 * comp[name]
-    ax.set_xticks(range(len(runs)))
-    ax.set_xticklabels([r["workload"] for r in runs], rotation=60, ha="right", fontsize=8)
+    workload_ticks(ax, runs)
     ax.set_ylabel("% of peak FLOP slots (2kv per cycle)")
     ax.set_ylim(0, 100)
     ax.set_title("FLOPS stack (base = achieved share of peak)")
@@ -106,29 +133,32 @@ def flops(runs, out):
                 "every FP slot is lost to 'frontend' (no FP op dispatched)",
                 transform=ax.transAxes, ha="center", va="center", fontsize=10,
                 bbox=dict(facecolor="white", edgecolor="grey", alpha=0.9))
-    ax.legend(ncol=7, fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.32), frameon=False)
+    legend_right(ax)
     save(fig, out, "flops_stack")
 
 
 def tip(run, out, top=15):
-    rows = run["tip"]["top_instructions"][:top]
+    profs = ["oracle", "tip", "nci", "lci", "dispatch"]
+    rows = [r for r in run["tip"]["top_instructions"] if any(r[p] >= 0.0005 for p in profs)][:top]
     if not rows:
         return
-    profs = ["oracle", "tip", "nci", "lci", "dispatch"]
     fig, ax = plt.subplots(figsize=(9, 0.32 * len(rows) + 1.6))
     h = 0.16
     for k, p in enumerate(profs):
         ys = [i + (k - 2) * h for i in range(len(rows))]
         err = run["tip"]["error"]["instruction"].get(p)
-        label = p if err is None else f"{p} (error {100 * err:.1f} %)"
+        label = PROF_LABELS[p] if err is None else f"{PROF_LABELS[p]} (error {100 * err:.1f} %)"
         ax.barh(ys, [100 * r[p] for r in rows], h * 0.95, color=PROF_COLORS[p], label=label)
     ax.set_yticks(range(len(rows)))
     ax.set_yticklabels([f'{r["symbol"]}  {r["disasm"]}' for r in rows], fontsize=7,
                        family="monospace")
     ax.invert_yaxis()
-    ax.set_xlabel("% of cycles")
-    ax.set_title(f'{run["workload"]}: instruction profiles against the oracle')
-    ax.legend(fontsize=7, loc="lower right")
+    ax.set_xlabel("% of run time (oracle: every cycle; profilers: their samples)")
+    t = run["tip"]
+    ax.set_title(f'{run["workload"]}: top instructions, each profiler against the oracle\n'
+                 f'({t["mode"]} sampling, period {t["period"]}: {t["samples"]:,} samples; '
+                 f'error = instruction-level profile error)', fontsize=10)
+    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.005, 1.0), frameon=False)
     ax.grid(axis="x", alpha=0.3)
     save(fig, out, f'tip_{run["workload"]}')
 
@@ -138,14 +168,38 @@ def multiplex(runs, out):
     if not runs:
         return
     fig, ax = plt.subplots(figsize=(max(6, 0.45 * len(runs) + 2), 3.8))
-    ax.bar(range(len(runs)), [100 * r["multiplex"]["max_abs_error"] for r in runs], 0.7,
-           color="#4c72b0")
-    ax.set_xticks(range(len(runs)))
-    ax.set_xticklabels([r["workload"] for r in runs], rotation=60, ha="right", fontsize=8)
-    ax.set_ylabel("largest |error|, percentage points")
-    k = runs[0]["multiplex"]["counters"]
-    ax.set_title(f"Multiplexed Top-Down (K={k} counters) vs full visibility")
+    # A run too short for every group to get a slice has events that were never counted
+    # (scaled to 0): its error says "run longer", not "multiplexing is inaccurate".
+    short = [any(e["time_running"] == 0 for e in r["multiplex"]["events"]) for r in runs]
+    for i, r in enumerate(runs):
+        ax.bar(i, 100 * r["multiplex"]["max_abs_error"], 0.7,
+               color="#bbbbbb" if short[i] else "#4c72b0", hatch="//" if short[i] else None,
+               edgecolor="#555555" if short[i] else None, linewidth=0.5)
+    ax.bar(0, 0, color="#4c72b0", label="every event group counted")
+    if any(short):
+        ax.bar(0, 0, color="#bbbbbb", hatch="//", edgecolor="#555555",
+               label="run shorter than one rotation:\nsome events never counted")
+    workload_ticks(ax, runs)
+    ax.set_ylabel("largest |error| over Level 1-4\n(percentage points)")
+    mx = runs[0]["multiplex"]
+    groups = 1 + max(e["group"] for e in mx["events"])
+    ax.set_title(f"Multiplexed Top-Down vs full visibility, same run: {len(mx['events'])} events "
+                 f"on K={mx['counters']} counters, {groups} groups, {mx['slice_cycles']}-cycle slices",
+                 fontsize=10)
+    # Such a run's error (up to 100 pp) would flatten the others: cut the axis above the
+    # largest error of the runs that saw every group, and print the cut bars' values.
+    errs = [100 * r["multiplex"]["max_abs_error"] for r in runs]
+    full = [e for e, sh in zip(errs, short) if not sh]
+    if any(short) and full and max(errs) > 2 * max(full) > 0:
+        top = 1.4 * max(full)
+        ax.set_ylim(0, top)
+        for i, e in enumerate(errs):
+            if e > top:
+                ax.text(i, top * 0.98, f"{e:.0f}\u2191", ha="center", va="top", fontsize=7,
+                        bbox=dict(facecolor="white", edgecolor="none", pad=1))
+    ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.005, 1.0), frameon=False)
     ax.grid(axis="y", alpha=0.3)
+    ax.set_axisbelow(True)
     save(fig, out, "multiplex")
 
 

@@ -73,12 +73,25 @@ void read_symbols(const Reader& r, const Elf32_Ehdr& eh, ElfImage& img) {
       const std::string name = r.str(uint64_t{strtab.sh_offset} + sym.st_name);
       if (name == "tohost") img.tohost = sym.st_value;
       if (name == "fromhost") img.fromhost = sym.st_value;
-      if (ELF32_ST_TYPE(sym.st_info) == STT_FUNC && sym.st_shndx != SHN_UNDEF)
+      if (sym.st_shndx == SHN_UNDEF) continue;
+      // Hand-written asm entry points (crt0's _start, the asm workloads' main) are global
+      // labels without .type: count a global NOTYPE symbol in code as a function too, or
+      // every pc of such code would be a "function" of its own in the TIP profile.
+      const bool code_label =
+          ELF32_ST_TYPE(sym.st_info) == STT_NOTYPE && ELF32_ST_BIND(sym.st_info) != STB_LOCAL &&
+          sym.st_shndx < eh.e_shnum &&
+          (r.get<Elf32_Shdr>(eh.e_shoff + uint64_t{sym.st_shndx} * sizeof(Elf32_Shdr)).sh_flags &
+           SHF_EXECINSTR) != 0;
+      if (ELF32_ST_TYPE(sym.st_info) == STT_FUNC || code_label)
         img.functions.push_back({sym.st_value, sym.st_size, name});
     }
   }
   std::sort(img.functions.begin(), img.functions.end(),
-            [](const ElfSymbol& a, const ElfSymbol& b) { return a.addr < b.addr; });
+            // Aliases (__riscv_save_4.._7 share an address): the name decides, so the same pc
+            // always gets the same name.
+            [](const ElfSymbol& a, const ElfSymbol& b) {
+              return a.addr != b.addr ? a.addr < b.addr : a.name < b.name;
+            });
 }
 
 }  // namespace

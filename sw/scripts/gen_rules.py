@@ -33,8 +33,9 @@ def main() -> int:
             print(f"{elf}: {path} $(SW)/isa/test_macros.h $(COMMON_DEPS) | $(BUILD)/pmu")
             print(f"\t$(CC) $(ISA_FLAGS) -o $@ {path}")
         else:
-            print(f"{elf}: {path} $(SW)/lib/pmu.h $(CRT) $(COMMON_DEPS) | $(BUILD)/pmu")
-            print(f"\t$(CC) $(WL_CFLAGS) -o $@ $(CRT) {path}")
+            flags = t.get("cflags", "")
+            print(f"{elf}: {path} $(SW)/lib/pmu.h $(SW)/pmu/roi.h $(CRT) $(COMMON_DEPS) | $(BUILD)/pmu")
+            print(f"\t$(CC) $(WL_CFLAGS) {flags} -o $@ $(CRT) {path}")
     print("ALL_ELFS := " + " ".join(elfs))
     return 0
 

@@ -1,6 +1,7 @@
 // Text and CSV views of the report JSON, and the atomic writer.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -66,15 +67,24 @@ const Json* dominant(const std::vector<const Json*>& kids) {
   return best;
 }
 
+// Width of the dotted-name column: the longest name of the tree, so no row runs into its value.
+size_t name_width(const Json& nodes) {
+  size_t w = 40;
+  for (const Json& n : nodes) w = std::max(w, dotted(nodes, n).size() + 1);
+  return w;
+}
+
 void render_tree(std::string& out, const Json& nodes, const std::string& parent, bool expand_all,
                  const std::string& marked, std::vector<std::string>& folded) {
   const auto kids = children(nodes, parent);
   const Json* dom = dominant(kids);
+  const size_t width = name_width(nodes);
   for (const Json* k : kids) {
     const std::string name = (*k)["name"].get<std::string>();
-    out += fmt::format("{:<8}{:<52} {} {:<6}{}\n", area_of(nodes, *k), dotted(nodes, *k) + ":",
-                       pct((*k)["value"]), (*k)["unit"].get<std::string>(),
-                       name == marked ? "  <==" : "");
+    const std::string unit = (*k)["unit"].get<std::string>();
+    out += fmt::format("{:<8}{:<{}} {} {}\n", area_of(nodes, *k), dotted(nodes, *k) + ":", width,
+                       pct((*k)["value"]),
+                       name == marked ? fmt::format("{:<6}  <==", unit) : unit);
     const bool has_kids = !children(nodes, name).empty();
     if (!has_kids) continue;
     if (expand_all || k == dom)
@@ -100,6 +110,14 @@ std::string status_line(const Json& run) {
 }
 
 const char* kProfs[] = {"oracle", "tip", "nci", "lci", "dispatch"};
+
+// A TIP table row that would print 0.0 % in every column says nothing: such rows are left out
+// of the text (the JSON keeps them).
+bool prints_nonzero(const Json& row) {
+  for (const char* p : kProfs)
+    if (row[p].is_number() && row[p].get<double>() >= 0.0005) return true;
+  return false;
+}
 
 }  // namespace
 
@@ -175,8 +193,10 @@ std::string render_run_text(const Json& run, const TextOptions& o) {
   out += fmt::format("  achieved {:.3f} flop/cycle = {:.3f} GFLOP/s ({} of peak)\n  ",
                      fl["per_cycle"].get<double>(), fl["flops_per_second"].get<double>() / 1e9,
                      pct(fl["fraction_of_peak"]));
-  for (const auto& [name, v] : fl["components"].items()) out += fmt::format("{} {}  ", name, pct(v));
-  out += "\n";
+  std::string comps;
+  for (const auto& [name, v] : fl["components"].items())
+    comps += fmt::format("{}{} {}", comps.empty() ? "" : "  ", name, pct(v));
+  out += comps + "\n";
 
   // TIP.
   const Json& tip = run["tip"];
@@ -197,15 +217,17 @@ std::string render_run_text(const Json& run, const TextOptions& o) {
                      "LCI", "Dispatch");
   unsigned n = 0;
   for (const Json& f : tip["top_functions"]) {
+    if (!prints_nonzero(f)) continue;
     if (n++ >= o.top) break;
     out += fmt::format("  {:<36}", f["function"].get<std::string>().substr(0, 36));
     for (const char* p : kProfs) out += fmt::format(" {:>8}", pct(f[p]));
     out += "\n";
   }
-  out += fmt::format("\n  {:<10} {:<24} {:<26} {:>8} {:>8} {:>8} {:>8} {:>8}\n", "top instructions",
+  out += fmt::format("\n  {:<10} {:<24} {:<26} {:>8} {:>8} {:>8} {:>8} {:>8}\n", "top instr.",
                      "symbol", "disassembly", "oracle", "TIP", "NCI", "LCI", "Dispatch");
   n = 0;
   for (const Json& i : tip["top_instructions"]) {
+    if (!prints_nonzero(i)) continue;
     if (n++ >= o.top) break;
     out += fmt::format("  {:<10} {:<24} {:<26}", i["pc"].get<std::string>(),
                        i["symbol"].get<std::string>().substr(0, 24),
@@ -225,16 +247,22 @@ std::string render_run_text(const Json& run, const TextOptions& o) {
         mx["events"].size(), mx["counters"].get<unsigned>(), groups,
         mx["slice_cycles"].get<uint64_t>(), mx["rotations"].get<uint64_t>(),
         mx["switch_cycles"].get<uint64_t>());
-    out += fmt::format("  {:<52} {:>8} {:>8} {:>10}\n", "metric", "full", "mux", "|err| pp");
+    const size_t width = name_width(nodes);
+    out += fmt::format("  {:<{}} {:>8} {:>8} {:>10}\n", "metric", width, "full", "mux", "|err| pp");
     for (const Json& nd : nodes) {
       const std::string name = nd["name"].get<std::string>();
       if (!mx["metrics"].contains(name)) continue;
       const Json& e = mx["metrics"][name];
-      out += fmt::format("  {:<52} {:>8} {:>8} {:>10.2f}\n", dotted(nodes, nd), pct(e["full"]),
+      out += fmt::format("  {:<{}} {:>8} {:>8} {:>10.2f}\n", dotted(nodes, nd), width, pct(e["full"]),
                          pct(e["multiplexed"]), 100.0 * e["abs_error"].get<double>());
     }
     out += fmt::format("  largest error {:.2f} percentage points\n",
                        100.0 * mx["max_abs_error"].get<double>());
+    std::string never;
+    for (const Json& e : mx["events"])
+      if (e["time_running"].get<uint64_t>() == 0) never += " " + e["name"].get<std::string>();
+    if (!never.empty())
+      out += "  never counted (the run ended before their group's slice; scaled to 0):" + never + "\n";
   }
   return out;
 }

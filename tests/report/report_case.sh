@@ -6,6 +6,8 @@
 #   incomplete  exit 3 (cycle limit); the JSON is still written, marked incomplete, consistent
 #   plots       as ok, then scripts/plots.py must write every PNG and SVG
 #   bad:RC:RE   exit RC, one stderr line matching RE, and no file left in the directory
+#   interrupt:S the run is stopped by SIGINT after S seconds (it must still be running then):
+#               no report file, whole or partial, is left in the directory
 set -u
 kind=$1 py=$2 ss=$3
 shift 3
@@ -24,6 +26,16 @@ case $kind in
     left=$(ls -A "$dir" | grep -v '^\.out$\|^\.err$')
     [[ -z $left ]] || fail "files left behind: $left"
     echo "ok: exit $rc, $(cat "$dir/.err")"
+    exit 0 ;;
+  interrupt:*)
+    secs=${kind#interrupt:}
+    timeout -s INT "$secs" "$ss" run "$@" --json "$dir/r.json" --csv "$dir/r.csv" --text-dir "$dir" \
+      >"$dir/.out" 2>"$dir/.err"
+    rc=$?
+    [[ $rc == 124 ]] || fail "exit $rc: the run was not interrupted (ended before ${secs}s?)"
+    left=$(ls -A "$dir" | grep -v '^\.out$\|^\.err$')
+    [[ -z $left ]] || fail "files left behind by an interrupted run: $left"
+    echo "ok: interrupted after ${secs}s, nothing written"
     exit 0 ;;
 esac
 "$ss" run "$@" --json "$dir/r.json" --csv "$dir/r.csv" --text-dir "$dir" >"$dir/.out" 2>"$dir/.err"

@@ -71,6 +71,22 @@ TEST_CASE("report: raw counters keep the stack invariants and the JSON derives f
   uint64_t units = 0;
   for (const auto& [pc, v] : r.oracle) units += v;
   CHECK(units == 12 * r.cycles);
+  // FLOPS (the suite's RV32IM workloads execute no FP op, so only this random stream with FP
+  // issue exercises the derived FLOPS numbers): seed 000 III-C formulas from the raw counters.
+  const double full = 2.0 * cfg.fp_units * cfg.vec_len, cyc = static_cast<double>(r.cycles);
+  const Json& fj = j["metrics"]["flops"];
+  REQUIRE(r.flops[0] > 0);
+  CHECK(fj["per_cycle"].get<double>() == Approx(static_cast<double>(r.flops[0]) / cyc));
+  CHECK(fj["fraction_of_peak"].get<double>() == Approx(static_cast<double>(r.flops[0]) / (full * cyc)));
+  CHECK(fj["flops_per_second"].get<double>() ==
+        Approx(static_cast<double>(r.flops[0]) / cyc * cfg.freq_hz));
+  double share_sum = 0;
+  for (unsigned k = 0; k < pmu::kNumFlopsComps; ++k) {
+    const double v = fj["components"][std::string(pmu::kFlopsCompNames[k])].get<double>();
+    CHECK(v == Approx(static_cast<double>(r.flops[k]) / (full * cyc)));
+    share_sum += v;
+  }
+  CHECK(share_sum == Approx(1.0));
   const std::string text = render_run_text(j, {});
   CHECK(text.find("Backend_Bound") != std::string::npos);
   CHECK(text.find("CPI stacks") != std::string::npos);

@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Checks one CPI stack of a `stackscope run` against analytic bounds.
+
+stack_check.py [--roi] W STAGE CHECK... -- CMD...
+
+CMD is a run with the PMU cross-check on; it must exit 0. The stack is STAGE's line of the
+run's summary (stderr, "CPI stack STAGE: base=.. ..."), or with --roi the program's own
+region-of-interest line (stdout, "ROI CPI stack STAGE: ...", sw/pmu/roi.h), whose values the
+harness has checked against the golden model as CSR reads ("N PMU CSR reads checked" is
+required). CHECKs, shares of the stage's W x cycles slots:
+  share:COMP:LO:HI         COMP / all slots in [LO, HI]
+  largest:COMP             COMP larger than every other component except base
+  split:COMP:A+B..:LO:HI   COMP / (A + B + ..) in [LO, HI] (e.g. one cache level of all)
+The bounds come from the timing analysis in tests/pmuint/CMakeLists.txt. A stage that is not
+W wide on the built core means the bounds do not apply: exit 77 (ctest skip). Any other
+failure (run failed, line missing, stack not a multiple of the cycles, check out of bounds)
+is exit 1.
+"""
+import re
+import subprocess
+import sys
+
+
+def fail(msg: str) -> int:
+    print(msg)
+    return 1
+
+
+def parse_stack(text: str, prefix: str) -> dict[str, int] | None:
+    lines = [ln for ln in text.splitlines() if prefix in ln]
+    if not lines:
+        return None
+    tail = lines[-1].split(prefix, 1)[1]
+    return {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", tail)}
+
+
+def main(argv: list[str]) -> int:
+    roi = False
+    if argv and argv[0] == "--roi":
+        roi = True
+        argv = argv[1:]
+    if "--" not in argv or len(argv) < 4:
+        return fail(__doc__.splitlines()[2])
+    sep = argv.index("--")
+    width, stage, checks, cmd = int(argv[0]), argv[1], argv[2:sep], argv[sep + 1:]
+    run = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if run.returncode != 0:
+        return fail(f"run failed (exit {run.returncode}):\n{run.stderr[-3000:]}")
+    if roi:
+        stack = parse_stack(run.stdout, f"ROI CPI stack {stage}:")
+        m = re.search(r"ROI cycles=(\d+)", run.stdout)
+        cycles = int(m.group(1)) if m else 0
+        if not re.search(r"\b[1-9][0-9]* PMU CSR reads checked", run.stderr):
+            return fail("the ROI values were not checked against the golden model")
+    else:
+        stack = parse_stack(run.stderr, f"CPI stack {stage}:")
+        m = re.findall(r" (\d+) cycles, IPC", run.stderr)
+        cycles = int(m[-1]) if m else 0
+    if not stack:
+        return fail(f"no {'ROI ' if roi else ''}CPI stack line for {stage}")
+    if cycles == 0:
+        return fail("no cycle count")
+    total = sum(stack.values())
+    print(f"{stage} ({'ROI, ' if roi else ''}{cycles} cycles): " +
+          " ".join(f"{k}={v} ({v / total:.3f})" for k, v in stack.items()))
+    have = round(total / cycles)
+    if roi:
+        # The two snapshots read the 27 components one after another, so each component's
+        # difference covers a slightly different window: allow 1% against W x cycles.
+        if have == 0 or abs(total - have * cycles) > 0.01 * total:
+            return fail(f"ROI stack sum {total} is not a whole multiple of {cycles} cycles")
+    elif total % cycles != 0:
+        return fail(f"stack sum {total} is not a whole multiple of {cycles} cycles")
+    if have != width:
+        print(f"{stage} is {have} wide here, the bounds are for W = {width}: skipped")
+        return 77
+    bad = 0
+    for spec in checks:
+        f = spec.split(":")
+        try:
+            if f[0] == "share" and len(f) == 4:
+                x, lo, hi = stack[f[1]] / total, float(f[2]), float(f[3])
+                ok = lo <= x <= hi
+                what = f"{f[1]} share {x:.4f} in [{lo}, {hi}]"
+            elif f[0] == "largest" and len(f) == 2:
+                others = {k: v for k, v in stack.items() if k not in ("base", f[1])}
+                top = max(others, key=others.get)
+                ok = stack[f[1]] > others[top]
+                what = f"{f[1]} ({stack[f[1]]}) larger than every non-base component " \
+                       f"(next: {top} {others[top]})"
+            elif f[0] == "split" and len(f) == 5:
+                den = sum(stack[c] for c in f[2].split("+"))
+                x = stack[f[1]] / den if den else -1.0
+                lo, hi = float(f[3]), float(f[4])
+                ok = lo <= x <= hi
+                what = f"{f[1]} / ({f[2]}) = {x:.4f} in [{lo}, {hi}]"
+            else:
+                return fail(f"bad check '{spec}'")
+        except KeyError as e:
+            return fail(f"no component {e} in the stack")
+        print(("ok:   " if ok else "FAIL: ") + what)
+        bad += not ok
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
