@@ -25,6 +25,13 @@ Pipeview::Pipeview(const std::string& path) : out_(path), rob_(kMaxRob) {
 
 Pipeview::~Pipeview() {
   if (error_.empty()) process();  // the last cycle's events
+  flush();
+}
+
+// Records are formatted into text_ and written in large blocks, not one stream insertion each.
+void Pipeview::flush() {
+  out_.write(text_.data(), static_cast<std::streamsize>(text_.size()));
+  text_.clear();
 }
 
 void Pipeview::fail(const std::string& what) {
@@ -34,8 +41,12 @@ void Pipeview::fail(const std::string& what) {
 void Pipeview::set_cycle(uint64_t cycle) {
   if (cycle == cycle_) return;
   process();
-  if (!error_.empty()) throw std::runtime_error(error_);
-  if (cycle > cycle_) out_ << fmt::format("C\t{}\n", cycle - cycle_);
+  if (!error_.empty()) {
+    flush();
+    throw std::runtime_error(error_);
+  }
+  if (text_.size() > (1u << 20)) flush();
+  if (cycle > cycle_) fmt::format_to(std::back_inserter(text_), "C\t{}\n", cycle - cycle_);
   cycle_ = cycle;
 }
 
@@ -47,10 +58,13 @@ void Pipeview::be_event(unsigned kind, unsigned rob, uint32_t pc, uint32_t insn)
   be_.push_back({kind, rob, pc, insn});
 }
 
-void Pipeview::stage(uint64_t id, const char* name) { out_ << fmt::format("S\t{}\t0\t{}\n", id, name); }
+void Pipeview::stage(uint64_t id, const char* name) {
+  fmt::format_to(std::back_inserter(text_), "S\t{}\t0\t{}\n", id, name);
+}
 
 void Pipeview::end(uint64_t id, bool flushed) {
-  out_ << fmt::format("R\t{}\t{}\t{}\n", id, flushed ? 0 : retired_++, flushed ? 1 : 0);
+  fmt::format_to(std::back_inserter(text_), "R\t{}\t{}\t{}\n", id, flushed ? 0 : retired_++,
+                 flushed ? 1 : 0);
 }
 
 // The events of cycle_, applied as the hardware does at the clock edge that ends it.
@@ -81,13 +95,15 @@ void Pipeview::process() {
   for (const Event& e : fe_) take += e.kind == kFeTake ? e.a : 0;
   for (const Event& e : be_) {
     if (e.kind != kBeDispatch) continue;
-    if (buf_.empty()) return fail(fmt::format("dispatch of pc {:08x} from an empty fetch buffer", e.b));
+    if (buf_.empty())
+      return fail(fmt::format("dispatch of pc {:08x} from an empty fetch buffer", e.b));
     const Insn f = buf_.front();
     buf_.pop_front();
     if (f.pc != e.b || f.insn != e.c)
       return fail(fmt::format("dispatched {:08x}: {:08x} but the fetch buffer holds {:08x}: {:08x}",
                               e.b, e.c, f.pc, f.insn));
-    if (e.a >= kMaxRob || rob_[e.a]) return fail(fmt::format("dispatch into busy ROB entry {}", e.a));
+    if (e.a >= kMaxRob || rob_[e.a])
+      return fail(fmt::format("dispatch into busy ROB entry {}", e.a));
     stage(f.id, "Rn");
     stage(f.id, "Ds");
     rob_[e.a] = f.id;
@@ -97,7 +113,8 @@ void Pipeview::process() {
     return fail(fmt::format("front end gave {} uops, back end dispatched {}", take, dispatched));
   for (const Event& e : be_) {
     if (e.kind != kBeIssue && e.kind != kBeDone) continue;
-    if (e.a >= kMaxRob || !rob_[e.a]) return fail(fmt::format("event {} on empty ROB entry {}", e.kind, e.a));
+    if (e.a >= kMaxRob || !rob_[e.a])
+      return fail(fmt::format("event {} on empty ROB entry {}", e.kind, e.a));
     if (e.kind == kBeIssue) {
       stage(*rob_[e.a], "Is");
       stage(*rob_[e.a], "X");
@@ -119,7 +136,8 @@ void Pipeview::process() {
       return fail(fmt::format("answer for slot {} of a {}-slot group", e.a, g.slots.size()));
     Insn& f = g.slots[g.answered++];
     f.insn = e.c;
-    out_ << fmt::format("L\t{}\t0\t: {:08x} {}\n", f.id, f.insn, iss::disasm(f.insn, f.pc));
+    fmt::format_to(std::back_inserter(text_), "L\t{}\t0\t: {:08x} {}\n", f.id, f.insn,
+                   iss::disasm(f.insn, f.pc));
     if (e.b) {
       stage(f.id, "Ib");
       buf_.push_back(f);
@@ -134,7 +152,8 @@ void Pipeview::process() {
     Group g;
     for (uint32_t s = 0; s < e.b; ++s) {
       const Insn f{.id = next_id_++, .pc = e.a + 4 * s};
-      out_ << fmt::format("I\t{}\t{}\t0\nL\t{}\t0\t{:08x}\n", f.id, f.id, f.id, f.pc);
+      fmt::format_to(std::back_inserter(text_), "I\t{}\t{}\t0\nL\t{}\t0\t{:08x}\n", f.id, f.id,
+                     f.id, f.pc);
       stage(f.id, "F");
       g.slots.push_back(f);
     }

@@ -18,6 +18,8 @@
 //   ... pv.set_cycle(c) before each clock edge (writes cycle c-1's events; throws
 //       std::runtime_error if the events contradict each other) ...
 #pragma once
+#include <fmt/format.h>
+
 #include <cstdint>
 #include <deque>
 #include <fstream>
@@ -63,16 +65,18 @@ class Pipeview {
     size_t answered = 0;
   };
   void process();
+  void flush();
   void fail(const std::string& what);
   void stage(uint64_t id, const char* name);
   void end(uint64_t id, bool flushed);
 
   std::ofstream out_;
+  fmt::memory_buffer text_;  // formatted records not yet written
   uint64_t cycle_ = 0, next_id_ = 0, retired_ = 0;
   unsigned fetch_width_ = 1;
-  std::vector<Event> fe_, be_;  // the current cycle's
-  std::deque<Group> ifq_;       // requests in flight, oldest first
-  std::deque<Insn> buf_;        // the fetch buffer, oldest first
+  std::vector<Event> fe_, be_;                // the current cycle's
+  std::deque<Group> ifq_;                     // requests in flight, oldest first
+  std::deque<Insn> buf_;                      // the fetch buffer, oldest first
   std::vector<std::optional<uint64_t>> rob_;  // id by ROB index
   std::string error_;
 };

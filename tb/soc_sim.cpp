@@ -206,11 +206,11 @@ void SocSim::read_pmu(PmuRegs& r) const {
   for (unsigned i = 0; i < kNumCpiRegs; ++i) r.cpi[i] = w48(t.pmu_cpi_o, i);
   for (unsigned i = 0; i < pmu::kNumTdCounters; ++i) r.td[i] = w48(t.pmu_td_o, i);
   for (unsigned i = 0; i < pmu::kNumFlopsComps; ++i) r.fl[i] = w48(t.pmu_fl_o, i);
-  r.tip = {t.pmu_tip_valid_o,      t.pmu_tip_state_o,        t.pmu_tip_head_valid_o,
-           t.pmu_tip_head_commit_o, t.pmu_tip_head_pc_o[0],  t.pmu_tip_head_pc_o[1],
-           t.pmu_tip_head_pc_o[2],  t.pmu_tip_head_pc_o[3],  t.pmu_tip_offending_o,
-           t.pmu_tip_next_pc_o,     t.pmu_nci_valid_o,       t.pmu_nci_pc_o,
-           t.pmu_lci_valid_o,       t.pmu_lci_pc_o,          t.pmu_disp_valid_o,
+  r.tip = {t.pmu_tip_valid_o,       t.pmu_tip_state_o,      t.pmu_tip_head_valid_o,
+           t.pmu_tip_head_commit_o, t.pmu_tip_head_pc_o[0], t.pmu_tip_head_pc_o[1],
+           t.pmu_tip_head_pc_o[2],  t.pmu_tip_head_pc_o[3], t.pmu_tip_offending_o,
+           t.pmu_tip_next_pc_o,     t.pmu_nci_valid_o,      t.pmu_nci_pc_o,
+           t.pmu_lci_valid_o,       t.pmu_lci_pc_o,         t.pmu_disp_valid_o,
            t.pmu_disp_pc_o,         t.pmu_tip_samples_o};
   for (unsigned i = 0; i < 6; ++i) r.csr[i] = w64(t.pmu_csr_cnt_o, i);
   for (unsigned i = 0; i < 4; ++i) r.csr[6 + i] = w64(t.pmu_csr_event_o, i);

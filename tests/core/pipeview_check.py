@@ -135,9 +135,9 @@ def main():
     ids = [c[1] for c in commits]
     if any(a >= b for a, b in zip(ids, ids[1:])):
         fail("commits out of fetch order")
-    print(f"ids {len(recs)}, committed {len(commits)} (run: {n_insns} instructions), dropped in the "
-          f"front end {front_drops}, flushed from the ROB {rob_flushes}, still in flight {live}, "
-          f"max in flight {max_live} (cycle {max_live_cycle}, bound {bound})")
+    print(f"ids {len(recs)}, committed {len(commits)} (run: {n_insns} instructions), "
+          f"dropped in the front end {front_drops}, flushed from the ROB {rob_flushes}, "
+          f"still in flight {live}, max in flight {max_live} (cycle {max_live_cycle}, bound {bound})")
     if len(commits) < n_insns:
         fail(f"{len(commits)} commits for {n_insns} instructions")
     if max_live > bound:
