@@ -91,7 +91,7 @@ def ff_pmu_top(p):
     return (ff_cpi_stack(w) + ff_topdown(w) + ff_flops_stack(w)
             + ff_tip_sampler({"CommitWidth": p.get("CommitWidth", 2), "CntW": w["CntW"]})
             + ff_pmu_csr({"NumHpm": 4})
-            + 2 + 2 + 16)  # custom CSRs: bank select, TIP mode, TIP period
+            + 2 + 2 + 16 + 1)  # custom CSRs: bank select, TIP mode, TIP period, TIP IRQ enable
 
 
 EXPECT = {"pmu_counter": ff_pmu_counter, "cpi_stack": ff_cpi_stack, "topdown": ff_topdown,

@@ -238,6 +238,10 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
                    "{} TIP samples (profile error vs oracle: TIP {:.1f}%, NCI {:.1f}%)",
                    t.name, r.crosscheck_regs, pr.csr_reads_checked, pr.tip_samples,
                    100 * pr.tip_error, 100 * pr.nci_error);
+      const tb::WrongPathError& wp = pr.wrong_path[0];  // dispatch (docs/pmu.md "Wrong path")
+      spdlog::info("{}: wrong path at dispatch: bpred oracle {} slots, method (a) {} slots, "
+                   "error {:.2f}% of the slots",
+                   t.name, wp.oracle_bpred, wp.simple_bpred, 100 * wp.simple_error);
       for (unsigned st = 0; st < pmu::kNumCpiStages; ++st) {
         std::string line;
         for (unsigned k = 0; k < pmu::kNumCpiComps; ++k)

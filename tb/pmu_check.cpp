@@ -146,7 +146,7 @@ PmuRegs expected_regs(const pmu::PmuModel& m) {
   for (unsigned i = 0; i < 4; ++i) r.csr[6 + i] = c.event(i);
   r.csr[10] = c.inhibit();
   r.csr[11] = c.counteren();
-  r.csr[12] = c.lcofip();
+  r.csr[12] = m.lcofi();
   r.csr[13] = m.bank();
   r.csr[14] = m.tipctrl();
   return r;

@@ -19,10 +19,10 @@ set(soc_model_args --assert -O3 --x-assign fast --x-initial fast --trace-fst -CF
                    +define+SS_HARNESS_DPI -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include)
 stackscope_verilate(soc_model_w1 TOP soc_top PREFIX Vsoc_w1 FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
                     ARGS ${soc_model_args} -GFetchWidth=1 -GDispatchWidth=1 -GIssueWidth=1
-                         -GCommitWidth=1)
+                         -GNumAlu=1 -GCommitWidth=1)
 stackscope_verilate(soc_model_w4 TOP soc_top PREFIX Vsoc_w4 FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
                     ARGS ${soc_model_args} -GFetchWidth=4 -GDispatchWidth=4 -GIssueWidth=4
-                         -GCommitWidth=4 -GRobEntries=64 -GRsEntries=16 -GSqEntries=16
+                         -GNumAlu=4 -GCommitWidth=4 -GRobEntries=64 -GRsEntries=16 -GSqEntries=16
                          -GSbEntries=8 -GPhysRegs=128)
 target_link_libraries(soc_model_w1 INTERFACE ZLIB::ZLIB lz4)
 target_link_libraries(soc_model_w4 INTERFACE ZLIB::ZLIB lz4)

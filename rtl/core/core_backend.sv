@@ -17,6 +17,7 @@ module core_backend
   parameter int unsigned FetchWidth    = 2,
   parameter int unsigned DispatchWidth = 2,   // <= FetchWidth
   parameter int unsigned IssueWidth    = 3,   // uops started per cycle over all units
+  parameter int unsigned NumAlu        = 2,   // 1..4 ALU ports sharing the ALU RS
   parameter int unsigned CommitWidth   = 2,
   parameter int unsigned RobEntries    = 32,  // power of 2
   parameter int unsigned RsEntries     = 8,   // per class
@@ -88,8 +89,18 @@ module core_backend
   localparam int unsigned SqW  = SqEntries > 1 ? $clog2(SqEntries) : 1;
   localparam int unsigned DW   = DispatchWidth;
   localparam int unsigned CW   = CommitWidth;
-  localparam int unsigned NumWb = 7;  // alu0, alu1, branch link, mul, div, load answer, forward
-  localparam int unsigned NumPorts = 5;  // alu0, alu1, branch, muldiv, agu
+  // Issue ports: NumAlu ALUs (all fed by the ALU RS), then branch, mul/div and AGU.
+  localparam int unsigned PBr      = NumAlu;
+  localparam int unsigned PMd      = NumAlu + 1;
+  localparam int unsigned PAgu     = NumAlu + 2;
+  localparam int unsigned NumPorts = NumAlu + 3;
+  // Write-back ports: one per ALU, branch link, mul, div, load answer, store forward.
+  localparam int unsigned WbBr  = NumAlu;
+  localparam int unsigned WbMul = NumAlu + 1;
+  localparam int unsigned WbDiv = NumAlu + 2;
+  localparam int unsigned WbLd  = NumAlu + 3;
+  localparam int unsigned WbFwd = NumAlu + 4;
+  localparam int unsigned NumWb = NumAlu + 5;
   localparam logic [DTagW-1:0] StoreTag = '1;
 
   // -------------------------------------------------------------------------------------
@@ -178,6 +189,11 @@ module core_backend
 
   function automatic logic [RobW-1:0] age(logic [RobW-1:0] idx, logic [RobW-1:0] head);
     return idx - head;
+  endfunction
+
+  // Reservation station (0 alu, 1 branch, 2 muldiv, 3 lsu) that feeds issue port p.
+  function automatic int unsigned rs_of_port(int unsigned p);
+    return p < NumAlu ? 0 : p - NumAlu + 1;
   endfunction
 
   function automatic logic [3:0] byte_en(logic [1:0] off, logic [2:0] size);
@@ -405,23 +421,26 @@ module core_backend
     logic [RobW-1:0]      a;
     cand = '0; cand_e = '0; cand_age = '0;
     for (int unsigned p = 0; p < NumPorts; p++) begin
-      unique case (p)
-        0, 1: begin  // ALU (a CSR op only captures its source here; it acts at commit)
-          for (int unsigned e = 0; e < RsEntries; e++) begin
-            elig[e] = rs_ready[0][e];
-            if (p == 1 && cand[0] && cand_e[0] == $clog2(RsEntries)'(e)) elig[e] = 1'b0;
+      if (p < NumAlu) begin
+        // ALU port p takes the oldest ready entry the lower ALU ports did not take (a CSR
+        // op only captures its source here; it acts at commit).
+        for (int unsigned e = 0; e < RsEntries; e++) begin
+          elig[e] = rs_ready[0][e];
+          for (int unsigned q = 0; q < p; q++) begin
+            if (cand[q] && cand_e[q] == $clog2(RsEntries)'(e)) elig[e] = 1'b0;
           end
         end
-        2: elig = rs_ready[1];
-        3: begin
-          for (int unsigned e = 0; e < RsEntries; e++) begin
-            elig[e] = rs_ready[2][e] && (rs_pl[2][e].uop.cls == ClsMul || !div_busy);
-          end
+      end else if (p == PBr) begin
+        elig = rs_ready[1];
+      end else if (p == PMd) begin
+        for (int unsigned e = 0; e < RsEntries; e++) begin
+          elig[e] = rs_ready[2][e] && (rs_pl[2][e].uop.cls == ClsMul || !div_busy);
         end
-        default: elig = rs_ready[3];
-      endcase
+      end else begin
+        elig = rs_ready[3];
+      end
       for (int unsigned e = 0; e < RsEntries; e++) begin
-        a = age(rs_pl[p < 2 ? 0 : p - 1][e].rob, rob_head_q);
+        a = age(rs_pl[rs_of_port(p)][e].rob, rob_head_q);
         if (elig[e] && (!cand[p] || a < cand_age[p])) begin
           cand[p]     = 1'b1;
           cand_e[p]   = $clog2(RsEntries)'(e);
@@ -439,7 +458,7 @@ module core_backend
     end
     rs_issue = '0;
     for (int unsigned p = 0; p < NumPorts; p++) begin
-      if (grant[p]) rs_issue[p < 2 ? 0 : p - 1][cand_e[p]] = 1'b1;
+      if (grant[p]) rs_issue[rs_of_port(p)][cand_e[p]] = 1'b1;
     end
   end
 
@@ -448,7 +467,7 @@ module core_backend
   always_comb begin : operands
     for (int unsigned p = 0; p < NumPorts; p++) begin
       int unsigned c;
-      c = p < 2 ? 0 : p - 1;
+      c = rs_of_port(p);
       iu[p]  = rs_pl[c][cand_e[p]];
       opa[p] = prf_q[rs_src1[c][cand_e[p]]];
       opb[p] = prf_q[rs_src2[c][cand_e[p]]];
@@ -456,9 +475,9 @@ module core_backend
   end
 
   // ALUs
-  logic [1:0][31:0] alu_res;
-  logic [1:0]       alu_br_unused;
-  for (genvar p = 0; p < 2; p++) begin : g_alu
+  logic [NumAlu-1:0][31:0] alu_res;
+  logic [NumAlu-1:0]       alu_br_unused;
+  for (genvar p = 0; p < NumAlu; p++) begin : g_alu
     core_alu u_alu (
       .op_i        (iu[p].uop.alu_op),
       .a_i         (iu[p].uop.src_a_pc ? iu[p].pc : opa[p]),
@@ -476,28 +495,28 @@ module core_backend
   logic [31:0] br_target, br_npc, br_unused_res;
   core_alu u_br_alu (
     .op_i        (AluAdd),
-    .a_i         (opa[2]),
-    .b_i         (opb[2]),
+    .a_i         (opa[PBr]),
+    .b_i         (opb[PBr]),
     .result_o    (br_unused_res),
-    .br_funct3_i (iu[2].uop.funct3),
-    .br_a_i      (opa[2]),
-    .br_b_i      (opb[2]),
+    .br_funct3_i (iu[PBr].uop.funct3),
+    .br_a_i      (opa[PBr]),
+    .br_b_i      (opb[PBr]),
     .br_taken_o  (br_cmp)
   );
-  assign br_taken   = iu[2].uop.cls == ClsBranch ? br_cmp : 1'b1;
-  assign br_target  = iu[2].uop.cls == ClsJalr ? ((opa[2] + iu[2].uop.imm) & ~32'd1)
-                                               : iu[2].pc + iu[2].uop.imm;
-  assign br_npc     = br_taken ? br_target : iu[2].pc + 32'd4;
+  assign br_taken   = iu[PBr].uop.cls == ClsBranch ? br_cmp : 1'b1;
+  assign br_target  = iu[PBr].uop.cls == ClsJalr ? ((opa[PBr] + iu[PBr].uop.imm) & ~32'd1)
+                                                 : iu[PBr].pc + iu[PBr].uop.imm;
+  assign br_npc     = br_taken ? br_target : iu[PBr].pc + 32'd4;
   assign br_misal   = br_taken && br_target[1];
-  assign br_mispred = br_npc != iu[2].pred_npc && !br_misal;
-  assign redirect_exec = grant[2] && br_mispred
-                      && (!pend_q || age(iu[2].rob, rob_head_q) < age(pend_rob_q, rob_head_q));
+  assign br_mispred = br_npc != iu[PBr].pred_npc && !br_misal;
+  assign redirect_exec = grant[PBr] && br_mispred
+                      && (!pend_q || age(iu[PBr].rob, rob_head_q) < age(pend_rob_q, rob_head_q));
 
   // Multiplier (pipelined) and divider (iterative)
   logic        mul_issue, div_issue, mul_valid, div_valid, div_busy_unit;
   logic [31:0] mul_result, div_result;
-  assign mul_issue = grant[3] && iu[3].uop.cls == ClsMul;
-  assign div_issue = grant[3] && iu[3].uop.cls == ClsDiv;
+  assign mul_issue = grant[PMd] && iu[PMd].uop.cls == ClsMul;
+  assign div_issue = grant[PMd] && iu[PMd].uop.cls == ClsDiv;
   // A killed divide still occupies the unit until it finishes.
   assign div_busy  = div_busy_unit;
 
@@ -506,9 +525,9 @@ module core_backend
     .rst_ni,
     .fast_i   (fast_alu_i),
     .valid_i  (mul_issue),
-    .funct_i  (iu[3].uop.funct3[1:0]),
-    .a_i      (opa[3]),
-    .b_i      (opb[3]),
+    .funct_i  (iu[PMd].uop.funct3[1:0]),
+    .a_i      (opa[PMd]),
+    .b_i      (opb[PMd]),
     .valid_o  (mul_valid),
     .result_o (mul_result)
   );
@@ -518,9 +537,9 @@ module core_backend
     .rst_ni,
     .fast_i   (fast_alu_i),
     .start_i  (div_issue),
-    .funct_i  (iu[3].uop.funct3[1:0]),
-    .a_i      (opa[3]),
-    .b_i      (opb[3]),
+    .funct_i  (iu[PMd].uop.funct3[1:0]),
+    .a_i      (opa[PMd]),
+    .b_i      (opb[PMd]),
     .busy_o   (div_busy_unit),
     .valid_o  (div_valid),
     .result_o (div_result)
@@ -531,26 +550,26 @@ module core_backend
   logic [PW-1:0]   mul_out_pdst, div_out_pdst;
   logic [RobW-1:0] mul_out_rob, div_out_rob;
   assign mul_out_live = fast_alu_i ? mul_issue : mul_live_q[MulLatency-2];
-  assign mul_out_dst  = fast_alu_i ? iu[3].has_dst : mul_tag_q[MulLatency-2][PW];
-  assign mul_out_pdst = fast_alu_i ? iu[3].pdst : mul_tag_q[MulLatency-2][PW-1:0];
-  assign mul_out_rob  = fast_alu_i ? iu[3].rob : mul_rob_q[MulLatency-2];
+  assign mul_out_dst  = fast_alu_i ? iu[PMd].has_dst : mul_tag_q[MulLatency-2][PW];
+  assign mul_out_pdst = fast_alu_i ? iu[PMd].pdst : mul_tag_q[MulLatency-2][PW-1:0];
+  assign mul_out_rob  = fast_alu_i ? iu[PMd].rob : mul_rob_q[MulLatency-2];
   assign div_out_live = fast_alu_i ? div_issue : div_live_q;
-  assign div_out_dst  = fast_alu_i ? iu[3].has_dst : div_has_dst_q;
-  assign div_out_pdst = fast_alu_i ? iu[3].pdst : div_pdst_q;
-  assign div_out_rob  = fast_alu_i ? iu[3].rob : div_rob_q;
+  assign div_out_dst  = fast_alu_i ? iu[PMd].has_dst : div_has_dst_q;
+  assign div_out_pdst = fast_alu_i ? iu[PMd].pdst : div_pdst_q;
+  assign div_out_rob  = fast_alu_i ? iu[PMd].rob : div_rob_q;
 
   // AGU
   logic        agu_load, agu_store, agu_misal, agu_mmio;
   logic [31:0] agu_addr, agu_sdata;
   logic [2:0]  agu_size;
-  assign agu_load  = grant[4] && iu[4].uop.cls == ClsLoad;
-  assign agu_store = grant[4] && iu[4].uop.cls == ClsStore;
-  assign agu_addr  = opa[4] + iu[4].uop.imm;
-  assign agu_size  = size_of(iu[4].uop.funct3[1:0]);
+  assign agu_load  = grant[PAgu] && iu[PAgu].uop.cls == ClsLoad;
+  assign agu_store = grant[PAgu] && iu[PAgu].uop.cls == ClsStore;
+  assign agu_addr  = opa[PAgu] + iu[PAgu].uop.imm;
+  assign agu_size  = size_of(iu[PAgu].uop.funct3[1:0]);
   assign agu_misal = (agu_size == 3'd4 && agu_addr[1:0] != 2'b00)
                   || (agu_size == 3'd2 && agu_addr[0]);
-  assign agu_sdata = agu_size == 3'd4 ? opb[4]
-                   : agu_size == 3'd2 ? {16'b0, opb[4][15:0]} : {24'b0, opb[4][7:0]};
+  assign agu_sdata = agu_size == 3'd4 ? opb[PAgu]
+                   : agu_size == 3'd2 ? {16'b0, opb[PAgu][15:0]} : {24'b0, opb[PAgu][7:0]};
   assign agu_mmio  = !agu_addr[31];
 
   // -------------------------------------------------------------------------------------
@@ -633,29 +652,29 @@ module core_backend
     wb_valid = '0;
     wb_tag   = '0;
     wb_data  = '0;
-    // alu0 / alu1 (a CSR op on alu0 returns the CSR's old value)
-    for (int unsigned p = 0; p < 2; p++) begin
+    // ALUs (a CSR op writes its register at commit instead)
+    for (int unsigned p = 0; p < NumAlu; p++) begin
       wb_valid[p] = grant[p] && iu[p].has_dst && iu[p].uop.cls != ClsCsr;
       wb_tag[p]   = iu[p].pdst;
       wb_data[p]  = alu_res[p];
     end
-    wb_valid[2] = grant[2] && iu[2].has_dst;
-    wb_tag[2]   = iu[2].pdst;
-    wb_data[2]  = iu[2].pc + 32'd4;
-    wb_valid[3] = mul_valid && mul_out_live && mul_out_dst;
-    wb_tag[3]   = mul_out_pdst;
-    wb_data[3]  = mul_result;
-    wb_valid[4] = div_valid && div_out_live && div_out_dst;
-    wb_tag[4]   = div_out_pdst;
-    wb_data[4]  = div_result;
-    wb_valid[5] = ld_ans && lq_valid_q[ans_idx] && lq_issued_q[ans_idx] && !dc_err_i
-               && lq_has_dst_q[ans_idx];
-    wb_tag[5]   = lq_pdst_q[ans_idx];
-    wb_data[5]  = load_fmt(dc_rdata_i, lq_addr_q[ans_idx][1:0], lq_f3_q[ans_idx]);
-    wb_valid[6] = ld_pick_fwd && lq_has_dst_q[ld_pick_idx] && !flush;
-    wb_tag[6]   = lq_pdst_q[ld_pick_idx];
-    wb_data[6]  = load_fmt(lq_fwd_word[ld_pick_idx], lq_addr_q[ld_pick_idx][1:0],
-                           lq_f3_q[ld_pick_idx]);
+    wb_valid[WbBr]  = grant[PBr] && iu[PBr].has_dst;
+    wb_tag[WbBr]    = iu[PBr].pdst;
+    wb_data[WbBr]   = iu[PBr].pc + 32'd4;
+    wb_valid[WbMul] = mul_valid && mul_out_live && mul_out_dst;
+    wb_tag[WbMul]   = mul_out_pdst;
+    wb_data[WbMul]  = mul_result;
+    wb_valid[WbDiv] = div_valid && div_out_live && div_out_dst;
+    wb_tag[WbDiv]   = div_out_pdst;
+    wb_data[WbDiv]  = div_result;
+    wb_valid[WbLd]  = ld_ans && lq_valid_q[ans_idx] && lq_issued_q[ans_idx] && !dc_err_i
+                   && lq_has_dst_q[ans_idx];
+    wb_tag[WbLd]    = lq_pdst_q[ans_idx];
+    wb_data[WbLd]   = load_fmt(dc_rdata_i, lq_addr_q[ans_idx][1:0], lq_f3_q[ans_idx]);
+    wb_valid[WbFwd] = ld_pick_fwd && lq_has_dst_q[ld_pick_idx] && !flush;
+    wb_tag[WbFwd]   = lq_pdst_q[ld_pick_idx];
+    wb_data[WbFwd]  = load_fmt(lq_fwd_word[ld_pick_idx], lq_addr_q[ld_pick_idx][1:0],
+                               lq_f3_q[ld_pick_idx]);
     if (flush) wb_valid = '0;
   end
 
@@ -768,8 +787,8 @@ module core_backend
   assign redirect_o        = redirect_cmt || redirect_exec;
   assign redirect_pc_o     = !redirect_cmt ? br_npc : redirect_kind == 2'd0 ? trap_target
                            : redirect_kind == 2'd1 ? mepc : redirect_cmt_pc;
-  assign redirect_seq_o    = redirect_cmt ? redirect_cmt_seq : rob_q[iu[2].rob].seq + 32'd1;
-  assign redirect_meta_o   = redirect_cmt ? hd[0].meta : rob_q[iu[2].rob].meta;
+  assign redirect_seq_o    = redirect_cmt ? redirect_cmt_seq : rob_q[iu[PBr].rob].seq + 32'd1;
+  assign redirect_meta_o   = redirect_cmt ? hd[0].meta : rob_q[iu[PBr].rob].meta;
   assign redirect_branch_o = !redirect_cmt;
   assign redirect_taken_o  = br_taken;
 
@@ -911,7 +930,7 @@ module core_backend
       end
     end
     // Completions
-    for (int unsigned p = 0; p < 2; p++) begin
+    for (int unsigned p = 0; p < NumAlu; p++) begin
       if (grant[p]) begin
         rob_q[iu[p].rob].done <= 1'b1;
         if (iu[p].uop.cls == ClsCsr) begin
@@ -919,28 +938,28 @@ module core_backend
         end
       end
     end
-    if (grant[2]) begin
-      rob_q[iu[2].rob].done    <= 1'b1;
-      rob_q[iu[2].rob].taken   <= br_taken;
-      rob_q[iu[2].rob].target  <= br_target;
-      rob_q[iu[2].rob].mispred <= br_mispred;
+    if (grant[PBr]) begin
+      rob_q[iu[PBr].rob].done    <= 1'b1;
+      rob_q[iu[PBr].rob].taken   <= br_taken;
+      rob_q[iu[PBr].rob].target  <= br_target;
+      rob_q[iu[PBr].rob].mispred <= br_mispred;
       if (br_misal) begin
-        rob_q[iu[2].rob].exc   <= 1'b1;
-        rob_q[iu[2].rob].cause <= CauseMisalignedFetch;
-        rob_q[iu[2].rob].tval  <= br_target;
+        rob_q[iu[PBr].rob].exc   <= 1'b1;
+        rob_q[iu[PBr].rob].cause <= CauseMisalignedFetch;
+        rob_q[iu[PBr].rob].tval  <= br_target;
       end
     end
     if (mul_valid && mul_out_live) rob_q[mul_out_rob].done <= 1'b1;
     if (div_valid && div_out_live) rob_q[div_out_rob].done <= 1'b1;
-    if (grant[4]) begin
+    if (grant[PAgu]) begin
       if (agu_misal) begin
-        rob_q[iu[4].rob].done  <= 1'b1;
-        rob_q[iu[4].rob].exc   <= 1'b1;
-        rob_q[iu[4].rob].cause <= agu_load ? CauseMisalignedLoad : CauseMisalignedStore;
-        rob_q[iu[4].rob].tval  <= agu_addr;
+        rob_q[iu[PAgu].rob].done  <= 1'b1;
+        rob_q[iu[PAgu].rob].exc   <= 1'b1;
+        rob_q[iu[PAgu].rob].cause <= agu_load ? CauseMisalignedLoad : CauseMisalignedStore;
+        rob_q[iu[PAgu].rob].tval  <= agu_addr;
       end else if (agu_store) begin
-        if (agu_mmio) rob_q[iu[4].rob].mmio <= 1'b1;
-        else rob_q[iu[4].rob].done <= 1'b1;
+        if (agu_mmio) rob_q[iu[PAgu].rob].mmio <= 1'b1;
+        else rob_q[iu[PAgu].rob].done <= 1'b1;
       end
     end
     // Memory-ordering violation: a younger load already read this store's bytes.
@@ -948,7 +967,7 @@ module core_backend
       for (int unsigned l = 0; l < LqEntries; l++) begin
         if (lq_valid_q[l] && lq_addr_ok_q[l]
             && (lq_issued_q[l] || (ld_pick && ld_pick_idx == LqW'(l)))
-            && age(lq_rob_q[l], rob_head_q) > age(iu[4].rob, rob_head_q)
+            && age(lq_rob_q[l], rob_head_q) > age(iu[PAgu].rob, rob_head_q)
             && lq_addr_q[l][31:2] == agu_addr[31:2]
             && (byte_en(lq_addr_q[l][1:0], size_of(lq_f3_q[l][1:0])) & byte_en(agu_addr[1:0], agu_size)) != '0) begin
           rob_q[lq_rob_q[l]].replay <= 1'b1;
@@ -1000,7 +1019,7 @@ module core_backend
         rob_cnt_q  <= rob_cnt_q + (RobW+1)'(disp_n) - (RobW+1)'(cmt_n);
         if (redirect_exec) begin
           pend_q     <= 1'b1;
-          pend_rob_q <= iu[2].rob;
+          pend_rob_q <= iu[PBr].rob;
         end
         if (fencei_start) fencei_busy_q <= 1'b1;
         else if (fencei_done_i) fencei_busy_q <= 1'b0;
@@ -1081,8 +1100,8 @@ module core_backend
       div_rob_q     <= '0;
     end else begin
       mul_live_q[0] <= mul_issue && !fast_alu_i && !flush;
-      mul_tag_q[0]  <= {iu[3].has_dst, iu[3].pdst};
-      mul_rob_q[0]  <= iu[3].rob;
+      mul_tag_q[0]  <= {iu[PMd].has_dst, iu[PMd].pdst};
+      mul_rob_q[0]  <= iu[PMd].rob;
       for (int unsigned i = 1; i < MulLatency - 1; i++) begin
         mul_live_q[i] <= mul_live_q[i-1] && !flush;
         mul_tag_q[i]  <= mul_tag_q[i-1];
@@ -1090,9 +1109,9 @@ module core_backend
       end
       if (div_issue && !fast_alu_i) begin
         div_live_q    <= !flush;
-        div_has_dst_q <= iu[3].has_dst;
-        div_pdst_q    <= iu[3].pdst;
-        div_rob_q     <= iu[3].rob;
+        div_has_dst_q <= iu[PMd].has_dst;
+        div_pdst_q    <= iu[PMd].pdst;
+        div_rob_q     <= iu[PMd].rob;
       end else if (flush || div_valid) begin
         div_live_q <= 1'b0;
       end
@@ -1131,10 +1150,10 @@ module core_backend
       end
       if (ld_pick_fwd) lq_issued_q[ld_pick_idx] <= 1'b1;
       if (agu_load) begin
-        lq_addr_q[iu[4].lq]    <= agu_addr;
-        lq_addr_ok_q[iu[4].lq] <= 1'b1;
+        lq_addr_q[iu[PAgu].lq]    <= agu_addr;
+        lq_addr_ok_q[iu[PAgu].lq] <= 1'b1;
         // A misaligned load never goes to memory.
-        if (agu_misal) lq_issued_q[iu[4].lq] <= 1'b1;
+        if (agu_misal) lq_issued_q[iu[PAgu].lq] <= 1'b1;
       end
       for (int unsigned k = 0; k < CW; k++) begin
         if (cmt_ld[k]) begin
@@ -1186,10 +1205,10 @@ module core_backend
       automatic logic [SqW:0] nd = '0;
       automatic logic [SqW:0] ncm = '0;
       if (agu_store && !agu_misal) begin
-        sq_addr_q[iu[4].sq]    <= agu_addr;
-        sq_data_q[iu[4].sq]    <= agu_sdata;
-        sq_size_q[iu[4].sq]    <= agu_size;
-        sq_addr_ok_q[iu[4].sq] <= 1'b1;
+        sq_addr_q[iu[PAgu].sq]    <= agu_addr;
+        sq_data_q[iu[PAgu].sq]    <= agu_sdata;
+        sq_size_q[iu[PAgu].sq]    <= agu_size;
+        sq_addr_ok_q[iu[PAgu].sq] <= 1'b1;
       end
       if (st_go) begin
         sq_sent_q[sq_send_q] <= 1'b1;
@@ -1260,7 +1279,6 @@ module core_backend
     lq_miss2_now = lq_miss2_q | dc_l2miss_tags_i[LqEntries-1:0];
     probe_o = '0;
     probe_o.disp_n         = disp_n;
-    probe_o.disp_cp_mask   = '1;
     probe_o.fe_empty = 1'b1;
     for (int unsigned w = 0; w < DW; w++) begin
       if (TakeW'(w) == disp_n && fe_valid_i[w]) probe_o.fe_empty = 1'b0;
@@ -1351,8 +1369,8 @@ module core_backend
         if (grant[p]) ss_pipe_event(1, 32'(iu[p].rob), 0, 0);
       end
       if (!flush) begin
-        for (int unsigned p = 0; p < 3; p++) if (grant[p]) ss_pipe_event(2, 32'(iu[p].rob), 0, 0);
-        if (grant[4] && (agu_misal || (agu_store && !agu_mmio))) ss_pipe_event(2, 32'(iu[4].rob), 0, 0);
+        for (int unsigned p = 0; p <= PBr; p++) if (grant[p]) ss_pipe_event(2, 32'(iu[p].rob), 0, 0);
+        if (grant[PAgu] && (agu_misal || (agu_store && !agu_mmio))) ss_pipe_event(2, 32'(iu[PAgu].rob), 0, 0);
         if (mul_valid && mul_out_live) ss_pipe_event(2, 32'(mul_out_rob), 0, 0);
         if (div_valid && div_out_live) ss_pipe_event(2, 32'(div_out_rob), 0, 0);
         if (ld_pick_fwd) ss_pipe_event(2, 32'(lq_rob_q[ld_pick_idx]), 0, 0);
@@ -1370,6 +1388,7 @@ module core_backend
   initial begin
     assert (DispatchWidth <= FetchWidth && DispatchWidth >= 1 && DispatchWidth <= 4);
     assert (CommitWidth >= 1 && CommitWidth <= 4);
+    assert (NumAlu >= 1 && NumAlu <= 4);
     assert (LqEntries <= 2**DTagW - 1);
     assert (2**RobW == RobEntries && 2**PW == PhysRegs && PhysRegs > 32);
     assert (2**LqW == LqEntries && 2**SqW == SqEntries);

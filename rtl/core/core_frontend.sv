@@ -10,7 +10,8 @@ module core_frontend
   import core_pkg::*;
 #(
   parameter int unsigned FetchWidth      = 2,     // 1..4 instructions per cycle
-  parameter int unsigned FetchBufEntries = 8,     // power of 2, >= FetchWidth
+  // Power of 2, >= FetchWidth. Full fetch rate needs >= 3 * FetchWidth (docs/core.md).
+  parameter int unsigned FetchBufEntries = FetchWidth > 2 ? 16 : 8,
   parameter int unsigned GshareHistBits  = 10,    // 1..MaxGhistBits
   parameter int unsigned GshareEntries   = 1024,  // 2-bit counters, power of 2
   parameter int unsigned BtbEntries      = 64,    // direct mapped, power of 2

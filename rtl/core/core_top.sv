@@ -9,6 +9,7 @@ module core_top
   parameter int unsigned FetchWidth    = 2,
   parameter int unsigned DispatchWidth = 2,
   parameter int unsigned IssueWidth    = 3,
+  parameter int unsigned NumAlu        = 2,   // ALU issue ports (1..4)
   parameter int unsigned CommitWidth   = 2,
   parameter int unsigned RobEntries    = 32,
   parameter int unsigned RsEntries     = 8,
@@ -113,6 +114,7 @@ module core_top
     .FetchWidth    (FetchWidth),
     .DispatchWidth (DispatchWidth),
     .IssueWidth    (IssueWidth),
+    .NumAlu        (NumAlu),
     .CommitWidth   (CommitWidth),
     .RobEntries    (RobEntries),
     .RsEntries     (RsEntries),

@@ -21,7 +21,7 @@ package pmu_pkg;
   localparam int unsigned MemReqW = 4;
   // program counter bits
   localparam int unsigned PcW = 32;
-  localparam int unsigned ProbeBits = 274;  // width of probe_t
+  localparam int unsigned ProbeBits = 270;  // width of probe_t
 
   // CPI stack stages (index of cpi_stack's first cnt_o dimension).
   typedef enum logic [1:0] {
@@ -105,9 +105,6 @@ package pmu_pkg;
   typedef struct packed {
     // [dispatch] uops given a ROB entry this cycle (wrong path included)
     logic [NW-1:0] disp_n;
-    // [dispatch] correct-path mask of the dispatched slots where the core knows it, else all ones;
-    // read only by the oracle model, never by the simple-method units
-    logic [MaxWidth-1:0] disp_cp_mask;
     // [dispatch] after the disp_n dispatched, the front end had no further uop ready for dispatch
     logic fe_empty;
     // [fetch] front end is waiting on an I-cache (or ITLB) miss

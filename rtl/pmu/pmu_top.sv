@@ -25,8 +25,10 @@ module pmu_top
   input  wire logic [11:0] csr_addr_i,
   input  wire logic [31:0] csr_wdata_i,
   output logic [31:0]      csr_rdata_o,
+  // mip.LCOFIP line to the core (interrupt cause 13): a counter overflow (Sscofpmf) or, with
+  // tipctrl.IRQ set, a TIP sample waiting for software (status word bit 0 tells them apart).
   output logic             lcofip_o,
-  output logic             tip_irq_o,
+  output logic             tip_irq_o,  // a TIP sample waits (whatever tipctrl.IRQ says)
   // Test-only write port (harness mutation tests; tie to 0 in silicon): unit 0 CPI (idx =
   // stage * NumCpiComps + comp), 1 Top-Down, 2 FLOPS, 3 TIP sample counter, 4 a CSR write
   // (idx = address, low 32 bits of data) that replaces the core's write of that cycle.
@@ -76,18 +78,23 @@ module pmu_top
   logic [1:0]  bank_q;
   logic [1:0]  tip_mode_q;
   logic [15:0] tip_period_q;
-  logic        tip_ack;
+  logic        tip_irq_en_q;  // tipctrl[2]: a waiting TIP sample raises LCOFIP
+  logic        tip_ack, tip_irq;
+  logic [31:0] tipctrl;
   assign tip_ack = csr_we && csr_addr == AddrTipAck;
+  assign tipctrl = {tip_period_q, 13'b0, tip_irq_en_q, tip_mode_q};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : custom_regs
     if (!rst_ni) begin
       bank_q       <= '0;
       tip_mode_q   <= TipResetMode;
       tip_period_q <= TipResetPeriod;
+      tip_irq_en_q <= 1'b0;
     end else if (csr_we) begin
       if (csr_addr == AddrBank) bank_q <= csr_wdata[1:0];
       if (csr_addr == AddrTipCtrl) begin
         tip_mode_q   <= csr_wdata[1:0];
+        tip_irq_en_q <= csr_wdata[2];
         tip_period_q <= csr_wdata[31:16];
       end
     end
@@ -164,10 +171,11 @@ module pmu_top
     .disp_valid_o,
     .disp_pc_o,
     .samples_o        (tip_samples_o),
-    .irq_o            (tip_irq_o)
+    .irq_o            (tip_irq)
   );
 
   logic [31:0] std_rdata;
+  logic        csr_lcofip;
 
   pmu_csr #(
     .NumHpm       (NumHpm),
@@ -180,7 +188,7 @@ module pmu_top
     .csr_addr_i  (csr_addr),
     .csr_wdata_i (csr_wdata),
     .csr_rdata_o (std_rdata),
-    .lcofip_o,
+    .lcofip_o    (csr_lcofip),
     .cnt_o       (csr_cnt_o),
     .event_o     (csr_event_o),
     .inhibit_o   (csr_inhibit_o),
@@ -244,7 +252,7 @@ module pmu_top
     end else if (csr_addr_i == AddrBank) begin
       cust_rdata = {30'b0, bank_q};
     end else if (csr_addr_i == AddrTipCtrl) begin
-      cust_rdata = {tip_period_q, 14'b0, tip_mode_q};
+      cust_rdata = tipctrl;
     end else if (csr_addr_i == AddrTipAck) begin
       cust_rdata = '0;
     end else begin
@@ -254,7 +262,13 @@ module pmu_top
 
   assign csr_rdata_o = is_custom ? cust_rdata : std_rdata;
   assign bank_o      = bank_q;
-  assign tipctrl_o   = {tip_period_q, 14'b0, tip_mode_q};
+  assign tipctrl_o   = tipctrl;
+  // A TIP sample interrupt shares cause 13 with counter overflow: software reads the TIP status
+  // word (bit 0 valid) and acknowledges (tipack), which drops this line, or clears mip.LCOFIP
+  // for an overflow. Off after reset, so programs that enable LCOFIE for overflows are not
+  // interrupted by the reset-time periodic sampling.
+  assign tip_irq_o   = tip_irq;
+  assign lcofip_o    = csr_lcofip || (tip_irq && tip_irq_en_q);
 
 endmodule : pmu_top
 

@@ -10,6 +10,7 @@ module soc_top
   parameter int unsigned FetchWidth    = 2,
   parameter int unsigned DispatchWidth = 2,
   parameter int unsigned IssueWidth    = 3,
+  parameter int unsigned NumAlu        = 2,   // ALU issue ports (1..4)
   parameter int unsigned CommitWidth   = 2,
   parameter int unsigned RobEntries    = 32,
   parameter int unsigned RsEntries     = 8,
@@ -205,6 +206,7 @@ module soc_top
     .FetchWidth    (FetchWidth),
     .DispatchWidth (DispatchWidth),
     .IssueWidth    (IssueWidth),
+    .NumAlu        (NumAlu),
     .CommitWidth   (CommitWidth),
     .RobEntries    (RobEntries),
     .RsEntries     (RsEntries),
@@ -321,7 +323,9 @@ module soc_top
     .pd_rdata_i       (h_pd_rdata)
   );
 
-  logic unused_tip_irq;  // TIP sample interrupt: not routed to the core yet
+  // The TIP sample interrupt reaches the core inside lcofi (cause 13) when software sets
+  // tipctrl.IRQ (docs/pmu.md); the raw line is not needed here.
+  logic unused_tip_irq;
 
   // No FP unit: the FLOPS stack sees one idle unit.
   pmu_top #(

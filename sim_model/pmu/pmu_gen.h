@@ -24,7 +24,7 @@ inline constexpr unsigned kElemW = 4;
 inline constexpr unsigned kMemReqW = 4;
 // program counter bits
 inline constexpr unsigned kPcW = 32;
-inline constexpr unsigned kProbeBits = 274;
+inline constexpr unsigned kProbeBits = 270;
 inline constexpr unsigned kProbeWords = 9;
 
 enum class InstrCls : uint8_t {
@@ -134,7 +134,6 @@ inline constexpr std::array<std::string_view, 4> kTipStateNames{
 // One cycle of the probe bus (field meanings: rtl/pmu/pmu_pkg.sv, docs/probe.md).
 struct Probe {
   uint32_t disp_n{};
-  uint32_t disp_cp_mask{};
   uint32_t fe_empty{};
   uint32_t fe_icache_miss{};
   uint32_t fe_bpred_recover{};
@@ -185,8 +184,7 @@ inline void pack(const Probe& p, std::span<uint32_t, kProbeWords> w) {
     w[lsb / 32] |= static_cast<uint32_t>(x);
     if (lsb % 32 + width > 32) w[lsb / 32 + 1] |= static_cast<uint32_t>(x >> 32);
   };
-  put((p.disp_n), 271, 3);
-  put((p.disp_cp_mask), 267, 4);
+  put((p.disp_n), 267, 3);
   put((p.fe_empty), 266, 1);
   put((p.fe_icache_miss), 265, 1);
   put((p.fe_bpred_recover), 264, 1);
@@ -235,8 +233,7 @@ inline Probe unpack(std::span<const uint32_t, kProbeWords> w) {
     return static_cast<uint32_t>(x & ((uint64_t{1} << width) - 1));
   };
   Probe p;
-  p.disp_n = get(271, 3);
-  p.disp_cp_mask = get(267, 4);
+  p.disp_n = get(267, 3);
   p.fe_empty = get(266, 1);
   p.fe_icache_miss = get(265, 1);
   p.fe_bpred_recover = get(264, 1);

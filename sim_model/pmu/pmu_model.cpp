@@ -1,5 +1,6 @@
 #include "pmu_model.h"
 
+#include <algorithm>
 #include <bit>
 
 namespace stackscope::pmu {
@@ -65,8 +66,14 @@ void PmuModel::debug_write(PmuUnit u, unsigned index, uint64_t value) {
 void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
   if (dbg_csr_) w = dbg_csr_;  // the test port replaces the core's write (pmu_top mux)
   dbg_csr_.reset();
-  const uint32_t valid = (1u << p.disp_n) - 1;
-  wrong_path_disp_ += static_cast<unsigned>(std::popcount(valid & ~p.disp_cp_mask));
+  // The window after this cycle's commits; a flush discards it (this cycle's dispatches
+  // included, if a core dispatches in a flush cycle at all).
+  window_ += p.disp_n;
+  window_ -= std::min<uint64_t>(window_, p.cmt_n);
+  if (p.flush) {
+    (p.cmt_br_mispred ? wrong_path_disp_ : squashed_disp_) += window_;
+    window_ = 0;
+  }
   cpi_.step(p);
   td_.step(p);
   fl_.step(p);
@@ -77,14 +84,16 @@ void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
   if (w && w->addr == custom_csr::kTipCtrl) {
     tip_mode_ = static_cast<TipMode>(w->data & 3u);
     tip_period_ = w->data >> 16;
+    tip_irq_ = (w->data & custom_csr::kTipCtrlIrq) != 0;
     tip_.set_trigger(tip_mode_, tip_period_);
   }
 }
 
 CpiComponents PmuModel::oracle_dispatch_stack() const {
   CpiComponents c = cpi_.stage(CpiStage::kDispatch);
-  c[static_cast<unsigned>(CpiComp::kBase)] -= wrong_path_disp_;
+  c[static_cast<unsigned>(CpiComp::kBase)] -= wrong_path_disp_ + squashed_disp_;
   c[static_cast<unsigned>(CpiComp::kBpred)] += wrong_path_disp_;
+  c[static_cast<unsigned>(CpiComp::kOther)] += squashed_disp_;
   return c;
 }
 

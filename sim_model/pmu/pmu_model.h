@@ -30,8 +30,10 @@ inline constexpr unsigned kTipWordStatus = 0;  // [0] valid [2:1] state [7:4] he
 inline constexpr unsigned kTipWordHeadPc0 = 1, kTipWordOffending = 5, kTipWordNextPc = 6,
                           kTipWordNciPc = 7, kTipWordLciPc = 8, kTipWordDispPc = 9,
                           kTipWordSamplesLo = 10, kTipWordSamplesHi = 11, kTipWords = 12;
-inline constexpr uint32_t tipctrl(TipMode mode, uint32_t period) {
-  return (period << 16) | static_cast<uint32_t>(mode);
+// tipctrl: [1:0] mode, [2] IRQ (a waiting sample raises mip.LCOFIP), [31:16] period.
+inline constexpr uint32_t kTipCtrlIrq = 1u << 2;
+inline constexpr uint32_t tipctrl(TipMode mode, uint32_t period, bool irq = false) {
+  return (period << 16) | (irq ? kTipCtrlIrq : 0u) | static_cast<uint32_t>(mode);
 }
 }  // namespace custom_csr
 
@@ -70,14 +72,25 @@ class PmuModel {
   const TipSampler& tip() const { return tip_; }
   const TipOracle& oracle() const { return oracle_; }
   const PmuCsr& csr() const { return csr_; }
-  // Oracle for wrong-path accounting (seed 000 §III-B): dispatched uops off the correct path
-  // (the probe's disp_cp_mask, which a simulator knows from the ISS). Each took one dispatch
-  // base slot in the hardware count, so the correct-path dispatch stack is the measured one
-  // with these slots moved from base to bpred.
+  // Oracle for wrong-path accounting (seed 000 §III-B). A dispatched uop is on the wrong path
+  // exactly when a mispredicted branch older than it flushes it: every uop that commits is
+  // on the true path (the lockstep checks each against the ISS), and a uop discarded by any
+  // other flush (exception, interrupt, machine clear, serialising CSR op) is a true-path uop
+  // that is fetched and dispatched again. So the model follows the window's occupancy
+  // (disp_n in, cmt_n out) and, at each flush, books what is left behind the committing uops
+  // to wrong_path_dispatched() if the flush is a committed misprediction (cmt_br_mispred),
+  // else to squashed_dispatched(). Each took one dispatch base slot in the hardware count;
+  // the correct-path stack moves them from base to bpred (wrong path) and to other
+  // (re-dispatched: the work a clear throws away). Dispatch only: the probe does not say
+  // which of the flushed uops had issued.
   uint64_t wrong_path_dispatched() const { return wrong_path_disp_; }
+  uint64_t squashed_dispatched() const { return squashed_disp_; }
   CpiComponents oracle_dispatch_stack() const;
+  // The mip.LCOFIP line pmu_top drives: counter overflow, or a waiting TIP sample with
+  // tipctrl.IRQ set.
+  bool lcofi() const { return csr_.lcofip() || (tip_.tip().valid && tip_irq_); }
   uint32_t bank() const { return bank_; }
-  uint32_t tipctrl() const { return custom_csr::tipctrl(tip_mode_, tip_period_); }
+  uint32_t tipctrl() const { return custom_csr::tipctrl(tip_mode_, tip_period_, tip_irq_); }
   const PmuModelConfig& config() const { return cfg_; }
 
  private:
@@ -90,7 +103,9 @@ class PmuModel {
   TipOracle oracle_;
   PmuCsr csr_;
   uint32_t bank_ = 0;
-  uint64_t wrong_path_disp_ = 0;
+  uint64_t wrong_path_disp_ = 0, squashed_disp_ = 0;
+  uint64_t window_ = 0;  // uops dispatched and neither committed nor flushed
+  bool tip_irq_ = false;
   TipMode tip_mode_;
   uint32_t tip_period_;
   std::optional<CsrWrite> dbg_csr_;

@@ -9,7 +9,8 @@
 #include <stdint.h>
 
 #define PMU_CSR_BANK     0xBC0 /* RW: bank shown in the window */
-#define PMU_CSR_TIPCTRL  0xBC1 /* RW: [1:0] mode (0 off, 1 periodic, 2 random), [31:16] period */
+#define PMU_CSR_TIPCTRL  0xBC1 /* RW: [1:0] mode (0 off, 1 periodic, 2 random), [2] IRQ,
+                                   [31:16] period */
 #define PMU_CSR_TIPACK   0xBC2 /* W: any write acknowledges the TIP samples */
 #define PMU_CSR_WINDOW   0xFC0 /* RO: 0xFC0 + word of the selected bank */
 
@@ -61,6 +62,13 @@ enum {
 #define PMU_EVENTH_OF   (1u << 31) /* mhpmeventh: overflow (Sscofpmf) */
 #define PMU_EVENTH_MINH (1u << 30)
 #define PMU_MIP_LCOF    (1u << 13)
+/* tipctrl value; with irq set a waiting TIP sample raises mip.LCOFIP (cause 13, shared with
+ * counter overflow: the TIP status word's bit 0 tells them apart); writing tipack drops it. */
+#define PMU_TIP_OFF      0u
+#define PMU_TIP_PERIODIC 1u
+#define PMU_TIP_RANDOM   2u
+#define PMU_TIPCTRL(mode, period, irq) \
+    ((uint32_t)(mode) | ((irq) ? 4u : 0u) | ((uint32_t)(period) << 16))
 
 /* Any CSR by number. */
 #define PMU_CSRR(num)                                                \

@@ -6,7 +6,7 @@ module fe_unit_top
   import core_pkg::*;
 #(
   parameter int unsigned FetchWidth      = 2,
-  parameter int unsigned FetchBufEntries = 8,
+  parameter int unsigned FetchBufEntries = FetchWidth > 2 ? 16 : 8,
   parameter int unsigned GshareHistBits  = 10,
   parameter int unsigned GshareEntries   = 1024,
   parameter int unsigned BtbEntries      = 64,

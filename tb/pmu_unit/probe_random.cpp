@@ -19,7 +19,6 @@ Probe ProbeRandom::next() {
   p.cmt_n = static_cast<uint32_t>(std::min<uint64_t>(n_for(w_.commit), uncommitted_));
   uncommitted_ = uncommitted_ + p.disp_n - p.cmt_n;
   p.cmt_ms_n = pick(p.cmt_n);
-  p.disp_cp_mask = chance(80) ? 0xF : pick(15);
 
   p.fe_icache_miss = phase_ == 1 ? chance(70) : chance(5);
   p.fe_bpred_recover = phase_ == 2 ? chance(70) : chance(5);

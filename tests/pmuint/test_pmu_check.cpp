@@ -3,6 +3,8 @@
 // mutation specs, and wrong-path accounting against the oracle.
 #include <catch2/catch.hpp>
 
+#include <vector>
+
 #include "pmu_check.h"
 #include "pmu_model.h"
 
@@ -15,7 +17,6 @@ namespace {
 pmu::Probe committing_probe(uint32_t pc) {
   pmu::Probe p;
   p.disp_n = p.iss_n = p.cmt_n = 1;
-  p.disp_cp_mask = 0xF;
   p.rob_empty = p.rs_empty = 1;
   p.head_valid[0] = p.head_commit[0] = 1;
   p.head_pc[0] = p.next_pc = pc;
@@ -29,7 +30,6 @@ TEST_CASE("custom window reads every bank as documented") {
   for (int i = 0; i < 3; ++i) m.step(committing_probe(0x80000000 + 4 * i), std::nullopt);
   pmu::Probe miss;
   miss.fe_empty = miss.fe_icache_miss = miss.rob_empty = miss.rs_empty = 1;
-  miss.disp_cp_mask = 0xF;
   for (int i = 0; i < 2; ++i) m.step(miss, std::nullopt);
   // Bank 0 (reset): commit base = word 2*(2*9+0) = 36, commit icache = word 38.
   CHECK(m.read(cc::kWindow + 36) == 3);
@@ -117,32 +117,63 @@ TEST_CASE("mutation specs") {
 }
 
 TEST_CASE("wrong path: oracle vs the simple method") {
-  // W = 1. Cycle 1 dispatches a correct-path uop that commits; cycle 2 dispatches a
-  // wrong-path uop (mask 0) that never commits; cycle 3 dispatches a correct-path uop that
-  // traps (never commits either). Oracle bpred = 1 (cycle 2 only); the simple method moves
-  // dispatch base - commit base = 3 - 1 = 2 slots, so its error is 1 slot of 3.
+  // W = 1, one uop dispatched per cycle in cycles 0-4 (A, B, C, D, E), nothing in 5-6:
+  //   cycle 2: A, a mispredicted branch, commits and flushes: B and C (dispatched behind it)
+  //            were on the wrong path -> oracle wrong path 2;
+  //   cycle 4: D commits and takes an exception: E, dispatched behind it in the flush cycle,
+  //            is a true-path uop that will be dispatched again -> squashed 1;
+  //   cycles 5-6: empty.
+  // Dispatch base 5, commit base 2. The simple method moves 5 - 2 = 3 slots to bpred; the
+  // oracle moves 2 (B, C) to bpred and 1 (E) to other: error 1 slot of 7 cycles x 1 slot.
   tb::PmuCheck check(pmu::PmuModelConfig::sequential_core());
   pmu::PmuModel m(pmu::PmuModelConfig::sequential_core());
-  pmu::Probe p1 = committing_probe(0x80000000);
-  pmu::Probe p2 = p1, p3 = p1;
-  p2.cmt_n = 0;
-  p2.head_commit[0] = 0;
-  p2.disp_cp_mask = 0;
-  p3.cmt_n = 0;
-  p3.head_commit[0] = 0;
+  std::vector<pmu::Probe> seq;
+  for (unsigned c = 0; c < 7; ++c) {
+    pmu::Probe p;
+    p.disp_n = c < 5 ? 1 : 0;
+    p.fe_empty = c >= 5;
+    p.rob_empty = c >= 4;
+    p.rs_empty = 1;
+    seq.push_back(p);
+  }
+  seq[2].cmt_n = 1;
+  seq[2].cmt_br_mispred = seq[2].flush = 1;
+  seq[4].cmt_n = 1;
+  seq[4].exception = seq[4].flush = 1;
   tb::PmuRegs regs;
   uint64_t cycle = 0;
-  for (const pmu::Probe& p : {p1, p2, p3}) {
+  for (const pmu::Probe& p : seq) {
     tb::PmuInputs in;
     pmu::pack(p, in.probe);
     m.step(p, std::nullopt);
     regs = tb::expected_regs(m);
     CHECK(check.step(cycle++, in, std::span<const tb::RtlCommit>{}, regs).empty());
   }
+  CHECK(m.wrong_path_dispatched() == 2);
+  CHECK(m.squashed_dispatched() == 1);
+  const pmu::CpiComponents oracle = m.oracle_dispatch_stack();
+  CHECK(oracle[static_cast<unsigned>(CpiComp::kBase)] == 2);  // = commit base
   const tb::PmuRunResults r = check.results();
-  CHECK(r.wrong_path[0].oracle_bpred == 1);
-  CHECK(r.wrong_path[0].simple_bpred == 2);
-  CHECK(r.wrong_path[0].simple_error == Approx(1.0 / 3));
+  const uint64_t disp_bpred = m.cpi().get(CpiStage::kDispatch, CpiComp::kBpred);
+  CHECK(r.wrong_path[0].oracle_bpred == disp_bpred + 2);
+  CHECK(r.wrong_path[0].simple_bpred == disp_bpred + 3);
+  CHECK(r.wrong_path[0].simple_error == Approx(1.0 / 7));
+}
+
+TEST_CASE("a waiting TIP sample raises LCOFIP only with tipctrl.IRQ, until acknowledged") {
+  pmu::PmuModel m(pmu::PmuModelConfig::sequential_core());
+  const pmu::Probe p = committing_probe(0x80000000);
+  m.step(p, std::nullopt);  // periodic 97 after reset: cycle 0 samples
+  CHECK(m.tip().tip().valid);
+  CHECK_FALSE(m.lcofi());   // IRQ clear after reset
+  m.step(p, pmu::CsrWrite{cc::kTipCtrl, cc::tipctrl(pmu::TipMode::kPeriodic, 97, true)});
+  CHECK(m.read(cc::kTipCtrl) == ((97u << 16) | 4u | 1u));
+  CHECK(m.lcofi());
+  m.step(p, pmu::CsrWrite{0x344, 0});  // clearing mip.LCOFIP does not drop a TIP sample
+  CHECK(m.lcofi());
+  m.step(p, pmu::CsrWrite{cc::kTipAck, 1});
+  CHECK_FALSE(m.lcofi());
+  CHECK_FALSE(m.csr().lcofip());
 }
 
 TEST_CASE("the cross-check reports the first difference") {

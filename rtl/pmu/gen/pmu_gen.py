@@ -102,9 +102,6 @@ TIP_STATES = [
 FIELDS = [
     # -- dispatch (rename/allocate, in order) --
     ("disp_n", "NW", 1, "dispatch", "uops given a ROB entry this cycle (wrong path included)"),
-    ("disp_cp_mask", "MaxWidth", 1, "dispatch",
-     "correct-path mask of the dispatched slots where the core knows it, else all ones; "
-     "read only by the oracle model, never by the simple-method units"),
     ("fe_empty", "1", 1, "dispatch",
      "after the disp_n dispatched, the front end had no further uop ready for dispatch"),
     ("fe_icache_miss", "1", 1, "fetch", "front end is waiting on an I-cache (or ITLB) miss"),
