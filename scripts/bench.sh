@@ -206,35 +206,39 @@ data["speed"] = {**data.get("speed", {}), **out}
 json.dump(data, open(results, "w"), indent=2, sort_keys=True)
 PY
   rm -rf "$tmp"
-  local cfg params mdir t0 t1 secs json="{" sep=""
-  for cfg in ${BENCH_BUILDS-default w1 w4}; do
-    case $cfg in
-      default) params=() ;;
-      w1) params=(-GFetchWidth=1 -GDispatchWidth=1 -GIssueWidth=1 -GCommitWidth=1) ;;
-      w4) params=(-GFetchWidth=4 -GDispatchWidth=4 -GIssueWidth=4 -GCommitWidth=4 -GRobEntries=64
-                  -GRsEntries=16 -GSqEntries=16 -GSbEntries=8 -GPhysRegs=128) ;;
-      *) echo "bench speed: unknown configuration $cfg" >&2; return 1 ;;
-    esac
-    mdir=$(mktemp -d)
-    # The lock is taken first, so the time is the build's own, not the wait for others'.
-    secs=$(cd "$root" && flock /tmp/stackscope-build.lock "$py" - "$mdir" "${params[@]}" <<'PY'
-import subprocess, sys, time
-t0 = time.time()
-r = subprocess.run(["verilator", "--cc", "--build", "-j", "2", "-Mdir", sys.argv[1], "--top-module", "soc_top",
-                    "-Wno-fatal", "-CFLAGS", "-std=c++20", "-CFLAGS", "-O2", "--assert", "-O3", "--x-assign", "fast",
-                    "--x-initial", "fast", "--trace-fst", "+define+SS_HARNESS_DPI", "-MAKEFLAGS",
-                    "CFG_CXXFLAGS_PCH_I=-include", *sys.argv[2:], "rtl/lint.vlt", "-f", "rtl/top/soc.f"],
-                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-print(round(time.time() - t0, 1) if r.returncode == 0 else "fail")
+  # One lock for all configurations: one wait in the queue, and no other build runs meanwhile,
+  # so the times are the builds' own.
+  local configs=${BENCH_BUILDS-default w1 w4} json
+  [[ -n $configs ]] || return 0
+  json=$(cd "$root" && flock /tmp/stackscope-build.lock "$py" - $configs <<'PY'
+import json, subprocess, sys, tempfile, time
+params = {
+    "default": [],
+    "w1": ["-GFetchWidth=1", "-GDispatchWidth=1", "-GIssueWidth=1", "-GNumAlu=1", "-GCommitWidth=1"],
+    "w4": ["-GFetchWidth=4", "-GDispatchWidth=4", "-GIssueWidth=4", "-GNumAlu=4", "-GCommitWidth=4",
+           "-GRobEntries=64", "-GRsEntries=16", "-GSqEntries=16", "-GSbEntries=8", "-GPhysRegs=128"],
+}
+out = {}
+for cfg in sys.argv[1:]:
+    with tempfile.TemporaryDirectory() as mdir:
+        t0 = time.time()
+        # As tb/verilated.cmake (keep in sync) with cmake/Verilate.cmake's -Wall, C++20, -O2.
+        r = subprocess.run(["verilator", "--cc", "--build", "-j", "2", "-Mdir", mdir, "--top-module",
+                            "soc_top", "-Wall", "-Wno-fatal", "-CFLAGS", "-std=c++20", "-CFLAGS", "-O2", "--assert",
+                            "-O3", "--x-assign", "fast", "--x-initial", "fast", "--trace-fst",
+                            "+define+SS_HARNESS_DPI", "-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include",
+                            *params[cfg], "rtl/lint.vlt", "-f", "rtl/top/soc.f"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if r.returncode != 0:
+            print(f"bench speed: verilator build of {cfg} failed", file=sys.stderr)
+            sys.exit(1)
+        out[cfg] = round(time.time() - t0, 1)
+        print(f"speed: verilator build of soc_top, {cfg} configuration: {out[cfg]} s wall",
+              file=sys.stderr)
+print(json.dumps(out))
 PY
-    )
-    rm -rf "$mdir"
-    [[ $secs != fail && -n $secs ]] || { echo "bench speed: verilator build of $cfg failed" >&2; return 1; }
-    json+="$sep\"$cfg\": $secs"
-    sep=", "
-    printf 'speed: verilator build of soc_top, %s configuration: %s s wall\n' "$cfg" "$secs"
-  done
-  add_result verilate_s "$json}"
+  ) || return 1
+  add_result verilate_s "$json"
 }
 section_speed
 
