@@ -269,9 +269,9 @@ std::string render_run_text(const Json& run, const TextOptions& o) {
 
 std::string render_suite_text(const Json& doc) {
   std::string out = fmt::format(
-      "{:<20} {:<9} {:>11} {:>11} {:>6} {:>6} {:>6} {:>6} {:>6}  {:<16} {:>7} {:>7} {:>7}\n",
+      "{:<20} {:<9} {:>11} {:>11} {:>6} {:>6} {:>6} {:>6} {:>6}  {:<16} {:>7} {:>7} {:>7} {:>7}\n",
       "workload", "status", "cycles", "instrs", "IPC", "FE%", "BAD%", "BE%", "RET%",
-      "top commit CPI", "TIP err", "NCI err", "mux err");
+      "top commit CPI", "TIP err", "TIP fn", "NCI err", "mux err");
   for (const Json& r : doc["runs"]) {
     const Json& m = r["metrics"];
     std::string st = r["status"]["complete"].get<bool>() ? status_line(r) : "INCOMPLETE";
@@ -289,19 +289,21 @@ std::string render_suite_text(const Json& doc) {
     double best = 0;
     for (const auto& [k, v] : m["cpi_stacks"]["commit"].items())
       if (k != "base" && k != "total" && v.get<double>() > best) best = v.get<double>(), top = k;
+    if (best < 0.005) top = "-";  // nothing but base at two decimals
     if (top != "-") top = fmt::format("{} {:.2f}", top, best);
-    auto err = [&](const char* p) {
-      const Json& e = r["tip"]["error"]["instruction"][p];
+    auto err = [&](const char* p, const char* level = "instruction") {
+      const Json& e = r["tip"]["error"][level][p];
       return e.is_number() ? fmt::format("{:.1f}%", 100.0 * e.get<double>()) : std::string("-");
     };
     const std::string mux = r.contains("multiplex")
                                 ? fmt::format("{:.1f}pp", 100.0 * r["multiplex"]["max_abs_error"].get<double>())
                                 : "-";
-    out += fmt::format("{:<20} {:<9} {:>11} {:>11} {:>6.3f} {:>6} {:>6} {:>6} {:>6}  {:<16} {:>7} {:>7} {:>7}\n",
-                       r["workload"].get<std::string>().substr(0, 20), st, r["cycles"].get<uint64_t>(),
-                       r["instructions"].get<uint64_t>(), m["ipc"].get<double>(), l1("frontend_bound"),
-                       l1("bad_speculation"), l1("backend_bound"), l1("retiring"), top, err("tip"),
-                       err("nci"), mux);
+    out += fmt::format(
+        "{:<20} {:<9} {:>11} {:>11} {:>6.3f} {:>6} {:>6} {:>6} {:>6}  {:<16} {:>7} {:>7} {:>7} {:>7}\n",
+        r["workload"].get<std::string>().substr(0, 20), st, r["cycles"].get<uint64_t>(),
+        r["instructions"].get<uint64_t>(), m["ipc"].get<double>(), l1("frontend_bound"),
+        l1("bad_speculation"), l1("backend_bound"), l1("retiring"), top, err("tip"),
+        err("tip", "function"), err("nci"), mux);
   }
   return out;
 }

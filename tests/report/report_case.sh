@@ -5,6 +5,8 @@
 #               text report's Top-Down percentages match it, the CSV exists
 #   incomplete  exit 3 (cycle limit); the JSON is still written, marked incomplete, consistent
 #   plots       as ok, then scripts/plots.py must write every PNG and SVG
+#   suite       as ok for a suite run (ARGS name a manifest): one text file per workload, the
+#               printed summary matches the JSON
 #   bad:RC:RE   exit RC, one stderr line matching RE, and no file left in the directory
 #   interrupt:S the run is stopped by SIGINT after S seconds (it must still be running then):
 #               no report file, whole or partial, is left in the directory
@@ -44,6 +46,13 @@ want=0
 [[ $kind == incomplete ]] && want=3
 [[ $rc == "$want" ]] || fail "exit $rc, expected $want"
 [[ -s $dir/r.csv ]] || fail "no CSV"
+if [[ $kind == suite ]]; then
+  n=$("$py" -c 'import json,sys; d=json.load(open(sys.argv[1])); print(len(d["runs"]))' "$dir/r.json")
+  [[ $(ls "$dir"/*.txt 2>/dev/null | wc -l) == "$n" ]] || fail "not one text report per workload ($n)"
+  "$py" "$here/check_report.py" "$dir/r.json" --suite-text "$dir/.out" || fail "check_report.py (suite)"
+  echo "ok (suite of $n)"
+  exit 0
+fi
 txt=$(ls "$dir"/*.txt 2>/dev/null | head -1)
 # Without a text report check_report.py would skip the text check and nothing below would
 # notice.
