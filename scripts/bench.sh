@@ -93,9 +93,8 @@ section_pmu() {
 section_pmu
 
 # ---------------------------------------------------------------------------------------------
-# Section "core": simulated cycles/s of the Verilated SoC in lockstep (longest workload), the
-# IPC of every workload on the default configuration, and the Verilator build time of the SoC
-# model (fresh -Mdir, same flags as tb/verilated.cmake, under the build lock).
+# Section "core": the IPC of every workload on the default configuration and the best simulated
+# cycles/s among them (lockstep + PMU cross-check). Build times: section "speed".
 # ---------------------------------------------------------------------------------------------
 section_core() {
   [[ -x $build/stackscope ]] || { echo "bench core: $build/stackscope not built" >&2; return 1; }
@@ -112,20 +111,9 @@ section_core() {
     sep=", "
     printf 'core: %-20s IPC %s (%s cycles/s)\n' "$name" "$ipc" "$rate"
   done < <("$py" -c "import json,sys; [print(w['name'], w['elf']) for w in json.load(open(sys.argv[1]))['workloads']]" "$manifest")
-  json+="}, \"lockstep_cycles_per_s\": $best"
-  local mdir t0 t1 secs
-  mdir=$(mktemp -d)
-  t0=$(date +%s.%N)
-  (cd "$root" && flock /tmp/stackscope-build.lock verilator --cc --build -j 2 -Mdir "$mdir" \
-    --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2 --top-module soc_top \
-    -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include rtl/lint.vlt -f rtl/top/soc.f) >/dev/null 2>&1 \
-    || { echo "bench core: verilator build failed" >&2; rm -rf "$mdir"; return 1; }
-  t1=$(date +%s.%N)
-  rm -rf "$mdir"
-  secs=$("$py" -c "print(round($t1 - $t0, 1))")
-  json+=", \"verilate_soc_top_s\": $secs}"
+  json+="}, \"lockstep_cycles_per_s\": $best}"
   add_result core "$json"
-  printf 'core: best %s cycles/s in lockstep; verilator build of soc_top %s s\n' "$best" "$secs"
+  printf 'core: best %s cycles/s in lockstep with the PMU cross-check\n' "$best"
 }
 section_core
 
@@ -161,6 +149,98 @@ section_pmuint() {
   add_result pmuint "$json}"
 }
 section_pmuint
+
+# ---------------------------------------------------------------------------------------------
+# Section "speed": simulated cycles/s of the default configuration (build/stackscope) in the run
+# modes that cost time: lockstep only (--no-check), lockstep + PMU cross-check (the default),
+# neither, with the Kanata pipeline trace, with the FST waveform. Best of BENCH_REPS runs each;
+# per wall second (the run's own figure, timing the simulation loop) and per CPU second of the
+# whole process (steadier on a shared machine). ratio_check = lockstep-only / lockstep + check.
+# Then the Verilator build time of each configuration (fresh -Mdir, tb/verilated.cmake's flags,
+# under the build lock: BENCH_BUILDS="" skips it).
+# ---------------------------------------------------------------------------------------------
+section_speed() {
+  [[ -x $build/stackscope ]] || { echo "bench speed: $build/stackscope not built" >&2; return 1; }
+  local tmp
+  tmp=$(mktemp -d)
+  "$py" - "$build" "$tmp" "${BENCH_REPS:-3}" "${BENCH_SPEED_WORKLOADS:-pchase_l2 sha256}" \
+      "$results" <<'PY' || { rm -rf "$tmp"; return 1; }
+import json, os, re, resource, subprocess, sys, time
+build, tmp, reps, workloads, results = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4].split(), sys.argv[5]
+modes = {
+    "lockstep": ["--no-check"],
+    "lockstep_check": [],
+    "bare": ["--no-check", "--no-lockstep"],
+    "pipeview": ["--no-check", "--pipeview", f"{tmp}/trace.kanata"],
+    "fst": ["--no-check", "--fst", f"{tmp}/wave.fst"],
+}
+out = {}
+for wl in workloads:
+    elf = f"{build}/sw/workloads/{wl}.elf"
+    if not os.path.exists(elf):
+        print(f"bench speed: {elf} not built", file=sys.stderr)
+        sys.exit(1)
+    out[wl] = {}
+    for mode, flags in modes.items():
+        best_wall = best_cpu = 0.0
+        cycles = 0
+        for _ in range(reps):
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            p = subprocess.run([f"{build}/stackscope", "run", *flags, elf], capture_output=True, text=True)
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            m = re.search(r" (\d+) cycles, IPC [0-9.]+ \((\d+) cycles/s", p.stderr)
+            if p.returncode != 0 or not m:
+                print(f"bench speed: {wl} {mode} failed: {p.stderr.strip()[-300:]}", file=sys.stderr)
+                sys.exit(1)
+            cycles = int(m.group(1))
+            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+            best_wall = max(best_wall, float(m.group(2)))
+            best_cpu = max(best_cpu, cycles / cpu)
+        out[wl][mode] = {"cycles": cycles, "cycles_per_s": round(best_wall), "cycles_per_cpu_s": round(best_cpu)}
+        print(f"speed: {wl:10s} {mode:15s} {cycles} cycles: {best_wall:9.0f} cycles/s, {best_cpu:9.0f} per CPU second")
+    r = out[wl]
+    r["ratio_check"] = round(r["lockstep"]["cycles_per_cpu_s"] / r["lockstep_check"]["cycles_per_cpu_s"], 3)
+    print(f"speed: {wl:10s} PMU cross-check cost (per CPU second): {r['ratio_check']}x (goal <= 1.3)")
+data = json.load(open(results))
+data["speed"] = {**data.get("speed", {}), **out}
+json.dump(data, open(results, "w"), indent=2, sort_keys=True)
+PY
+  rm -rf "$tmp"
+  # One lock for all configurations: one wait in the queue, and no other build runs meanwhile,
+  # so the times are the builds' own.
+  local configs=${BENCH_BUILDS-default w1 w4} json
+  [[ -n $configs ]] || return 0
+  json=$(cd "$root" && flock /tmp/stackscope-build.lock "$py" - $configs <<'PY'
+import json, subprocess, sys, tempfile, time
+params = {
+    "default": [],
+    "w1": ["-GFetchWidth=1", "-GDispatchWidth=1", "-GIssueWidth=1", "-GNumAlu=1", "-GCommitWidth=1"],
+    "w4": ["-GFetchWidth=4", "-GDispatchWidth=4", "-GIssueWidth=4", "-GNumAlu=4", "-GCommitWidth=4",
+           "-GRobEntries=64", "-GRsEntries=16", "-GSqEntries=16", "-GSbEntries=8", "-GPhysRegs=128"],
+}
+out = {}
+for cfg in sys.argv[1:]:
+    with tempfile.TemporaryDirectory() as mdir:
+        t0 = time.time()
+        # As tb/verilated.cmake (keep in sync) with cmake/Verilate.cmake's -Wall, C++20, -O2.
+        r = subprocess.run(["verilator", "--cc", "--build", "-j", "2", "-Mdir", mdir, "--top-module",
+                            "soc_top", "-Wall", "-Wno-fatal", "-CFLAGS", "-std=c++20", "-CFLAGS", "-O2", "--assert",
+                            "-O3", "--x-assign", "fast", "--x-initial", "fast", "--trace-fst",
+                            "+define+SS_HARNESS_DPI", "-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include",
+                            *params[cfg], "rtl/lint.vlt", "-f", "rtl/top/soc.f"],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        if r.returncode != 0:
+            print(f"bench speed: verilator build of {cfg} failed", file=sys.stderr)
+            sys.exit(1)
+        out[cfg] = round(time.time() - t0, 1)
+        print(f"speed: verilator build of soc_top, {cfg} configuration: {out[cfg]} s wall",
+              file=sys.stderr)
+print(json.dumps(out))
+PY
+  ) || return 1
+  add_result verilate_s "$json"
+}
+section_speed
 
 # ---------------------------------------------------------------------------------------------
 echo "results: $results"

@@ -4,11 +4,18 @@
 
 #include <stdexcept>
 
+#include "disasm.h"
+
 namespace stackscope::tb {
 
 namespace {
 Pipeview* g_pipeview = nullptr;  // the DPI functions are plain C symbols
 constexpr unsigned kMaxRob = 1024;
+
+// Front-end event kinds (core_frontend.sv, `pipeview` block).
+enum : unsigned { kFeFetch = 0, kFeAnswer = 1, kFeTake = 2, kFeFlush = 3 };
+// Back-end event kinds (core_backend.sv, `pipeview` block).
+enum : unsigned { kBeDispatch = 0, kBeIssue = 1, kBeDone = 2, kBeCommit = 3, kBeFlush = 4 };
 }  // namespace
 
 Pipeview::Pipeview(const std::string& path) : out_(path), rob_(kMaxRob) {
@@ -16,39 +23,144 @@ Pipeview::Pipeview(const std::string& path) : out_(path), rob_(kMaxRob) {
   out_ << "Kanata\t0004\nC=\t0\n";
 }
 
+Pipeview::~Pipeview() {
+  if (error_.empty()) process();  // the last cycle's events
+  flush();
+}
+
+// Records are formatted into text_ and written in large blocks, not one stream insertion each.
+void Pipeview::flush() {
+  out_.write(text_.data(), static_cast<std::streamsize>(text_.size()));
+  text_.clear();
+}
+
+void Pipeview::fail(const std::string& what) {
+  if (error_.empty()) error_ = fmt::format("pipeview: cycle {}: {}", cycle_, what);
+}
+
 void Pipeview::set_cycle(uint64_t cycle) {
-  if (cycle > cycle_) out_ << fmt::format("C\t{}\n", cycle - cycle_);
+  if (cycle == cycle_) return;
+  process();
+  if (!error_.empty()) {
+    flush();
+    throw std::runtime_error(error_);
+  }
+  if (text_.size() > (1u << 20)) flush();
+  if (cycle > cycle_) fmt::format_to(std::back_inserter(text_), "C\t{}\n", cycle - cycle_);
   cycle_ = cycle;
 }
 
-void Pipeview::event(unsigned kind, unsigned rob, uint32_t pc, uint32_t insn) {
-  if (rob >= kMaxRob) return;
-  Live& e = rob_[rob];
-  switch (kind) {
-    case 0:  // dispatch (rename + ROB allocation)
-      e = {true, next_id_++};
-      out_ << fmt::format("I\t{}\t{}\t0\nL\t{}\t0\t{:08x}: {:08x}\nS\t{}\t0\tDs\n", e.id, e.id, e.id,
-                          pc, insn, e.id);
-      break;
-    case 1:  // issue
-      if (e.valid) out_ << fmt::format("S\t{}\t0\tIs\n", e.id);
-      break;
-    case 2:  // result written / done
-      if (e.valid) out_ << fmt::format("S\t{}\t0\tWb\n", e.id);
-      break;
-    case 3:  // commit
-      if (e.valid) out_ << fmt::format("S\t{}\t0\tCm\nR\t{}\t{}\t0\n", e.id, e.id, retired_++);
-      e.valid = false;
-      break;
-    case 4:  // flush: everything still in the ROB
-      for (Live& l : rob_) {
-        if (l.valid) out_ << fmt::format("R\t{}\t0\t1\n", l.id);
-        l.valid = false;
-      }
-      break;
-    default:
-      break;
+void Pipeview::fe_event(unsigned kind, uint32_t a, uint32_t b, uint32_t c) {
+  fe_.push_back({kind, a, b, c});
+}
+
+void Pipeview::be_event(unsigned kind, unsigned rob, uint32_t pc, uint32_t insn) {
+  be_.push_back({kind, rob, pc, insn});
+}
+
+void Pipeview::stage(uint64_t id, const char* name) {
+  fmt::format_to(std::back_inserter(text_), "S\t{}\t0\t{}\n", id, name);
+}
+
+void Pipeview::end(uint64_t id, bool flushed) {
+  fmt::format_to(std::back_inserter(text_), "R\t{}\t{}\t{}\n", id, flushed ? 0 : retired_++,
+                 flushed ? 1 : 0);
+}
+
+// The events of cycle_, applied as the hardware does at the clock edge that ends it.
+void Pipeview::process() {
+  // Decode: core_decode sits at the fetch buffer's output, on its oldest FetchWidth entries.
+  for (size_t i = 0; i < buf_.size() && i < fetch_width_; ++i) {
+    if (!buf_[i].decoded) stage(buf_[i].id, "D");
+    buf_[i].decoded = true;
   }
+  // Back end: commits, then a flush of everything left in the ROB.
+  for (const Event& e : be_) {
+    if (e.kind != kBeCommit && e.kind != kBeFlush) continue;
+    if (e.a >= kMaxRob) return fail("ROB index out of range");
+    if (e.kind == kBeCommit) {
+      if (!rob_[e.a]) return fail(fmt::format("commit of empty ROB entry {}", e.a));
+      stage(*rob_[e.a], "Cm");
+      end(*rob_[e.a], false);
+      rob_[e.a].reset();
+    } else {
+      for (auto& r : rob_) {
+        if (r) end(*r, true);
+        r.reset();
+      }
+    }
+  }
+  // Dispatch takes the fetch buffer's oldest entries; both sides must agree on them.
+  unsigned take = 0, dispatched = 0;
+  for (const Event& e : fe_) take += e.kind == kFeTake ? e.a : 0;
+  for (const Event& e : be_) {
+    if (e.kind != kBeDispatch) continue;
+    if (buf_.empty())
+      return fail(fmt::format("dispatch of pc {:08x} from an empty fetch buffer", e.b));
+    const Insn f = buf_.front();
+    buf_.pop_front();
+    if (f.pc != e.b || f.insn != e.c)
+      return fail(fmt::format("dispatched {:08x}: {:08x} but the fetch buffer holds {:08x}: {:08x}",
+                              e.b, e.c, f.pc, f.insn));
+    if (e.a >= kMaxRob || rob_[e.a])
+      return fail(fmt::format("dispatch into busy ROB entry {}", e.a));
+    stage(f.id, "Rn");
+    stage(f.id, "Ds");
+    rob_[e.a] = f.id;
+    ++dispatched;
+  }
+  if (take != dispatched)
+    return fail(fmt::format("front end gave {} uops, back end dispatched {}", take, dispatched));
+  for (const Event& e : be_) {
+    if (e.kind != kBeIssue && e.kind != kBeDone) continue;
+    if (e.a >= kMaxRob || !rob_[e.a])
+      return fail(fmt::format("event {} on empty ROB entry {}", e.kind, e.a));
+    if (e.kind == kBeIssue) {
+      stage(*rob_[e.a], "Is");
+      stage(*rob_[e.a], "X");
+    } else {
+      stage(*rob_[e.a], "Wb");
+    }
+  }
+  // Front end: a redirect empties the fetch buffer; answers fill it; new requests.
+  for (const Event& e : fe_) {
+    if (e.kind != kFeFlush) continue;
+    for (const Insn& f : buf_) end(f.id, true);
+    buf_.clear();
+  }
+  for (const Event& e : fe_) {
+    if (e.kind != kFeAnswer) continue;
+    if (ifq_.empty()) return fail("I-port answer with no request in flight");
+    Group& g = ifq_.front();
+    if (e.a != g.answered || e.a >= g.slots.size())
+      return fail(fmt::format("answer for slot {} of a {}-slot group", e.a, g.slots.size()));
+    Insn& f = g.slots[g.answered++];
+    f.insn = e.c;
+    fmt::format_to(std::back_inserter(text_), "L\t{}\t0\t: {:08x} {}\n", f.id, f.insn,
+                   iss::disasm(f.insn, f.pc));
+    if (e.b) {
+      stage(f.id, "Ib");
+      buf_.push_back(f);
+    } else {
+      end(f.id, true);
+    }
+    if (g.answered == g.slots.size()) ifq_.pop_front();
+  }
+  for (const Event& e : fe_) {
+    if (e.kind != kFeFetch) continue;
+    fetch_width_ = e.c;
+    Group g;
+    for (uint32_t s = 0; s < e.b; ++s) {
+      const Insn f{.id = next_id_++, .pc = e.a + 4 * s};
+      fmt::format_to(std::back_inserter(text_), "I\t{}\t{}\t0\nL\t{}\t0\t{:08x}\n", f.id, f.id,
+                     f.id, f.pc);
+      stage(f.id, "F");
+      g.slots.push_back(f);
+    }
+    ifq_.push_back(std::move(g));
+  }
+  fe_.clear();
+  be_.clear();
 }
 
 void Pipeview::Uninstall::operator()(Pipeview* p) const {
@@ -64,7 +176,11 @@ Pipeview::Hook Pipeview::install() {
 
 extern "C" unsigned char ss_pipe_on() { return stackscope::tb::g_pipeview != nullptr; }
 
+extern "C" void ss_pipe_fe(unsigned int kind, unsigned int a, unsigned int b, unsigned int c) {
+  if (stackscope::tb::g_pipeview) stackscope::tb::g_pipeview->fe_event(kind, a, b, c);
+}
+
 extern "C" void ss_pipe_event(unsigned int kind, unsigned int rob, unsigned int pc,
                               unsigned int insn) {
-  if (stackscope::tb::g_pipeview) stackscope::tb::g_pipeview->event(kind, rob, pc, insn);
+  if (stackscope::tb::g_pipeview) stackscope::tb::g_pipeview->be_event(kind, rob, pc, insn);
 }

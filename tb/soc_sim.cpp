@@ -8,6 +8,9 @@
 
 #include SOC_MODEL_HEADER
 #include "mem_ports.h"
+#ifdef SS_HARNESS_DPI
+#include <svdpi.h>
+#endif
 
 namespace stackscope::tb {
 
@@ -47,12 +50,45 @@ template <class W>
 constexpr unsigned commit_width(const W&) {
   return static_cast<unsigned>(sizeof(W) / sizeof(uint32_t) * 32 / kCommitBits);
 }
+#ifdef SS_HARNESS_DPI
+// soc_top's harness ports as the DPI call ss_harness_edge passes them (rtl/top/soc_top.sv,
+// SS_HARNESS_DPI), named as on the Verilated top so mem_ports.h serves both.
+struct HarnessPorts {
+  bool mem_req_o = false, mem_we_o = false;
+  uint32_t mem_addr_o = 0, mem_wdata_o = 0;
+  unsigned mem_size_o = 0;
+  bool line_req_o = false, line_we_o = false;
+  uint32_t line_addr_o = 0, line_wdata_o[kLineBytes / 4] = {};
+  bool pi_req_o = false;
+  uint32_t pi_addr_o = 0;
+  bool pd_req_o = false, pd_we_o = false;
+  uint32_t pd_addr_o = 0, pd_wdata_o = 0;
+  unsigned pd_size_o = 0;
+  bool mem_rvalid_i = false, mem_err_i = false;
+  uint32_t mem_rdata_i = 0;
+  bool line_rvalid_i = false, line_err_i = false;
+  uint32_t line_rdata_i[kLineBytes / 4] = {};
+  bool pi_rvalid_i = false, pi_err_i = false;
+  uint32_t pi_rdata_i[4] = {};
+  bool pd_rvalid_i = false, pd_err_i = false;
+  uint32_t pd_rdata_i = 0;
+};
+// The SocSim whose model is being evaluated (the DPI function is a plain C symbol).
+struct HarnessLink {
+  MemoryModel* mem = nullptr;
+  const uint64_t* cycle = nullptr;
+};
+HarnessLink g_harness;
+#endif
 }  // namespace
 
 SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
     : ctx_(std::make_unique<VerilatedContext>()), mem_(mem, cfg.mem) {
   ctx_->traceEverOn(!cfg.fst.empty());
   top_ = std::make_unique<SOC_MODEL>(ctx_.get(), "soc");
+#ifdef SS_HARNESS_DPI
+  g_harness = {&mem_, &cycle_};
+#endif
   if (!cfg.fst.empty()) {
     // The FST writer does not report an unwritable path, so probe it first.
     if (!std::ofstream(cfg.fst)) throw std::runtime_error(cfg.fst + ": cannot open for writing");
@@ -92,6 +128,9 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
 SocSim::~SocSim() {
   top_->final();
   if (fst_) fst_->close();
+#ifdef SS_HARNESS_DPI
+  if (g_harness.mem == &mem_) g_harness = {};
+#endif
 }
 
 void SocSim::eval_dump() {
@@ -105,7 +144,9 @@ const std::vector<RtlCommit>& SocSim::tick() {
   // the SoC shows in it (consumed by the coming edge).
   top_->clk_i = 0;
   eval_dump();
+#ifndef SS_HARNESS_DPI  // else ss_harness_edge serves them at the edge
   serve_requests(*top_, mem_, cycle_);
+#endif
   for (unsigned w = 0; w < pmu::kProbeWords; ++w) pmu_in_.probe[w] = top_->probe_o[w];
   pmu_in_.csr_we = top_->pmu_csr_we_o;
   pmu_in_.csr_addr = top_->pmu_csr_addr_o;
@@ -131,7 +172,9 @@ const std::vector<RtlCommit>& SocSim::tick() {
     if (c.valid) commits_.push_back(c);
   }
   ++cycle_;
+#ifndef SS_HARNESS_DPI
   drive_answers(*top_, mem_, cycle_);
+#endif
   return commits_;
 }
 
@@ -163,11 +206,11 @@ void SocSim::read_pmu(PmuRegs& r) const {
   for (unsigned i = 0; i < kNumCpiRegs; ++i) r.cpi[i] = w48(t.pmu_cpi_o, i);
   for (unsigned i = 0; i < pmu::kNumTdCounters; ++i) r.td[i] = w48(t.pmu_td_o, i);
   for (unsigned i = 0; i < pmu::kNumFlopsComps; ++i) r.fl[i] = w48(t.pmu_fl_o, i);
-  r.tip = {t.pmu_tip_valid_o,      t.pmu_tip_state_o,        t.pmu_tip_head_valid_o,
-           t.pmu_tip_head_commit_o, t.pmu_tip_head_pc_o[0],  t.pmu_tip_head_pc_o[1],
-           t.pmu_tip_head_pc_o[2],  t.pmu_tip_head_pc_o[3],  t.pmu_tip_offending_o,
-           t.pmu_tip_next_pc_o,     t.pmu_nci_valid_o,       t.pmu_nci_pc_o,
-           t.pmu_lci_valid_o,       t.pmu_lci_pc_o,          t.pmu_disp_valid_o,
+  r.tip = {t.pmu_tip_valid_o,       t.pmu_tip_state_o,      t.pmu_tip_head_valid_o,
+           t.pmu_tip_head_commit_o, t.pmu_tip_head_pc_o[0], t.pmu_tip_head_pc_o[1],
+           t.pmu_tip_head_pc_o[2],  t.pmu_tip_head_pc_o[3], t.pmu_tip_offending_o,
+           t.pmu_tip_next_pc_o,     t.pmu_nci_valid_o,      t.pmu_nci_pc_o,
+           t.pmu_lci_valid_o,       t.pmu_lci_pc_o,         t.pmu_disp_valid_o,
            t.pmu_disp_pc_o,         t.pmu_tip_samples_o};
   for (unsigned i = 0; i < 6; ++i) r.csr[i] = w64(t.pmu_csr_cnt_o, i);
   for (unsigned i = 0; i < 4; ++i) r.csr[6 + i] = w64(t.pmu_csr_event_o, i);
@@ -179,3 +222,37 @@ void SocSim::read_pmu(PmuRegs& r) const {
 }
 
 }  // namespace stackscope::tb
+
+#ifdef SS_HARNESS_DPI
+// soc_top's harness_answers block, at every rising edge out of reset: serve the requests of
+// the cycle ending now and return the answers of the next one (what tick() did around the
+// edge through the ports without SS_HARNESS_DPI).
+extern "C" void ss_harness_edge(svBit line_req, unsigned int line_addr, svBit line_we,
+                                const svBitVecVal* line_wdata, svBit mem_req, unsigned int mem_addr,
+                                svBit mem_we, unsigned int mem_size, unsigned int mem_wdata,
+                                svBit pi_req, unsigned int pi_addr, svBit pd_req, svBit pd_we,
+                                unsigned int pd_addr, unsigned int pd_size, unsigned int pd_wdata,
+                                svBit* line_rvalid, svBit* line_err, svBitVecVal* line_rdata,
+                                svBit* mem_rvalid, svBit* mem_err, unsigned int* mem_rdata,
+                                svBit* pi_rvalid, svBit* pi_err, svBitVecVal* pi_rdata,
+                                svBit* pd_rvalid, svBit* pd_err, unsigned int* pd_rdata) {
+  using namespace stackscope::tb;
+  if (!g_harness.mem) throw std::logic_error("ss_harness_edge: no SocSim");
+  HarnessPorts p;
+  p.line_req_o = line_req, p.line_addr_o = line_addr, p.line_we_o = line_we;
+  for (unsigned w = 0; w < kLineBytes / 4; ++w) p.line_wdata_o[w] = line_wdata[w];
+  p.mem_req_o = mem_req, p.mem_addr_o = mem_addr, p.mem_we_o = mem_we;
+  p.mem_size_o = mem_size, p.mem_wdata_o = mem_wdata;
+  p.pi_req_o = pi_req, p.pi_addr_o = pi_addr;
+  p.pd_req_o = pd_req, p.pd_we_o = pd_we, p.pd_addr_o = pd_addr;
+  p.pd_size_o = pd_size, p.pd_wdata_o = pd_wdata;
+  serve_requests(p, *g_harness.mem, *g_harness.cycle);
+  drive_answers(p, *g_harness.mem, *g_harness.cycle + 1);
+  *line_rvalid = p.line_rvalid_i, *line_err = p.line_err_i;
+  for (unsigned w = 0; w < kLineBytes / 4; ++w) line_rdata[w] = p.line_rdata_i[w];
+  *mem_rvalid = p.mem_rvalid_i, *mem_err = p.mem_err_i, *mem_rdata = p.mem_rdata_i;
+  *pi_rvalid = p.pi_rvalid_i, *pi_err = p.pi_err_i;
+  for (unsigned w = 0; w < 4; ++w) pi_rdata[w] = p.pi_rdata_i[w];
+  *pd_rvalid = p.pd_rvalid_i, *pd_err = p.pd_err_i, *pd_rdata = p.pd_rdata_i;
+}
+#endif

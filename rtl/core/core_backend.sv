@@ -1379,7 +1379,9 @@ module core_backend
         if (mul_valid && mul_out_live) ss_pipe_event(2, 32'(mul_out_rob), 0, 0);
         if (div_valid && div_out_live) ss_pipe_event(2, 32'(div_out_rob), 0, 0);
         if (ld_pick_fwd) ss_pipe_event(2, 32'(lq_rob_q[ld_pick_idx]), 0, 0);
-        if (ld_ans && lq_valid_q[ans_idx]) ss_pipe_event(2, 32'(lq_rob_q[ans_idx]), 0, 0);
+        if (ld_ans && lq_valid_q[ans_idx] && lq_issued_q[ans_idx]) begin
+          ss_pipe_event(2, 32'(lq_rob_q[ans_idx]), 0, 0);  // as the ROB's done bit
+        end
         if (mmio_ans) ss_pipe_event(2, 32'(rob_head_q), 0, 0);
         if (fencei_busy_q && fencei_done_i) ss_pipe_event(2, 32'(rob_head_q), 0, 0);
       end

@@ -545,6 +545,31 @@ module core_frontend
     assert (IcOutstanding >= 1) else $fatal(1, "IcOutstanding >= 1");
   end
 
+  // Pipeline trace (stackscope run --pipeview, tb/pipeview.*): fetch-side events, only while a
+  // trace writer is installed. The harness mirrors the in-flight queue and the fetch buffer
+  // from them (both in order), so no id travels with the uop and no flop is added.
+  import "DPI-C" function bit ss_pipe_on();
+  import "DPI-C" function void ss_pipe_fe(input int unsigned kind, input int unsigned a,
+                                          input int unsigned b, input int unsigned c);
+  bit pipe_on;
+  initial pipe_on = ss_pipe_on();
+  always_ff @(posedge clk_i) begin : pipeview
+    if (pipe_on && rst_ni) begin
+      // 0: group requested (pc, slots, FetchWidth); 1: one slot answered (slot, kept in the
+      // buffer, insn); 2: uops taken by dispatch; 3: fetch buffer flushed by a redirect.
+      if (fire) ss_pipe_fe(0, f0_pc, 32'(grp_n), FetchWidth);
+      if (ic_rvalid_i) begin
+        for (int unsigned s = 0; s < FetchWidth; s++) begin
+          if (32'(head.n) > s) begin
+            ss_pipe_fe(1, s, 32'(f1_live && !redirect_i && 32'(f1_n) > s), f1_entry[s].insn);
+          end
+        end
+      end
+      if (fe_take_i != '0) ss_pipe_fe(2, 32'(fe_take_i), 0, 0);
+      if (redirect_i) ss_pipe_fe(3, 0, 0, 0);
+    end
+  end
+
   always_ff @(posedge clk_i) begin : checks
     if (rst_ni) begin
       assert (!ic_rvalid_i || ifq_cnt_q != '0) else $error("I-port answer without a request");

@@ -500,7 +500,9 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    return app.exit(e) == 0 ? 0 : 2;
+    if (e.get_exit_code() == 0) return app.exit(e);  // --help
+    std::fprintf(stderr, "fe_unit: %s\n", e.what());  // one line, exit 2, as pmu_unit
+    return 2;
   }
   try {
     switch (o.width) {

@@ -192,13 +192,20 @@ TEST_CASE("MSHRs: secondary misses merge; a fifth miss waits for a free MSHR", "
 }
 
 TEST_CASE("L1I: pipelined hits, miss latencies", "[mem]") {
-  Bench b(timing(20, 8, 4));
+  constexpr unsigned kMemLat = 20, kBandwidth = 8, kLineBytes = 32;
+  Bench b(timing(kMemLat, kBandwidth, 4));
   uint64_t at;
-  // L2 miss: L2 request the cycle after acceptance, L2Latency to its head, memory 20 + 4,
-  // L2 registers (+1), L1I fills and answers (+1).
+  // L2 miss, fetch accepted in cycle t (docs/memory.md, L1I miss / L2 miss = L2Latency + M + T
+  // + 2): the L1I sends its L2 request in t + 1; the L2 accepts it and moves it through its
+  // L2Latency - 1 pipeline stages, whose head (t + L2Latency) finds the miss and sends the line
+  // read in that same cycle (soc_l2 line_port: line_req_o = h_rd_miss); memory answers M + T
+  // cycles later (T = 32 B / 8 B per cycle beats, answer in the cycle after the last one); the
+  // L2 registers its answer (+1); the L1I fills and registers its own answer (+1).
+  constexpr unsigned kTransfer = kLineBytes / kBandwidth;
+  constexpr unsigned kL2Head = 1 + (kL2Lat - 1);  // = L2Latency: request sent, pipeline walked
   uint64_t t = b.fetch(kA);
   CHECK(b.wait_i(t + 1, at).irdata[0] == 0x20000 * 7 + 1);
-  CHECK(at - t == 1 + kL2Lat - 1 + 20 + 4 + 1 + 1);
+  CHECK(at - t == kL2Head + kMemLat + kTransfer + 1 + 1);  // 34 with the defaults
   // Hits: one per cycle, each answered the next cycle.
   const uint64_t t1 = b.fetch(kA + 16);
   const uint64_t t2 = b.fetch(kA);
