@@ -19,6 +19,8 @@
  */
 #include <stdint.h>
 
+#include "single_cycle.h"
+
 #include "roi.h"
 
 #ifndef FOOTPRINT
@@ -42,12 +44,6 @@ struct node {
 static struct node nodes[LINES] SS_NOINIT __attribute__((aligned(NODE)));
 static uint32_t perm[LINES] SS_NOINIT;
 
-static uint32_t lcg(uint32_t *s)
-{
-    *s = *s * 1664525u + 1013904223u;
-    return *s;
-}
-
 /* steps loads, each address the previous load's data: lw / addi / bnez per step. */
 static struct node *chase(struct node *p, uint32_t steps)
 {
@@ -62,16 +58,7 @@ static struct node *chase(struct node *p, uint32_t steps)
 
 int main(void)
 {
-    uint32_t seed = 12345;
-    for (uint32_t i = 0; i < LINES; i++)
-        perm[i] = i;
-    for (uint32_t i = LINES - 1; i > 0; i--) {
-        /* Sattolo: j in [0, i), so the permutation is one cycle. */
-        uint32_t j = (uint32_t)(((uint64_t)lcg(&seed) * i) >> 32);
-        uint32_t t = perm[i];
-        perm[i] = perm[j];
-        perm[j] = t;
-    }
+    single_cycle_perm(perm, LINES, 12345);
     for (uint32_t i = 0; i < LINES; i++)
         nodes[i].next = &nodes[perm[i]];
     /* One cycle: the index walk first returns to 0 after exactly LINES steps. */

@@ -10,6 +10,8 @@
  */
 #include <stdint.h>
 
+#include "single_cycle.h"
+
 #include "stackscope.h"
 
 #ifndef FOOTPRINT
@@ -30,25 +32,10 @@ struct node {
 
 static struct node nodes[LINES] SS_NOINIT __attribute__((aligned(LINE)));
 
-static uint32_t lcg(uint32_t *s)
-{
-    *s = *s * 1664525u + 1013904223u;
-    return *s;
-}
-
 int main(void)
 {
     static uint32_t perm[LINES] SS_NOINIT;
-    uint32_t seed = 12345;
-    for (uint32_t i = 0; i < LINES; i++)
-        perm[i] = i;
-    for (uint32_t i = LINES - 1; i > 0; i--) {
-        /* Sattolo: j in [0, i), not [0, i], so the permutation is one cycle. */
-        uint32_t j = (uint32_t)(((uint64_t)lcg(&seed) * i) >> 32);
-        uint32_t t = perm[i];
-        perm[i] = perm[j];
-        perm[j] = t;
-    }
+    single_cycle_perm(perm, LINES, 12345);
     for (uint32_t i = 0; i < LINES; i++)
         nodes[i].next = &nodes[perm[i]];
 
