@@ -5,10 +5,6 @@
 namespace stackscope {
 
 namespace {
-// The DPI function is a free C symbol, so the installed oracle is the one piece of
-// process-wide state; install() scopes it.
-OracleBp* g_installed = nullptr;
-
 uint32_t load(iss::Memory& m, const std::string& path) { return m.load_elf(path).entry; }
 }  // namespace
 
@@ -51,20 +47,12 @@ uint32_t OracleBp::next_pc(uint32_t seq32, uint32_t pc) {
   return e.next_pc;
 }
 
-void OracleBp::Uninstall::operator()(OracleBp* o) const {
-  if (g_installed == o) g_installed = nullptr;
-}
-
-OracleBp::Hook OracleBp::install() {
-  g_installed = this;
-  return Hook(this);
-}
-
 }  // namespace stackscope
 
 // import "DPI-C" function int unsigned ss_oracle_next_pc(input int unsigned seq,
 //                                                        input int unsigned pc);
 extern "C" unsigned int ss_oracle_next_pc(unsigned int seq, unsigned int pc) {
-  return stackscope::g_installed ? stackscope::g_installed->next_pc(seq, pc)
-                                 : stackscope::OracleBp::kUnknown;
+  using stackscope::OracleBp;
+  OracleBp* o = stackscope::DpiTarget<OracleBp>::get();
+  return o ? o->next_pc(seq, pc) : OracleBp::kUnknown;
 }

@@ -14,6 +14,7 @@
 #include <memory>
 #include <string>
 
+#include "dpi_target.h"
 #include "hart.h"
 #include "memory.h"
 
@@ -37,11 +38,8 @@ class OracleBp {
   uint64_t unknown() const { return unknown_; }
 
   // Makes this oracle the one behind ss_oracle_next_pc while the returned handle lives.
-  struct Uninstall {
-    void operator()(OracleBp* o) const;
-  };
-  using Hook = std::unique_ptr<OracleBp, Uninstall>;
-  Hook install();
+  using Hook = DpiTarget<OracleBp>::Hook;
+  Hook install() { return DpiTarget<OracleBp>::install(this); }
 
  private:
   static constexpr size_t kWindow = size_t{1} << 16;

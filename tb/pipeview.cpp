@@ -9,7 +9,6 @@
 namespace stackscope::tb {
 
 namespace {
-Pipeview* g_pipeview = nullptr;  // the DPI functions are plain C symbols
 constexpr unsigned kMaxRob = 1024;
 
 // Front-end event kinds (core_frontend.sv, `pipeview` block).
@@ -163,24 +162,21 @@ void Pipeview::process() {
   be_.clear();
 }
 
-void Pipeview::Uninstall::operator()(Pipeview* p) const {
-  if (g_pipeview == p) g_pipeview = nullptr;
-}
-
-Pipeview::Hook Pipeview::install() {
-  g_pipeview = this;
-  return Hook(this);
-}
-
 }  // namespace stackscope::tb
 
-extern "C" unsigned char ss_pipe_on() { return stackscope::tb::g_pipeview != nullptr; }
+namespace {
+stackscope::tb::Pipeview* installed_pipeview() {
+  return stackscope::DpiTarget<stackscope::tb::Pipeview>::get();
+}
+}  // namespace
+
+extern "C" unsigned char ss_pipe_on() { return installed_pipeview() != nullptr; }
 
 extern "C" void ss_pipe_fe(unsigned int kind, unsigned int a, unsigned int b, unsigned int c) {
-  if (stackscope::tb::g_pipeview) stackscope::tb::g_pipeview->fe_event(kind, a, b, c);
+  if (auto* p = installed_pipeview()) p->fe_event(kind, a, b, c);
 }
 
 extern "C" void ss_pipe_event(unsigned int kind, unsigned int rob, unsigned int pc,
                               unsigned int insn) {
-  if (stackscope::tb::g_pipeview) stackscope::tb::g_pipeview->be_event(kind, rob, pc, insn);
+  if (auto* p = installed_pipeview()) p->be_event(kind, rob, pc, insn);
 }

@@ -28,6 +28,8 @@
 #include <string>
 #include <vector>
 
+#include "dpi_target.h"
+
 namespace stackscope::tb {
 
 class Pipeview {
@@ -43,11 +45,8 @@ class Pipeview {
   void fe_event(unsigned kind, uint32_t a, uint32_t b, uint32_t c);
   void be_event(unsigned kind, unsigned rob, uint32_t pc, uint32_t insn);
 
-  struct Uninstall {
-    void operator()(Pipeview* p) const;
-  };
-  using Hook = std::unique_ptr<Pipeview, Uninstall>;
-  Hook install();
+  using Hook = DpiTarget<Pipeview>::Hook;
+  Hook install() { return DpiTarget<Pipeview>::install(this); }
 
  private:
   struct Event {
