@@ -21,7 +21,9 @@ package pmu_pkg;
   localparam int unsigned MemReqW = 4;
   // program counter bits
   localparam int unsigned PcW = 32;
-  localparam int unsigned ProbeBits = 270;  // width of probe_t
+  // bits of a ROB index (ROBs of up to 64 entries)
+  localparam int unsigned RobIdxW = 6;
+  localparam int unsigned ProbeBits = 313;  // width of probe_t
 
   // CPI stack stages (index of cpi_stack's first cnt_o dimension).
   typedef enum logic [1:0] {
@@ -105,6 +107,12 @@ package pmu_pkg;
   typedef struct packed {
     // [dispatch] uops given a ROB entry this cycle (wrong path included)
     logic [NW-1:0] disp_n;
+    // [dispatch] dispatched slot j (j < disp_n) is a control transfer that can commit as
+    // mispredicted (branch, jal, jalr): it ends a basic block (speculative CPI counters)
+    logic [MaxWidth-1:0] disp_br_mask;
+    // [dispatch] ROB index of dispatched slot 0; slot j gets the next j-th index (speculative CPI
+    // counters)
+    logic [RobIdxW-1:0] disp_rob_idx;
     // [dispatch] after the disp_n dispatched, the front end had no further uop ready for dispatch
     logic fe_empty;
     // [fetch] front end is waiting on an I-cache (or ITLB) miss
@@ -130,6 +138,11 @@ package pmu_pkg;
     logic iss_nonready;
     // [issue] instr_cls_e of that producer (valid if iss_nonready)
     instr_cls_e iss_prod_cls;
+    // [issue] ROB index of issued uop k, k < iss_n (speculative CPI counters)
+    logic [MaxWidth-1:0][RobIdxW-1:0] iss_rob_idx;
+    // [issue] ROB index of the oldest uop left in the RSs (valid if !rs_empty; speculative CPI
+    // counters)
+    logic [RobIdxW-1:0] iss_old_rob_idx;
     // [commit] uops committed this cycle
     logic [NW-1:0] cmt_n;
     // [commit] of those, uops supplied by a microsequencer/multi-op expansion
@@ -144,6 +157,9 @@ package pmu_pkg;
     instr_cls_e rob_head_cls;
     // [commit] a mispredicted branch committed this cycle
     logic cmt_br_mispred;
+    // [commit] of the cmt_n, uops that end a basic block (the disp_br_mask kind; speculative CPI
+    // counters)
+    logic [NW-1:0] cmt_br_n;
     // [commit] pipeline flush not caused by a branch (ordering, fence.i, CSR)
     logic machine_clear;
     // [commit] exception or interrupt taken at commit this cycle

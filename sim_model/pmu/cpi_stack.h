@@ -4,7 +4,9 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
+#include "cpi_spec.h"
 #include "pmu_gen.h"
 
 namespace stackscope::pmu {
@@ -15,6 +17,7 @@ struct CpiStackConfig {
   unsigned commit_width = 2;
   unsigned counter_bits = 48;  // components wrap modulo 2^counter_bits
   unsigned carry_bits = 6;     // width-carry register saturates at 2^carry_bits - 1
+  CpiSpecConfig spec;          // speculative per-block counters (spec.blocks = 0: none)
 
   unsigned slots() const;  // W
   void validate() const;   // throws std::invalid_argument
@@ -37,6 +40,10 @@ class CpiStack {
   }
   const CpiComponents& stage(CpiStage s) const { return comps_[static_cast<unsigned>(s)]; }
   uint64_t cycles() const { return cycles_; }
+  // Speculative per-block counters (wrong-path method b), or nullptr if not configured.
+  const CpiSpec* spec() const { return spec_ ? &*spec_ : nullptr; }
+  // CSR write of speculative global counter i (CpiSpec flat index); call before step().
+  void write_spec(unsigned i, uint64_t value);
   unsigned slots() const { return w_; }
   // Throws std::logic_error unless every stage sums to W * cycles (mod 2^counter_bits).
   void check_invariant() const;
@@ -53,6 +60,7 @@ class CpiStack {
   std::array<uint64_t, kNumCpiStages> carry_{};
   std::array<uint64_t, kNumCpiStages> written_{};  // sum adjustment from CSR writes
   std::array<int, kNumCpiStages> pending_write_{-1, -1, -1};
+  std::optional<CpiSpec> spec_;
 };
 
 // Seed 000 §III-B simple method for wrong-path slots: the dispatch/issue base in excess of the

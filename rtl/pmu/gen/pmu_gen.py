@@ -21,6 +21,7 @@ PARAMS = [
     ("ElemW", 4, "bits of an unmasked-element count (0..MaxVecLen)"),
     ("MemReqW", 4, "bits of the outstanding-memory-request count"),
     ("PcW", 32, "program counter bits"),
+    ("RobIdxW", 6, "bits of a ROB index (ROBs of up to 64 entries)"),
 ]
 P = {name: val for name, val, _ in PARAMS}
 
@@ -102,6 +103,11 @@ TIP_STATES = [
 FIELDS = [
     # -- dispatch (rename/allocate, in order) --
     ("disp_n", "NW", 1, "dispatch", "uops given a ROB entry this cycle (wrong path included)"),
+    ("disp_br_mask", "1", "MaxWidth", "dispatch",
+     "dispatched slot j (j < disp_n) is a control transfer that can commit as mispredicted "
+     "(branch, jal, jalr): it ends a basic block (speculative CPI counters)"),
+    ("disp_rob_idx", "RobIdxW", 1, "dispatch",
+     "ROB index of dispatched slot 0; slot j gets the next j-th index (speculative CPI counters)"),
     ("fe_empty", "1", 1, "dispatch",
      "after the disp_n dispatched, the front end had no further uop ready for dispatch"),
     ("fe_icache_miss", "1", 1, "fetch", "front end is waiting on an I-cache (or ITLB) miss"),
@@ -120,6 +126,10 @@ FIELDS = [
      "a ready uop stayed in its RS for lack of a free unit/port (structural stall)"),
     ("iss_nonready", "1", 1, "issue", "the oldest uop left in the RSs waits on a producer"),
     ("iss_prod_cls", "ClsW", 1, "issue", "instr_cls_e of that producer (valid if iss_nonready)"),
+    ("iss_rob_idx", "RobIdxW", "MaxWidth", "issue",
+     "ROB index of issued uop k, k < iss_n (speculative CPI counters)"),
+    ("iss_old_rob_idx", "RobIdxW", 1, "issue",
+     "ROB index of the oldest uop left in the RSs (valid if !rs_empty; speculative CPI counters)"),
     # -- commit (ROB head, in order) --
     ("cmt_n", "NW", 1, "commit", "uops committed this cycle"),
     ("cmt_ms_n", "NW", 1, "commit", "of those, uops supplied by a microsequencer/multi-op expansion"),
@@ -129,6 +139,8 @@ FIELDS = [
     ("rob_head_done", "1", 1, "commit", "that uop has finished executing"),
     ("rob_head_cls", "ClsW", 1, "commit", "instr_cls_e of that uop (valid if rob_head_valid)"),
     ("cmt_br_mispred", "1", 1, "commit", "a mispredicted branch committed this cycle"),
+    ("cmt_br_n", "NW", 1, "commit",
+     "of the cmt_n, uops that end a basic block (the disp_br_mask kind; speculative CPI counters)"),
     ("machine_clear", "1", 1, "commit", "pipeline flush not caused by a branch (ordering, fence.i, CSR)"),
     ("exception", "1", 1, "commit", "exception or interrupt taken at commit this cycle"),
     # -- memory --

@@ -1,0 +1,82 @@
+// Golden model of the speculative per-block CPI counters (seed 000 §III-B, the "more accurate"
+// wrong-path method): the dispatch and issue stages book each cycle's slots into the counters
+// of a basic block, a block's counters join the global ones when the branch ending it commits,
+// and a misprediction sends every younger block to bpred. Specification: docs/pmu.md,
+// "Speculative per-block CPI counters"; RTL twin rtl/pmu/cpi_spec.sv.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "pmu_gen.h"
+
+namespace stackscope::pmu {
+
+struct CpiSpecConfig {
+  unsigned blocks = 8;         // N: block entries (0 = not built)
+  unsigned rob_entries = 32;   // R: power of two, <= 2^kRobIdxW
+  unsigned block_bits = 16;    // a block's counters saturate at 2^block_bits - 1
+  unsigned nbr_bits = 4;       // a block's branch count saturates at 2^nbr_bits - 1
+  unsigned counter_bits = 48;  // global counters wrap
+
+  void validate() const;  // throws std::invalid_argument
+};
+
+// The two stages that can see wrong-path uops.
+inline constexpr unsigned kNumSpecStages = 2;  // 0 dispatch, 1 issue
+// Flat counter index: stage * kNumCpiComps + component, then merges.
+inline constexpr unsigned kSpecMergesIndex = kNumSpecStages * kNumCpiComps;
+inline constexpr unsigned kNumSpecCounters = kSpecMergesIndex + 1;
+
+// What the main stack booked for one stage this cycle: the unused slots and their component.
+struct StageBooking {
+  unsigned stalled = 0;
+  CpiComp blame = CpiComp::kOther;
+};
+
+class CpiSpec {
+ public:
+  explicit CpiSpec(const CpiSpecConfig& cfg);
+
+  // One cycle: booking[0] dispatch, booking[1] issue, as the main stack computed them.
+  void step(const Probe& p, const std::array<StageBooking, kNumSpecStages>& booking);
+  // CSR write of global counter i (flat index); wins over this cycle's increment, so call it
+  // before step() of the cycle the write happens in.
+  void write(unsigned i, uint64_t value);
+
+  uint64_t get(unsigned i) const { return global_[i]; }
+  uint64_t get(unsigned stage, CpiComp c) const {
+    return global_[stage * kNumCpiComps + static_cast<unsigned>(c)];
+  }
+  uint64_t merges() const { return global_[kSpecMergesIndex]; }
+  // Slots still in live blocks (booked, not yet proven or squashed) for one stage.
+  uint64_t in_flight(unsigned stage) const;
+  unsigned live_blocks() const { return count_; }
+  // Throws std::logic_error unless every slot booked is in a global counter or a live block.
+  void check_invariant() const;
+
+ private:
+  struct Block {
+    unsigned nbr = 0;
+    std::array<std::array<uint64_t, kNumCpiComps>, kNumSpecStages> cnt{};
+  };
+  bool live(unsigned e) const { return (e + cfg_.blocks - head_) % cfg_.blocks < count_; }
+  unsigned tail() const { return (head_ + count_ - 1) % cfg_.blocks; }
+  void book(unsigned e, unsigned stage, CpiComp c, uint64_t slots);
+  void add_global(unsigned i, uint64_t v);
+
+  CpiSpecConfig cfg_;
+  uint64_t mask_, block_max_;
+  unsigned nbr_max_;
+  std::vector<Block> blocks_;
+  std::vector<unsigned> tag_;
+  unsigned head_ = 0, count_ = 1;
+  std::array<uint64_t, kNumSpecCounters> global_{};
+  // Invariant bookkeeping: slots booked per stage, CSR write adjustments, saturation seen.
+  std::array<uint64_t, kNumSpecStages> booked_{}, written_{};
+  bool saturated_ = false;
+  int pending_write_ = -1;
+};
+
+}  // namespace stackscope::pmu
