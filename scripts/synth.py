@@ -51,9 +51,23 @@ def ff_pmu_counter(p):
     return p.get("Width", 48)
 
 
+def ff_cpi_spec(p):
+    # cpi_spec (0 when SpecBlocks = 0): per block 2 stages x NumCpiComps saturating counters and
+    # a branch count; a block tag per ROB entry; FIFO head and live count (1..N); 2 x
+    # NumCpiComps + 1 global counters (merges last). Entry index bits EW = clog2(N), N >= 2.
+    n = p.get("SpecBlocks", 8)
+    if n == 0:
+        return 0
+    ew, cw = max(1, (n - 1).bit_length()), n.bit_length()
+    blocks = n * (2 * PKG["NumCpiComps"] * p.get("SpecCntW", 16) + p.get("SpecNbrW", 4))
+    return (blocks + p.get("RobEntries", 32) * ew + ew + cw
+            + (2 * PKG["NumCpiComps"] + 1) * p.get("CntW", 48))
+
+
 def ff_cpi_stack(p):
     # per stage: NumCpiComps counters of CntW bits + one saturating carry register
-    return PKG["NumCpiStages"] * (PKG["NumCpiComps"] * p.get("CntW", 48) + p.get("CarryW", 6))
+    return (PKG["NumCpiStages"] * (PKG["NumCpiComps"] * p.get("CntW", 48) + p.get("CarryW", 6))
+            + ff_cpi_spec(p))
 
 
 def ff_topdown(p):
@@ -87,7 +101,9 @@ def ff_pmu_csr(p):
 
 
 def ff_pmu_top(p):
-    w = {"DispatchWidth": p.get("DispatchWidth", 2), "CntW": p.get("StackCntW", 48)}
+    # pmu_top instantiates cpi_stack with SpecBlocks 0 (the speculative counters not wired yet)
+    w = {"DispatchWidth": p.get("DispatchWidth", 2), "CntW": p.get("StackCntW", 48),
+         "SpecBlocks": 0}
     return (ff_cpi_stack(w) + ff_topdown(w) + ff_flops_stack(w)
             + ff_tip_sampler({"CommitWidth": p.get("CommitWidth", 2), "CntW": w["CntW"]})
             + ff_pmu_csr({"NumHpm": 4})
@@ -113,11 +129,12 @@ class Job:
 def sweep_jobs(quick: bool) -> list[Job]:
     if quick:
         return [Job("pmu_counter_w48", "smoke", "pmu_counter", {"Width": 48, "IncW": 3}, fmax=True),
-                Job("cpi_stack_default", "smoke", "cpi_stack", {}),
+                # the main stacks only: cpi_spec (SpecBlocks 8) alone takes ~6 min to map
+                Job("cpi_stack_nospec", "smoke", "cpi_stack", {"SpecBlocks": 0}),
                 Job("pmu_csr_k2", "smoke", "pmu_csr", {"NumHpm": 2})]
     jobs = [
         # default configuration of every unit (pmu_top's: W=2 stack, D2/I3/C2, k=2 v=1, K=4)
-        Job("cpi_stack", "unit", "cpi_stack", {}, fmax=True),
+        Job("cpi_stack", "unit", "cpi_stack", {"SpecBlocks": 0}, fmax=True),
         Job("topdown", "unit", "topdown", {}, fmax=True),
         Job("flops_stack", "unit", "flops_stack", {}, fmax=True),
         Job("tip_sampler", "unit", "tip_sampler", {}, fmax=True),
@@ -128,13 +145,18 @@ def sweep_jobs(quick: bool) -> list[Job]:
     ]
     for w in (1, 2, 4):
         jobs.append(Job(f"cpi_stack_W{w}", "width_W", "cpi_stack",
-                        {"DispatchWidth": w, "IssueWidth": w, "CommitWidth": w}))
+                        {"DispatchWidth": w, "IssueWidth": w, "CommitWidth": w,
+                         "SpecBlocks": 0}))
         jobs.append(Job(f"topdown_W{w}", "width_W", "topdown", {"DispatchWidth": w}))
     for cw in (32, 48, 64):
-        jobs.append(Job(f"cpi_stack_cnt{cw}", "cnt_width", "cpi_stack", {"CntW": cw}))
+        jobs.append(Job(f"cpi_stack_cnt{cw}", "cnt_width", "cpi_stack",
+                        {"CntW": cw, "SpecBlocks": 0}))
         jobs.append(Job(f"topdown_cnt{cw}", "cnt_width", "topdown", {"CntW": cw}))
         jobs.append(Job(f"flops_stack_cnt{cw}", "cnt_width", "flops_stack", {"CntW": cw}))
         jobs.append(Job(f"pmu_top_cnt{cw}", "cnt_width", "pmu_top", {"StackCntW": cw}))
+    # speculative per-block counters (cpi_spec, docs/pmu.md): the main stacks + N blocks
+    for n in (4, 8):
+        jobs.append(Job(f"cpi_stack_spec{n}", "spec_blocks", "cpi_stack", {"SpecBlocks": n}))
     for k in (1, 2, 4, 8, 16):
         jobs.append(Job(f"pmu_csr_K{k}", "hpm_K", "pmu_csr", {"NumHpm": k}))
     for c in (1, 2, 4):
