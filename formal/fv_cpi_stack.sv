@@ -52,9 +52,10 @@ module fv_cpi_stack
 
   cpi_stack #(
     .DispatchWidth(DispatchWidth), .IssueWidth(IssueWidth), .CommitWidth(CommitWidth),
-    .CntW(CntW), .CarryW(CarryW)
+    .CntW(CntW), .CarryW(CarryW), .SpecBlocks(0)  // the main stacks only
   ) u_dut (
-    .clk_i, .rst_ni(started_q), .probe_i, .we_i, .wstage_i, .wcomp_i, .wdata_i, .cnt_o(cnt)
+    .clk_i, .rst_ni(started_q), .probe_i, .we_i, .wstage_i, .wcomp_i, .wdata_i, .cnt_o(cnt),
+    .spec_we_i(1'b0), .spec_widx_i(5'd0), .spec_cnt_o()
   );
 
   always_comb begin

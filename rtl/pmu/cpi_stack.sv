@@ -1,7 +1,8 @@
 // Multi-stage CPI stacks (seed 000 Table II) at dispatch, issue and commit, from the probe
 // bus only. Per stage, the cause of the unused slots is chosen here; the slot arithmetic and
-// counters are in cpi_stage_acct. Wrong-path slots are handled by the simple method of
-// seed 000 §III-B as a derived figure in software (docs/pmu.md): no adjustment in hardware.
+// counters are in cpi_stage_acct. Wrong-path slots: the simple method of seed 000 §III-B is a
+// derived figure in software; with SpecBlocks > 0, cpi_spec keeps a second, method-(b) copy
+// of the dispatch and issue stacks in per-block speculative counters (docs/pmu.md).
 `default_nettype none
 
 module cpi_stack
@@ -11,7 +12,11 @@ module cpi_stack
   parameter int unsigned IssueWidth    = 3,
   parameter int unsigned CommitWidth   = 2,
   parameter int unsigned CntW          = 48,
-  parameter int unsigned CarryW        = 6
+  parameter int unsigned CarryW        = 6,
+  parameter int unsigned SpecBlocks    = 8,   // speculative blocks (0: no cpi_spec)
+  parameter int unsigned RobEntries    = 32,  // ROB entries the speculative tags cover
+  parameter int unsigned SpecCntW      = 16,  // bits of a block's counters
+  parameter int unsigned SpecNbrW      = 4    // bits of a block's branch count
 ) (
   input  wire logic       clk_i,
   input  wire logic       rst_ni,
@@ -21,7 +26,11 @@ module cpi_stack
   input  wire cpi_stage_e wstage_i,
   input  wire cpi_comp_e  wcomp_i,
   input  wire logic [CntW-1:0] wdata_i,
-  output logic [NumCpiStages-1:0][NumCpiComps-1:0][CntW-1:0] cnt_o
+  output logic [NumCpiStages-1:0][NumCpiComps-1:0][CntW-1:0] cnt_o,
+  // Speculative counters: flat index s*9 + c (s = 0 dispatch, 1 issue), 18 = merges.
+  input  wire logic       spec_we_i,
+  input  wire logic [4:0] spec_widx_i,
+  output logic [2*NumCpiComps:0][CntW-1:0] spec_cnt_o
 );
 
   localparam int unsigned W12 = DispatchWidth < IssueWidth ? DispatchWidth : IssueWidth;
@@ -46,7 +55,7 @@ module cpi_stack
   endfunction
 
   cpi_comp_e [NumCpiStages-1:0] blame;
-  logic      [NumCpiStages-1:0][NW-1:0] n;
+  logic      [NumCpiStages-1:0][NW-1:0] n, stalled;
 
   always_comb begin : blame_dispatch
     if (probe_i.fe_empty) begin
@@ -81,6 +90,9 @@ module cpi_stack
     end
   end
 
+  logic unused_commit_stalled;  // only dispatch and issue see wrong-path uops
+  assign unused_commit_stalled = ^stalled[StCommit];
+
   assign n[StDispatch] = probe_i.disp_n;
   assign n[StIssue]    = probe_i.iss_n;
   assign n[StCommit]   = probe_i.cmt_n;
@@ -98,8 +110,38 @@ module cpi_stack
       .we_i   (we_i && wstage_i == cpi_stage_e'(s)),
       .wcomp_i,
       .wdata_i,
-      .cnt_o  (cnt_o[s])
+      .cnt_o  (cnt_o[s]),
+      .stalled_o(stalled[s])
     );
+  end
+
+  if (SpecBlocks > 0) begin : gen_spec
+    cpi_spec #(
+      .W            (W),
+      .DispatchWidth(DispatchWidth),
+      .IssueWidth   (IssueWidth),
+      .CommitWidth  (CommitWidth),
+      .SpecBlocks   (SpecBlocks),
+      .RobEntries   (RobEntries),
+      .SpecCntW     (SpecCntW),
+      .SpecNbrW     (SpecNbrW),
+      .CntW         (CntW)
+    ) u_spec (
+      .clk_i,
+      .rst_ni,
+      .probe_i,
+      .stalled_i({stalled[StIssue], stalled[StDispatch]}),
+      .blame_i  ({blame[StIssue], blame[StDispatch]}),
+      .we_i     (spec_we_i),
+      .widx_i   (spec_widx_i),
+      .wdata_i,
+      .cnt_o    (spec_cnt_o)
+    );
+  end else begin : gen_no_spec
+    logic unused_spec;
+    assign unused_spec = ^{spec_we_i, spec_widx_i, stalled[StDispatch], stalled[StIssue],
+                           RobEntries[0], SpecCntW[0], SpecNbrW[0]};
+    assign spec_cnt_o  = '0;
   end
 
 `ifndef SYNTHESIS

@@ -17,7 +17,8 @@ module cpi_stage_acct
   input  wire logic                  we_i,     // CSR write of one component
   input  wire cpi_comp_e             wcomp_i,
   input  wire logic [CntW-1:0]       wdata_i,
-  output logic [NumCpiComps-1:0][CntW-1:0] cnt_o
+  output logic [NumCpiComps-1:0][CntW-1:0] cnt_o,
+  output logic [NW-1:0]              stalled_o  // this cycle's unused slots, W - booked
 );
 
   localparam int unsigned EffW = CarryW + 1;
@@ -45,7 +46,8 @@ module cpi_stage_acct
     end
   end
 
-  assign stalled = NW'(W) - booked;
+  assign stalled   = NW'(W) - booked;
+  assign stalled_o = stalled;
 
   always_comb begin : split_slots
     inc = '0;

@@ -101,11 +101,13 @@ module pmu_top
   end
 
   // ---------------------------------------------------------------- units
+  logic [2*NumCpiComps:0][StackCntW-1:0] unused_spec_cnt;
   cpi_stack #(
     .DispatchWidth(DispatchWidth),
     .IssueWidth   (IssueWidth),
     .CommitWidth  (CommitWidth),
-    .CntW         (StackCntW)
+    .CntW         (StackCntW),
+    .SpecBlocks   (0)  // tie-off until the speculative counters are wired here
   ) u_cpi_stack (
     .clk_i,
     .rst_ni,
@@ -114,7 +116,10 @@ module pmu_top
     .wstage_i(cpi_stage_e'(dbg_idx_i / 12'(NumCpiComps))),
     .wcomp_i (cpi_comp_e'(dbg_idx_i % 12'(NumCpiComps))),
     .wdata_i (dbg_wdata_i),
-    .cnt_o   (cpi_cnt_o)
+    .cnt_o   (cpi_cnt_o),
+    .spec_we_i  (1'b0),
+    .spec_widx_i('0),
+    .spec_cnt_o (unused_spec_cnt)
   );
 
   topdown #(
