@@ -1274,11 +1274,26 @@ module core_backend
     logic            any_rs, found, src_wait1;
     logic [RobW-1:0] a, best;
     logic [PW-1:0]   prod;
+    logic [RobW-1:0] oldest_rob;
+    logic [pmu_pkg::NW-1:0] k_iss;
     logic [LqEntries-1:0] lq_miss1_now, lq_miss2_now;
     lq_miss1_now = lq_miss1_q | dc_l1miss_tags_i[LqEntries-1:0];
     lq_miss2_now = lq_miss2_q | dc_l2miss_tags_i[LqEntries-1:0];
     probe_o = '0;
     probe_o.disp_n         = disp_n;
+    // Speculative CPI counters: block-ending uops (the ROB's ctrl kind) and ROB indices.
+    probe_o.disp_rob_idx   = pmu_pkg::RobIdxW'(rob_tail_q);
+    for (int unsigned w = 0; w < DW && w < pmu_pkg::MaxWidth; w++) begin
+      probe_o.disp_br_mask[w] = d_ok[w] && !fe_uop_i[w].fetch_err
+          && fe_uop_i[w].uop.cls inside {ClsBranch, ClsJal, ClsJalr};
+    end
+    k_iss = '0;
+    for (int unsigned p = 0; p < NumPorts; p++) begin
+      if (grant[p] && k_iss < pmu_pkg::NW'(pmu_pkg::MaxWidth)) begin
+        probe_o.iss_rob_idx[k_iss] = pmu_pkg::RobIdxW'(iu[p].rob);
+        k_iss = k_iss + 1'b1;
+      end
+    end
     probe_o.fe_empty = 1'b1;
     for (int unsigned w = 0; w < DW; w++) begin
       if (TakeW'(w) == disp_n && fe_valid_i[w]) probe_o.fe_empty = 1'b0;
@@ -1299,7 +1314,7 @@ module core_backend
     for (int unsigned c = 0; c < 4; c++) any_rs |= (rs_valid[c] & ~rs_issue[c]) != '0;
     probe_o.rs_empty = !any_rs;
     // Oldest uop left in the RSs: structural (ready) or waiting on a producer.
-    found = 1'b0; best = '0; src_wait1 = 1'b0; prod = '0;
+    found = 1'b0; best = '0; src_wait1 = 1'b0; prod = '0; oldest_rob = '0;
     probe_o.iss_struct = 1'b0;
     for (int unsigned c = 0; c < 4; c++) begin
       for (int unsigned e = 0; e < RsEntries; e++) begin
@@ -1309,6 +1324,7 @@ module core_backend
           if (!found || a < best) begin
             found = 1'b1;
             best  = a;
+            oldest_rob = rs_pl[c][e].rob;
             src_wait1 = !rs_ready[c][e];
             prod = rdy_q[rs_src1[c][e]] ? rs_src2[c][e] : rs_src1[c][e];
           end
@@ -1316,6 +1332,7 @@ module core_backend
       end
     end
     probe_o.iss_nonready = found && src_wait1;
+    probe_o.iss_old_rob_idx = pmu_pkg::RobIdxW'(oldest_rob);
     probe_o.iss_prod_cls = cls_of(preg_cls_q[prod], lq_miss1_now[preg_lq_q[prod]],
                                   lq_miss2_now[preg_lq_q[prod]]);
     probe_o.cmt_n          = cmt_n;
@@ -1327,6 +1344,9 @@ module core_backend
     probe_o.rob_head_cls   = cls_of(rob_q[rob_head_d].cls, lq_miss1_now[rob_q[rob_head_d].lq],
                                     lq_miss2_now[rob_q[rob_head_d].lq]);
     probe_o.cmt_br_mispred = cmt_mispred;
+    for (int unsigned k = 0; k < CW; k++) begin
+      if (cmt[k] && hd[k].ctrl) probe_o.cmt_br_n = probe_o.cmt_br_n + 1'b1;
+    end
     probe_o.machine_clear  = cmt_clear;
     probe_o.exception      = cmt_exception;
     probe_o.ld_inflight    = (lq_busy_q & lq_valid_q) != '0;

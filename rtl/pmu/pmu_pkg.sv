@@ -46,6 +46,8 @@ package pmu_pkg;
     CompOther = 4'd8  // other
   } cpi_comp_e;
   localparam int unsigned NumCpiComps = 9;
+  // speculative CPI counters (cpi_spec): dispatch and issue components, then merges
+  localparam int unsigned NumSpecCnt = 19;
 
   // Top-Down event counters (seed 001 Table 1): index into topdown's cnt_o.
   typedef enum logic [4:0] {

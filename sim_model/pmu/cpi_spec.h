@@ -70,10 +70,10 @@ class CpiSpec {
   uint64_t mask_, block_max_;
   unsigned nbr_max_;
   std::vector<Block> blocks_;
-  std::vector<unsigned> tag_;
+  std::array<uint8_t, 1u << kRobIdxW> tag_{};  // block entry per ROB index
   unsigned head_ = 0, count_ = 1;
   std::array<uint64_t, kNumSpecCounters> global_{};
-  // Invariant bookkeeping: slots booked per stage, CSR write adjustments, saturation seen.
+  // Invariant bookkeeping: slots ever booked per stage, CSR write adjustments, saturation.
   std::array<uint64_t, kNumSpecStages> booked_{}, written_{};
   bool saturated_ = false;
   int pending_write_ = -1;

@@ -25,6 +25,7 @@ CpiStack::CpiStack(const CpiStackConfig& cfg)
       w_(cfg.slots()),
       mask_(cfg.counter_bits == 64 ? ~uint64_t{0} : (uint64_t{1} << cfg.counter_bits) - 1) {
   cfg_.validate();
+  if (cfg_.spec.blocks > 0) spec_.emplace(cfg_.spec);
 }
 
 namespace {
@@ -81,7 +82,13 @@ void CpiStack::write(CpiStage s, CpiComp c, uint64_t value) {
   pending_write_[si] = static_cast<int>(ci);
 }
 
+void CpiStack::write_spec(unsigned i, uint64_t value) {
+  if (!spec_) throw std::logic_error("no speculative counters configured");
+  spec_->write(i, value);
+}
+
 void CpiStack::step(const Probe& p) {
+  std::array<StageBooking, kNumSpecStages> booking{};
   const std::array<uint32_t, kNumCpiStages> n{p.disp_n & 7u, p.iss_n & 7u, p.cmt_n & 7u};
   const uint64_t carry_max = (uint64_t{1} << cfg_.carry_bits) - 1;
   for (unsigned s = 0; s < kNumCpiStages; ++s) {
@@ -101,11 +108,14 @@ void CpiStack::step(const Probe& p) {
     add(static_cast<unsigned>(CpiComp::kBase), used);
     if (stalled) add(culprit, stalled);
     pending_write_[s] = -1;
+    if (s < kNumSpecStages) booking[s] = {stalled, static_cast<CpiComp>(culprit)};
   }
+  if (spec_) spec_->step(p, booking);
   ++cycles_;
 }
 
 void CpiStack::check_invariant() const {
+  if (spec_) spec_->check_invariant();
   for (unsigned s = 0; s < kNumCpiStages; ++s) {
     uint64_t sum = 0;
     for (uint64_t v : comps_[s]) sum += v;

@@ -232,7 +232,9 @@ def gen_sv():
     for i, (name, short, doc) in enumerate(CPI_COMPS):
         sep = "," if i + 1 < len(CPI_COMPS) else ""
         L.append(f"    {name} = 4'd{i}{sep}  // {short}")
-    L += ["  } cpi_comp_e;", f"  localparam int unsigned NumCpiComps = {len(CPI_COMPS)};"]
+    L += ["  } cpi_comp_e;", f"  localparam int unsigned NumCpiComps = {len(CPI_COMPS)};",
+          "  // speculative CPI counters (cpi_spec): dispatch and issue components, then merges",
+          f"  localparam int unsigned NumSpecCnt = {2 * len(CPI_COMPS) + 1};"]
     L += ["", "  // Top-Down event counters (seed 001 Table 1): index into topdown's cnt_o.",
           "  typedef enum logic [4:0] {"]
     for i, (name, short, doc) in enumerate(TD_COUNTERS):
