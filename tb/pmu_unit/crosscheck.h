@@ -2,6 +2,7 @@
 // stream: stops at the first difference with cycle, counter, expected and actual.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -50,23 +51,50 @@ struct CounterModelBase {
   std::string summary() const { return ""; }
 };
 
+// The three main stacks, then the speculative counters (the RTL is built with them; a model
+// configured without them reads 0, as the RTL's SpecBlocks = 0 does).
 struct CpiModel : CounterModelBase {
   CpiStack m;
   explicit CpiModel(const CpiStackConfig& c) : m(c) {}
-  static constexpr unsigned kNum = kNumCpiStages * kNumCpiComps;
+  static constexpr unsigned kNum = kCpiSpecBase + kNumSpecCounters;
   static std::string name(unsigned i) {
+    if (i >= kCpiSpecBase) {
+      const unsigned j = i - kCpiSpecBase;
+      if (j == kSpecMergesIndex) return "cpi.spec_merges";
+      return std::string(j < kNumCpiComps ? "cpi.spec_dispatch." : "cpi.spec_issue.") +
+             std::string(kCpiCompNames[j % kNumCpiComps]);
+    }
     return "cpi." + std::string(kCpiStageNames[i / kNumCpiComps]) + "." +
            std::string(kCpiCompNames[i % kNumCpiComps]);
   }
   void step(const Probe& p) { m.step(p); }
   void write(unsigned i, uint64_t v) {
+    if (i >= kCpiSpecBase) return m.write_spec(i - kCpiSpecBase, v);
     m.write(static_cast<CpiStage>(i / kNumCpiComps), static_cast<CpiComp>(i % kNumCpiComps), v);
   }
   uint64_t get(unsigned i) const {
+    if (i >= kCpiSpecBase) return m.spec() ? m.spec()->get(i - kCpiSpecBase) : 0;
     return m.get(static_cast<CpiStage>(i / kNumCpiComps), static_cast<CpiComp>(i % kNumCpiComps));
   }
   void check() const { m.check_invariant(); }
   std::string coverage_gap() const { return counters_never_moved(*this); }
+  // Method (b) at dispatch against the main stack: bpred share and blocks merged.
+  std::string summary() const {
+    const CpiSpec* s = m.spec();
+    if (!s) return "";
+    uint64_t spec_slots = 0;
+    for (unsigned c = 0; c < kNumCpiComps; ++c) spec_slots += s->get(c);
+    const uint64_t main_slots = uint64_t{m.slots()} * m.cycles();
+    char buf[200];
+    std::snprintf(
+        buf, sizeof buf,
+        "; dispatch bpred: main %.1f%%, speculative %.1f%% of %llu proven/squashed "
+        "slots; %llu merges",
+        100.0 * m.get(CpiStage::kDispatch, CpiComp::kBpred) / std::max<uint64_t>(1, main_slots),
+        100.0 * s->get(0, CpiComp::kBpred) / std::max<uint64_t>(1, spec_slots),
+        static_cast<unsigned long long>(spec_slots), static_cast<unsigned long long>(s->merges()));
+    return buf;
+  }
 };
 
 struct TopDownModel : CounterModelBase {

@@ -96,6 +96,7 @@ int main(int argc, char** argv) {
       cfg.dispatch_width = widths.dispatch;
       cfg.issue_width = widths.issue;
       cfg.commit_width = widths.commit;
+      cfg.spec.blocks = wide ? 4 : 8;  // as verilated (tb/pmu_unit/CMakeLists.txt); 4 merges
       slots = cfg.slots();
       r = wide ? run<CpiStackDut<Vcpi_stack_d4i4c3>, CpiModel>(cfg, widths, cycles, seed, mutate,
                                                                "cpi.")

@@ -85,14 +85,26 @@ struct PackedCounters {
   }
 };
 
-// cpi_stack: counter index = stage * kNumCpiComps + component.
-struct CpiUnit : PackedCounters {
+// cpi_stack: counter index = stage * kNumCpiComps + component for the main stacks, then
+// kCpiSpecBase + the speculative counters' flat index (spec_cnt_o, spec_we_i).
+inline constexpr unsigned kCpiSpecBase = kNumCpiStages * kNumCpiComps;
+
+struct CpiUnit {
   template <class V>
   static void set_write(V& top, bool we, unsigned index, uint64_t data) {
-    top.we_i = we;
-    top.wstage_i = index / kNumCpiComps;
-    top.wcomp_i = index % kNumCpiComps;
+    const bool spec = index >= kCpiSpecBase;
+    top.we_i = we && !spec;
+    top.wstage_i = spec ? 0 : index / kNumCpiComps;
+    top.wcomp_i = spec ? 0 : index % kNumCpiComps;
+    top.spec_we_i = we && spec;
+    top.spec_widx_i = spec ? index - kCpiSpecBase : 0;
     top.wdata_i = data;
+  }
+  template <class V>
+  static uint64_t get(V& top, unsigned i) {
+    if (i < kCpiSpecBase) return PackedCounters::get(top, i);
+    return wide_bits(std::span<const uint32_t>(top.spec_cnt_o.data(), top.spec_cnt_o.Words),
+                     (i - kCpiSpecBase) * 48, 48);
   }
 };
 
