@@ -242,12 +242,25 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
       spdlog::info("{}: wrong path at dispatch: bpred oracle {} slots, method (a) {} slots, "
                    "error {:.2f}% of the slots",
                    t.name, wp.oracle_bpred, wp.simple_bpred, 100 * wp.simple_error);
-      for (unsigned st = 0; st < pmu::kNumCpiStages; ++st) {
+      if (wp.spec_available)
+        spdlog::info("{}: wrong path at dispatch, method (b): bpred {} slots, error {:.2f}% of "
+                     "the slots ({} block merges; base matched the oracle in {} cycles)",
+                     t.name, wp.spec_bpred, 100 * wp.spec_error, pr.spec_merges,
+                     check->spec_oracle_cycles());
+      auto stack_line = [](const pmu::CpiComponents& c) {
         std::string line;
         for (unsigned k = 0; k < pmu::kNumCpiComps; ++k)
-          line += fmt::format(" {}={}", pmu::kCpiCompNames[k], pr.cpi[st][k]);
-        spdlog::info("{}: CPI stack {}:{}", t.name, pmu::kCpiStageNames[st], line);
-      }
+          line += fmt::format(" {}={}", pmu::kCpiCompNames[k], c[k]);
+        return line;
+      };
+      for (unsigned st = 0; st < pmu::kNumCpiStages; ++st)
+        spdlog::info("{}: CPI stack {}:{}", t.name, pmu::kCpiStageNames[st], stack_line(pr.cpi[st]));
+      // Method (b)'s stacks hold only proven blocks: those still in flight at the end are not
+      // in them (docs/pmu.md "Speculative per-block CPI counters").
+      if (wp.spec_available)
+        for (unsigned st = 0; st < pmu::kNumSpecStages; ++st)
+          spdlog::info("{}: method (b) stack {}:{}", t.name, pmu::kCpiStageNames[st],
+                       stack_line(pr.spec_cpi[st]));
     }
   }
   json_out = report::run_json(r, report::Symbolizer(elf), 50);

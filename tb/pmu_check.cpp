@@ -35,6 +35,8 @@ uint64_t get(const PmuRegs& r, pmu::PmuUnit u, unsigned i) {
   switch (u) {
     case pmu::PmuUnit::kCpi:
       return r.cpi[i];
+    case pmu::PmuUnit::kSpec:
+      return r.spec[i];
     case pmu::PmuUnit::kTopDown:
       return r.td[i];
     case pmu::PmuUnit::kFlops:
@@ -66,6 +68,10 @@ std::string pmu_reg_name(PmuRegId r) {
     case pmu::PmuUnit::kCpi:
       return fmt::format("cpi.{}.{}", pmu::kCpiStageNames[r.index / pmu::kNumCpiComps],
                          pmu::kCpiCompNames[r.index % pmu::kNumCpiComps]);
+    case pmu::PmuUnit::kSpec:
+      if (r.index == pmu::kSpecMergesIndex) return "cpi.spec_merges";
+      return fmt::format("cpi.spec_{}.{}", pmu::kCpiStageNames[r.index / pmu::kNumCpiComps],
+                         pmu::kCpiCompNames[r.index % pmu::kNumCpiComps]);
     case pmu::PmuUnit::kTopDown:
       return fmt::format("topdown.{}", pmu::kTdCounterNames[r.index]);
     case pmu::PmuUnit::kFlops:
@@ -84,6 +90,7 @@ std::optional<PmuRegId> parse_pmu_reg(const std::string& name) {
     return std::nullopt;
   };
   for (auto [u, n] : {std::pair{pmu::PmuUnit::kCpi, kNumCpiRegs},
+                      std::pair{pmu::PmuUnit::kSpec, pmu::kNumSpecCounters},
                       std::pair{pmu::PmuUnit::kTopDown, pmu::kNumTdCounters},
                       std::pair{pmu::PmuUnit::kFlops, pmu::kNumFlopsComps},
                       std::pair{pmu::PmuUnit::kTipSamples, kNumTipRegs},
@@ -128,6 +135,8 @@ PmuRegs expected_regs(const pmu::PmuModel& m) {
   for (unsigned i = 0; i < kNumCpiRegs; ++i)
     r.cpi[i] = m.cpi().get(static_cast<pmu::CpiStage>(i / pmu::kNumCpiComps),
                            static_cast<pmu::CpiComp>(i % pmu::kNumCpiComps));
+  if (const pmu::CpiSpec* sp = m.cpi().spec())
+    for (unsigned i = 0; i < pmu::kNumSpecCounters; ++i) r.spec[i] = sp->get(i);
   r.td = m.topdown().counters();
   r.fl = m.flops().components();
   const pmu::TipSampler& s = m.tip();
@@ -207,11 +216,34 @@ std::string PmuCheck::step(uint64_t cycle, const PmuInputs& in,
     return {};
   };
   std::string d = cmp(pmu::PmuUnit::kCpi, want.cpi, rtl.cpi);
+  if (d.empty()) d = cmp(pmu::PmuUnit::kSpec, want.spec, rtl.spec);
   if (d.empty()) d = cmp(pmu::PmuUnit::kTopDown, want.td, rtl.td);
   if (d.empty()) d = cmp(pmu::PmuUnit::kFlops, want.fl, rtl.fl);
   if (d.empty()) d = cmp(pmu::PmuUnit::kTipSamples, want.tip, rtl.tip);
   if (d.empty()) d = cmp(pmu::PmuUnit::kCsr, want.csr, rtl.csr);
+  if (d.empty()) d = check_spec_oracle(cycle);
   return d;
+}
+
+// Two independent golden-model routes to the wrong-path uops at dispatch must agree: the
+// oracle counts the window's occupancy at each mispredict flush, method (b) the base slots of
+// the blocks younger than the mispredicted branch. Exact while no block merged or saturated
+// and the dispatch stage has no width carry (dispatch width = W).
+std::string PmuCheck::check_spec_oracle(uint64_t cycle) {
+  const pmu::CpiSpec* spec = model_.cpi().spec();
+  const pmu::CpiStackConfig& c = model_.config().cpi;
+  if (!spec || spec->merges() != 0 || !spec->exact() || c.dispatch_width != c.slots() ||
+      model_.debug_written())
+    return {};
+  ++spec_oracle_cycles_;
+  constexpr auto kBase = pmu::CpiComp::kBase;
+  const uint64_t spec_base = spec->get(0, kBase) + spec->in_flight(0, kBase);
+  const uint64_t oracle_base =
+      model_.cpi().get(pmu::CpiStage::kDispatch, kBase) - model_.wrong_path_dispatched();
+  if (spec_base == oracle_base) return {};
+  return fmt::format("cycle {}: method (b) dispatch base {} (proven + in flight) != dispatch "
+                     "base - oracle wrong path {}",
+                     cycle, spec_base, oracle_base);
 }
 
 PmuRunResults PmuCheck::results() const {
@@ -234,19 +266,31 @@ PmuRunResults PmuCheck::results() const {
   r.nci_error = error(t.nci_profile());
   r.lci_error = error(t.lci_profile());
   r.disp_error = error(t.disp_profile());
-  // Wrong path at dispatch: method (a) against the oracle correct-path stack. Issue has no
-  // correct-path mask on the probe, and method (b) is not built yet.
+  // Wrong path: method (a) and method (b) bpred per stage. Only dispatch has an oracle (the
+  // correct-path stack); the probe does not say which flushed uops had issued.
   const auto bpred = static_cast<unsigned>(pmu::CpiComp::kBpred);
-  const pmu::CpiComponents simple = pmu::wrong_path_adjusted(
-      r.cpi[static_cast<unsigned>(pmu::CpiStage::kDispatch)],
-      r.cpi[static_cast<unsigned>(pmu::CpiStage::kCommit)]);
-  WrongPathError& d = r.wrong_path[0];
-  d.oracle_bpred = model_.oracle_dispatch_stack()[bpred];
-  d.simple_bpred = simple[bpred];
   const double slots = static_cast<double>(cycles_) * model_.cpi().slots();
-  if (slots > 0)
-    d.simple_error = std::abs(static_cast<double>(d.simple_bpred) -
-                              static_cast<double>(d.oracle_bpred)) / slots;
+  auto slot_error = [&](uint64_t a, uint64_t b) {
+    return slots > 0 ? std::abs(static_cast<double>(a) - static_cast<double>(b)) / slots : 0.0;
+  };
+  const pmu::CpiSpec* spec = model_.cpi().spec();
+  for (unsigned s = 0; s < pmu::kNumSpecStages; ++s) {
+    WrongPathError& d = r.wrong_path[s];
+    d.simple_bpred = pmu::wrong_path_adjusted(
+        r.cpi[s], r.cpi[static_cast<unsigned>(pmu::CpiStage::kCommit)])[bpred];
+    if (s == 0) d.oracle_bpred = model_.oracle_dispatch_stack()[bpred];
+    if (spec) {
+      d.spec_available = true;
+      for (unsigned c = 0; c < pmu::kNumCpiComps; ++c)
+        r.spec_cpi[s][c] = spec->get(s, static_cast<pmu::CpiComp>(c));
+      d.spec_bpred = r.spec_cpi[s][bpred];
+    }
+    if (s == 0) {
+      d.simple_error = slot_error(d.simple_bpred, d.oracle_bpred);
+      if (spec) d.spec_error = slot_error(d.spec_bpred, d.oracle_bpred);
+    }
+  }
+  if (spec) r.spec_merges = spec->merges();
   return r;
 }
 

@@ -33,9 +33,11 @@ inline constexpr unsigned kNumCpiRegs = pmu::kNumCpiStages * pmu::kNumCpiComps;
 inline constexpr unsigned kNumTipRegs = 17;  // tip_valid .. samples (tb/pmu_unit kTipRegNames)
 inline constexpr unsigned kNumCsrRegs = 15;  // see csr_reg_name()
 inline constexpr unsigned kNumPmuRegs =  // every register the cross-check compares
-    kNumCpiRegs + pmu::kNumTdCounters + pmu::kNumFlopsComps + kNumTipRegs + kNumCsrRegs;
+    kNumCpiRegs + pmu::kNumSpecCounters + pmu::kNumTdCounters + pmu::kNumFlopsComps +
+    kNumTipRegs + kNumCsrRegs;
 struct PmuRegs {
   std::array<uint64_t, kNumCpiRegs> cpi{};
+  std::array<uint64_t, pmu::kNumSpecCounters> spec{};  // speculative CPI counters (0: none)
   std::array<uint64_t, pmu::kNumTdCounters> td{};
   std::array<uint64_t, pmu::kNumFlopsComps> fl{};
   std::array<uint64_t, kNumTipRegs> tip{};
@@ -49,7 +51,8 @@ struct PmuRegId {
   unsigned index;
 };
 std::string pmu_reg_name(PmuRegId r);
-// "cpi.commit.base", "topdown.clocks", "flops.frontend", "tip.samples", "csr.mcycle" ...
+// "cpi.commit.base", "cpi.spec_issue.bpred", "cpi.spec_merges", "topdown.clocks",
+// "flops.frontend", "tip.samples", "csr.mcycle" ...
 std::optional<PmuRegId> parse_pmu_reg(const std::string& name);
 
 // Wrong-path accounting error (seed 000 §III-B) per stage with a wrong path (dispatch,
@@ -58,7 +61,7 @@ std::optional<PmuRegId> parse_pmu_reg(const std::string& name);
 struct WrongPathError {
   uint64_t oracle_bpred = 0;    // correct-path stack (the true path known from the ISS)
   uint64_t simple_bpred = 0;    // method (a): stage base - commit base moved to bpred
-  uint64_t spec_bpred = 0;      // method (b): speculative per-branch counters (RTL param)
+  uint64_t spec_bpred = 0;      // method (b): speculative per-block counters (RTL param)
   double simple_error = 0, spec_error = 0;
   bool spec_available = false;  // method (b) built in this configuration
 };
@@ -74,6 +77,9 @@ struct PmuRunResults {
   // Seed 002's profile error of each sampler against the oracle (0..1; 0 without samples).
   double tip_error = 0, nci_error = 0, lci_error = 0, disp_error = 0;
   std::array<WrongPathError, 2> wrong_path{};  // dispatch, issue
+  // Method (b)'s global speculative counters (dispatch, issue) and block merges.
+  std::array<pmu::CpiComponents, pmu::kNumSpecStages> spec_cpi{};
+  uint64_t spec_merges = 0;
 };
 
 // Test-only corruption: at `cycle`, register `reg` of the RTL is written to its value + 1
@@ -100,12 +106,17 @@ class PmuCheck {
     return step(cycle, in, std::span(&c, c.valid ? 1 : 0), rtl);
   }
   PmuRunResults results() const;
+  // Cycles in which method (b)'s dispatch base (proven + in flight) was checked against the
+  // oracle: it must equal dispatch base minus the oracle's wrong-path uops while no block
+  // merged (docs/pmu.md, "Speculative per-block CPI counters").
+  uint64_t spec_oracle_cycles() const { return spec_oracle_cycles_; }
   const pmu::PmuModel& model() const { return model_; }
 
  private:
+  std::string check_spec_oracle(uint64_t cycle);
   pmu::PmuModel model_;
   std::optional<PmuMutation> mutation_;
-  uint64_t cycles_ = 0, csr_reads_ = 0;
+  uint64_t cycles_ = 0, csr_reads_ = 0, spec_oracle_cycles_ = 0;
 };
 
 // PmuRegs as the model holds them (the expected side of the comparison).

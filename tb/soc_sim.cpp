@@ -188,7 +188,8 @@ SocParams SocSim::built_params() {
 
 pmu::PmuModelConfig SocSim::pmu_model_config() const {
   const unsigned w = top_->pmu_widths_o;
-  return pmu::PmuModelConfig::for_core(w >> 8 & 15, w >> 4 & 15, w & 15);
+  return pmu::PmuModelConfig::for_core(w >> 8 & 15, w >> 4 & 15, w & 15,
+                                       top_->pmu_spec_blocks_o, SOC_ROB_ENTRIES);
 }
 
 void SocSim::read_pmu(PmuRegs& r) const {
@@ -206,6 +207,7 @@ void SocSim::read_pmu(PmuRegs& r) const {
   for (unsigned i = 0; i < kNumCpiRegs; ++i) r.cpi[i] = w48(t.pmu_cpi_o, i);
   for (unsigned i = 0; i < pmu::kNumTdCounters; ++i) r.td[i] = w48(t.pmu_td_o, i);
   for (unsigned i = 0; i < pmu::kNumFlopsComps; ++i) r.fl[i] = w48(t.pmu_fl_o, i);
+  for (unsigned i = 0; i < pmu::kNumSpecCounters; ++i) r.spec[i] = w48(t.pmu_spec_o, i);
   r.tip = {t.pmu_tip_valid_o,       t.pmu_tip_state_o,      t.pmu_tip_head_valid_o,
            t.pmu_tip_head_commit_o, t.pmu_tip_head_pc_o[0], t.pmu_tip_head_pc_o[1],
            t.pmu_tip_head_pc_o[2],  t.pmu_tip_head_pc_o[3], t.pmu_tip_offending_o,

@@ -14,6 +14,10 @@ module pmu_top
   parameter int unsigned FpVecLen       = 1,
   parameter int unsigned StackCntW      = 48,
   parameter int unsigned NumHpm         = 4,
+  // Speculative per-block CPI counters (wrong-path method b, docs/pmu.md): blocks tracked
+  // (0 = not built) and the core's ROB size (power of two).
+  parameter int unsigned SpecBlocks     = 8,
+  parameter int unsigned RobEntries     = 32,
   parameter logic [1:0]  TipResetMode   = 2'd1,    // TIP trigger after reset: periodic
   parameter logic [15:0] TipResetPeriod = 16'd97
 ) (
@@ -31,13 +35,15 @@ module pmu_top
   output logic             tip_irq_o,  // a TIP sample waits (whatever tipctrl.IRQ says)
   // Test-only write port (harness mutation tests; tie to 0 in silicon): unit 0 CPI (idx =
   // stage * NumCpiComps + comp), 1 Top-Down, 2 FLOPS, 3 TIP sample counter, 4 a CSR write
-  // (idx = address, low 32 bits of data) that replaces the core's write of that cycle.
+  // (idx = address, low 32 bits of data) that replaces the core's write of that cycle, 5 a
+  // speculative CPI counter (idx = stage * NumCpiComps + comp, NumSpecCnt - 1 = merges).
   input  wire logic                 dbg_we_i,
   input  wire logic [2:0]           dbg_unit_i,
   input  wire logic [11:0]          dbg_idx_i,
   input  wire logic [StackCntW-1:0] dbg_wdata_i,
   // Every register, for the harness's per-cycle cross-check.
   output logic [NumCpiStages-1:0][NumCpiComps-1:0][StackCntW-1:0] cpi_cnt_o,
+  output logic [NumSpecCnt-1:0][StackCntW-1:0] spec_cnt_o,
   output logic [NumTdCounters-1:0][StackCntW-1:0] td_cnt_o,
   output logic [NumFlopsComps-1:0][StackCntW-1:0] fl_cnt_o,
   output logic             tip_valid_o,
@@ -101,13 +107,13 @@ module pmu_top
   end
 
   // ---------------------------------------------------------------- units
-  logic [2*NumCpiComps:0][StackCntW-1:0] unused_spec_cnt;
   cpi_stack #(
     .DispatchWidth(DispatchWidth),
     .IssueWidth   (IssueWidth),
     .CommitWidth  (CommitWidth),
     .CntW         (StackCntW),
-    .SpecBlocks   (0)  // tie-off until the speculative counters are wired here
+    .SpecBlocks   (SpecBlocks),
+    .RobEntries   (RobEntries)
   ) u_cpi_stack (
     .clk_i,
     .rst_ni,
@@ -117,9 +123,9 @@ module pmu_top
     .wcomp_i (cpi_comp_e'(dbg_idx_i % 12'(NumCpiComps))),
     .wdata_i (dbg_wdata_i),
     .cnt_o   (cpi_cnt_o),
-    .spec_we_i  (1'b0),
-    .spec_widx_i('0),
-    .spec_cnt_o (unused_spec_cnt)
+    .spec_we_i  (dbg_we_i && dbg_unit_i == 3'd5),
+    .spec_widx_i(dbg_idx_i[4:0]),
+    .spec_cnt_o
   );
 
   topdown #(
@@ -204,7 +210,9 @@ module pmu_top
   // Word w of bank b at 0xFC0 + w; 48-bit counters as two words, low half first.
   // Bank 0: CPI stacks, word 2*(stage*NumCpiComps + comp) (+1: high half).
   // Bank 1: Top-Down counter i at 2*i, then FLOPS component j at 2*(NumTdCounters + j).
-  // Bank 2: TIP sample registers (see tip_word below). Other words read 0.
+  // Bank 2: TIP sample registers (see tip_word below).
+  // Bank 3: speculative CPI counters, word 2*(stage*NumCpiComps + comp) for dispatch, issue,
+  // then merges (all 0 without SpecBlocks). Other words read 0.
   logic [NumCpi-1:0][StackCntW-1:0] cpi_flat;
   assign cpi_flat = cpi_cnt_o;
 
@@ -245,6 +253,7 @@ module pmu_top
         end
       end
       2'd2: if (w < 12) win_rdata = tip_word[w];
+      2'd3: if (k < NumSpecCnt) win_rdata = half(spec_cnt_o[k], csr_addr_i[0]);
       default: win_rdata = '0;
     endcase
   end

@@ -17,6 +17,7 @@ rtl/core/core_top.sv
 rtl/pmu/pmu_counter.sv
 rtl/pmu/pmu_counter_bank.sv
 rtl/pmu/cpi_stage_acct.sv
+rtl/pmu/cpi_spec.sv
 rtl/pmu/cpi_stack.sv
 rtl/pmu/topdown.sv
 rtl/pmu/flops_stack.sv

@@ -20,7 +20,8 @@ module soc_top
   parameter int unsigned PhysRegs      = 64,
   parameter int unsigned MulLatency    = 3,
   parameter int unsigned LineBytes     = 32,
-  parameter int unsigned StackCntW     = 48   // PMU stack-component counter bits
+  parameter int unsigned StackCntW     = 48,  // PMU stack-component counter bits
+  parameter int unsigned PmuSpecBlocks = 16   // speculative CPI counters: blocks (docs/pmu.md)
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -73,6 +74,7 @@ module soc_top
   output logic [pmu_pkg::NumCpiStages-1:0][pmu_pkg::NumCpiComps-1:0][StackCntW-1:0] pmu_cpi_o,
   output logic [pmu_pkg::NumTdCounters-1:0][StackCntW-1:0] pmu_td_o,
   output logic [pmu_pkg::NumFlopsComps-1:0][StackCntW-1:0] pmu_fl_o,
+  output logic [pmu_pkg::NumSpecCnt-1:0][StackCntW-1:0] pmu_spec_o,
   output logic                   pmu_tip_valid_o,
   output pmu_pkg::tip_state_e    pmu_tip_state_o,
   output logic [pmu_pkg::MaxWidth-1:0] pmu_tip_head_valid_o,
@@ -95,6 +97,7 @@ module soc_top
   output logic [1:0]             pmu_bank_o,
   output logic [31:0]            pmu_tipctrl_o,
   output logic [11:0]            pmu_widths_o,  // {dispatch, issue, commit} width: the model's config
+  output logic [7:0]             pmu_spec_blocks_o,  // PmuSpecBlocks: the model's config
   // Test-only PMU write port (mutation tests, pmu_top): tie to 0 outside the harness.
   input  logic                   pmu_dbg_we_i,
   input  logic [2:0]             pmu_dbg_unit_i,
@@ -335,7 +338,9 @@ module soc_top
     .FpUnits      (1),
     .FpVecLen     (1),
     .StackCntW    (StackCntW),
-    .NumHpm       (PmuNumHpm)
+    .NumHpm       (PmuNumHpm),
+    .SpecBlocks   (PmuSpecBlocks),
+    .RobEntries   (RobEntries)
   ) u_pmu (
     .clk_i,
     .rst_ni,
@@ -353,6 +358,7 @@ module soc_top
     .cpi_cnt_o        (pmu_cpi_o),
     .td_cnt_o         (pmu_td_o),
     .fl_cnt_o         (pmu_fl_o),
+    .spec_cnt_o       (pmu_spec_o),
     .tip_valid_o      (pmu_tip_valid_o),
     .tip_state_o      (pmu_tip_state_o),
     .tip_head_valid_o (pmu_tip_head_valid_o),
@@ -376,6 +382,7 @@ module soc_top
   );
   assign pmu_lcofip_o = lcofi;
   assign pmu_widths_o = {4'(DispatchWidth), 4'(IssueWidth), 4'(CommitWidth)};
+  assign pmu_spec_blocks_o = 8'(PmuSpecBlocks);
 
   logic unused;
   assign unused = ^{dc_miss_unused, unused_tip_irq};

@@ -124,6 +124,13 @@ uint64_t CpiSpec::in_flight(unsigned stage) const {
   return sum;
 }
 
+uint64_t CpiSpec::in_flight(unsigned stage, CpiComp c) const {
+  uint64_t sum = 0;
+  for (unsigned i = 0; i < count_; ++i)
+    sum += blocks_[(head_ + i) % cfg_.blocks].cnt[stage][static_cast<unsigned>(c)];
+  return sum;
+}
+
 void CpiSpec::check_invariant() const {
   if (saturated_) return;  // a saturated block counter dropped slots by design
   for (unsigned s = 0; s < kNumSpecStages; ++s) {

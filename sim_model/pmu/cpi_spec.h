@@ -52,6 +52,9 @@ class CpiSpec {
   uint64_t merges() const { return global_[kSpecMergesIndex]; }
   // Slots still in live blocks (booked, not yet proven or squashed) for one stage.
   uint64_t in_flight(unsigned stage) const;
+  uint64_t in_flight(unsigned stage, CpiComp c) const;
+  // False once a block counter saturated (dropping slots by design).
+  bool exact() const { return !saturated_; }
   unsigned live_blocks() const { return count_; }
   // Throws std::logic_error unless every slot booked is in a global counter or a live block.
   void check_invariant() const;

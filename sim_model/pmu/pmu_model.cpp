@@ -6,8 +6,11 @@
 namespace stackscope::pmu {
 
 PmuModelConfig PmuModelConfig::for_core(unsigned dispatch_width, unsigned issue_width,
-                                        unsigned commit_width) {
+                                        unsigned commit_width, unsigned spec_blocks,
+                                        unsigned rob_entries) {
   PmuModelConfig c;
+  c.cpi.spec.blocks = spec_blocks;
+  c.cpi.spec.rob_entries = rob_entries;
   c.cpi.dispatch_width = dispatch_width;
   c.cpi.issue_width = issue_width;
   c.cpi.commit_width = commit_width;
@@ -43,6 +46,7 @@ PmuModel::PmuModel(const PmuModelConfig& cfg)
       tip_period_(cfg.tip_reset_period) {}
 
 void PmuModel::debug_write(PmuUnit u, unsigned index, uint64_t value) {
+  debug_written_ = true;
   switch (u) {
     case PmuUnit::kCpi:
       cpi_.write(static_cast<CpiStage>(index / kNumCpiComps),
@@ -59,6 +63,9 @@ void PmuModel::debug_write(PmuUnit u, unsigned index, uint64_t value) {
       break;
     case PmuUnit::kCsr:
       dbg_csr_ = CsrWrite{static_cast<uint16_t>(index), static_cast<uint32_t>(value)};
+      break;
+    case PmuUnit::kSpec:
+      cpi_.write_spec(index, value);
       break;
   }
 }
@@ -107,6 +114,8 @@ uint32_t PmuModel::window(unsigned w) const {
   if (bank_ == kBankTdFl && k < kNumTdCounters) return half(td_.get(static_cast<TdCounter>(k)), w);
   if (bank_ == kBankTdFl && k < kNumTdCounters + kNumFlopsComps)
     return half(fl_.get(static_cast<FlopsComp>(k - kNumTdCounters)), w);
+  if (bank_ == kBankSpec)
+    return k < kNumSpecCounters && cpi_.spec() ? half(cpi_.spec()->get(k), w) : 0;
   if (bank_ != kBankTip || w >= kTipWords) return 0;
   const TipSample& t = tip_.tip();
   switch (w) {

@@ -25,6 +25,7 @@ inline constexpr uint16_t kBank = 0xBC0, kTipCtrl = 0xBC1, kTipAck = 0xBC2, kWin
 inline constexpr unsigned kBankCpi = 0;    // word 2*(stage*kNumCpiComps + comp)
 inline constexpr unsigned kBankTdFl = 1;   // Top-Down i at 2*i, FLOPS j at 2*(kNumTdCounters+j)
 inline constexpr unsigned kBankTip = 2;    // kTipWord* below
+inline constexpr unsigned kBankSpec = 3;   // speculative CPI counter i (CpiSpec index) at 2*i
 inline constexpr unsigned kTipWordStatus = 0;  // [0] valid [2:1] state [7:4] head_valid
                                                // [11:8] head_commit [12] nci [13] lci [14] disp
 inline constexpr unsigned kTipWordHeadPc0 = 1, kTipWordOffending = 5, kTipWordNextPc = 6,
@@ -47,13 +48,22 @@ struct PmuModelConfig {
   uint32_t tip_reset_period = 97;
   // pmu_top as soc_top instantiates it for a core of these widths (soc_top pmu_widths_o):
   // one idle FP unit, v = 1, four mhpmcounters.
+  // `spec_blocks` and `rob_entries`: pmu_top SpecBlocks / RobEntries (0 blocks: not built).
   static PmuModelConfig for_core(unsigned dispatch_width, unsigned issue_width,
-                                 unsigned commit_width);
+                                 unsigned commit_width, unsigned spec_blocks = 16,
+                                 unsigned rob_entries = 32);
   static PmuModelConfig sequential_core() { return for_core(1, 1, 1); }
 };
 
 // Families of the test-only write port (pmu_top dbg_unit_i).
-enum class PmuUnit : uint8_t { kCpi = 0, kTopDown = 1, kFlops = 2, kTipSamples = 3, kCsr = 4 };
+enum class PmuUnit : uint8_t {
+  kCpi = 0,
+  kTopDown = 1,
+  kFlops = 2,
+  kTipSamples = 3,
+  kCsr = 4,
+  kSpec = 5  // speculative CPI counters, CpiSpec flat index
+};
 
 class PmuModel {
  public:
@@ -92,6 +102,8 @@ class PmuModel {
   uint32_t bank() const { return bank_; }
   uint32_t tipctrl() const { return custom_csr::tipctrl(tip_mode_, tip_period_, tip_irq_); }
   const PmuModelConfig& config() const { return cfg_; }
+  // A test-port write happened (counters no longer follow from the probe alone).
+  bool debug_written() const { return debug_written_; }
 
  private:
   uint32_t window(unsigned word) const;
@@ -109,6 +121,7 @@ class PmuModel {
   TipMode tip_mode_;
   uint32_t tip_period_;
   std::optional<CsrWrite> dbg_csr_;
+  bool debug_written_ = false;
 };
 
 }  // namespace stackscope::pmu

@@ -17,6 +17,8 @@
 #define PMU_BANK_CPI  0 /* word 2*(stage*PMU_NUM_CPI_COMPS + comp), +1 = high 16 bits */
 #define PMU_BANK_TDFL 1 /* Top-Down counter i at 2*i; FLOPS component j at 2*(22 + j) */
 #define PMU_BANK_TIP  2 /* PMU_TIP_* words */
+#define PMU_BANK_SPEC 3 /* speculative CPI counters (method b): 2*(stage*9 + comp), stage 0 dispatch,
+                           1 issue; merges at 36 */
 
 /* CPI stack stages and components (pmu_pkg cpi_stage_e / cpi_comp_e). */
 enum { PMU_ST_DISPATCH, PMU_ST_ISSUE, PMU_ST_COMMIT, PMU_NUM_CPI_STAGES };
@@ -104,6 +106,10 @@ static inline void pmu_select_bank(uint32_t bank) { PMU_CSRW(PMU_CSR_BANK, bank)
 #define PMU_TD(i) (pmu_select_bank(PMU_BANK_TDFL), PMU_WINDOW48(2 * (i)))
 #define PMU_FLOPS(j) (pmu_select_bank(PMU_BANK_TDFL), PMU_WINDOW48(2 * (PMU_NUM_TD + (j))))
 #define PMU_TIP(word) (pmu_select_bank(PMU_BANK_TIP), PMU_WINDOW(word))
+/* Speculative (method b) CPI stack of stage 0 (dispatch) or 1 (issue): proven blocks only. */
+#define PMU_SPEC_CPI(stage, comp) \
+    (pmu_select_bank(PMU_BANK_SPEC), PMU_WINDOW48(2 * ((stage) * PMU_NUM_CPI_COMPS + (comp))))
+#define PMU_SPEC_MERGES() (pmu_select_bank(PMU_BANK_SPEC), PMU_WINDOW48(2 * 2 * PMU_NUM_CPI_COMPS))
 
 static inline uint64_t pmu_mcycle(void) { return PMU_READ64(0xB00, 0xB80); }
 static inline uint64_t pmu_minstret(void) { return PMU_READ64(0xB02, 0xB82); }

@@ -1,6 +1,6 @@
 /* Reads every PMU register software can see -- counter CSRs, every CPI-stack component,
- * Top-Down counter, FLOPS component and TIP word -- while doing some loads, multiplies and
- * branches. The harness (stackscope run, PMU cross-check on) compares each value read with
+ * speculative (method b) counter, Top-Down counter, FLOPS component and TIP word -- while
+ * doing some loads, multiplies and branches. The harness (stackscope run, PMU cross-check on) compares each value read with
  * what the golden PMU model held in that cycle; the program itself checks the invariants it
  * can see: each stack sums to W * cycles at some moment between the mcycle reads around it
  * (W = the stage's width, 1..4: 1 on the sequential core; found as the only W that fits),
@@ -30,6 +30,19 @@ static uint64_t sum_cpi_stage_issue(void)
     return PMU_CPI(PMU_ST_ISSUE, 0) + PMU_CPI(PMU_ST_ISSUE, 1) + PMU_CPI(PMU_ST_ISSUE, 2) +
            PMU_CPI(PMU_ST_ISSUE, 3) + PMU_CPI(PMU_ST_ISSUE, 4) + PMU_CPI(PMU_ST_ISSUE, 5) +
            PMU_CPI(PMU_ST_ISSUE, 6) + PMU_CPI(PMU_ST_ISSUE, 7) + PMU_CPI(PMU_ST_ISSUE, 8);
+}
+/* Method (b)'s proven dispatch slots (bank 3): at most W per cycle so far. */
+static uint64_t sum_spec_dispatch(void)
+{
+    return PMU_SPEC_CPI(0, 0) + PMU_SPEC_CPI(0, 1) + PMU_SPEC_CPI(0, 2) + PMU_SPEC_CPI(0, 3) +
+           PMU_SPEC_CPI(0, 4) + PMU_SPEC_CPI(0, 5) + PMU_SPEC_CPI(0, 6) + PMU_SPEC_CPI(0, 7) +
+           PMU_SPEC_CPI(0, 8);
+}
+static uint64_t sum_spec_issue_and_merges(void)
+{
+    return PMU_SPEC_CPI(1, 0) + PMU_SPEC_CPI(1, 1) + PMU_SPEC_CPI(1, 2) + PMU_SPEC_CPI(1, 3) +
+           PMU_SPEC_CPI(1, 4) + PMU_SPEC_CPI(1, 5) + PMU_SPEC_CPI(1, 6) + PMU_SPEC_CPI(1, 7) +
+           PMU_SPEC_CPI(1, 8) + PMU_SPEC_MERGES();
 }
 static uint64_t sum_flops(void)
 {
@@ -83,6 +96,12 @@ int main(void)
         const uint64_t iss = sum_cpi_stage_issue();
         const uint64_t c2 = pmu_mcycle();
         ss_check(stage_width(disp, c1, c2) != 0 && stage_width(iss, c1, c2) != 0, 20 + round);
+        /* Blocks of work()'s loop have committed (proven) by now; none can hold more than
+         * the W slots per cycle that were booked. */
+        const uint64_t spec = sum_spec_dispatch();
+        ss_keep(sum_spec_issue_and_merges());
+        const uint64_t c2s = pmu_mcycle();
+        ss_check(spec > 0 && spec <= stage_width(disp, c1, c2) * c2s, 25 + round);
         const uint64_t fl = sum_flops(); /* k = v = 1: 2 units per cycle */
         const uint64_t td_clocks = PMU_TD(PMU_TD_CLOCKS);
         const uint64_t c3 = pmu_mcycle();

@@ -1,6 +1,7 @@
 #include "collector.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace stackscope::report {
 
@@ -24,10 +25,13 @@ Collector::Collector(const RunConfig& cfg, const pmu::PmuModel* stepped)
                                       .exec_few = cfg.exec_few,
                                       .mem_bw_threshold = cfg.mem_bw_threshold,
                                       .counter_bits = 64}),
-      pmu::CpiStack(pmu::CpiStackConfig{.dispatch_width = cfg.dispatch_width,
-                                        .issue_width = cfg.issue_width,
-                                        .commit_width = cfg.commit_width,
-                                        .counter_bits = 64}),
+      pmu::CpiStack(pmu::CpiStackConfig{
+          .dispatch_width = cfg.dispatch_width,
+          .issue_width = cfg.issue_width,
+          .commit_width = cfg.commit_width,
+          .counter_bits = 64,
+          .spec = {.rob_entries = std::max(32u, std::bit_ceil(cfg.rob_entries)),
+                   .counter_bits = 64}}),
       pmu::FlopsStack(
           pmu::FlopsStackConfig{.units = cfg.fp_units, .vec_len = cfg.vec_len, .counter_bits = 64}),
       pmu::TipOracle(cfg.commit_width)});
@@ -50,6 +54,18 @@ void Collector::fill(RunResult& r) const {
   const pmu::TipOracle& oracle = stepped_ ? stepped_->oracle() : own_->oracle;
   r.topdown = td.counters();
   for (unsigned s = 0; s < pmu::kNumCpiStages; ++s) r.cpi[s] = cpi.stage(static_cast<pmu::CpiStage>(s));
+  if (const pmu::CpiSpec* spec = cpi.spec()) {
+    r.spec_available = true;
+    for (unsigned s = 0; s < pmu::kNumSpecStages; ++s)
+      for (unsigned c = 0; c < pmu::kNumCpiComps; ++c)
+        r.spec_cpi[s][c] = spec->get(s, static_cast<pmu::CpiComp>(c));
+    r.spec_merges = spec->merges();
+  }
+  if (stepped_) {  // the dispatch oracle follows the flushes the cross-checked model saw
+    r.oracle_available = true;
+    r.oracle_dispatch_bpred =
+        stepped_->oracle_dispatch_stack()[static_cast<unsigned>(pmu::CpiComp::kBpred)];
+  }
   r.flops = (stepped_ ? stepped_->flops() : own_->flops).components();
   r.tip_samples = sampler_.samples();
   r.tip_samples_per_state = sampler_.samples_per_state();

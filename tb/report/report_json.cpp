@@ -153,6 +153,37 @@ Json cpi_json(const RunResult& r) {
     adj[std::string(pmu::kCpiStageNames[s])] = st;
   }
   j["wrong_path_adjusted"] = adj;
+  // Seed 000 §III-B speculative per-block counters (method b): proven blocks only.
+  if (r.spec_available) {
+    Json spec;
+    for (unsigned s = 0; s < pmu::kNumSpecStages; ++s) {
+      Json st;
+      for (unsigned k = 0; k < pmu::kNumCpiComps; ++k)
+        st[std::string(pmu::kCpiCompNames[k])] =
+            ratio(static_cast<double>(r.spec_cpi[s][k]), denom);
+      spec[std::string(pmu::kCpiStageNames[s])] = st;
+    }
+    spec["block_merges"] = r.spec_merges;
+    j["wrong_path_speculative"] = spec;
+  }
+  // Dispatch bpred of each method against the correct-path oracle, in slots.
+  if (r.oracle_available) {
+    const auto bp = static_cast<unsigned>(pmu::CpiComp::kBpred);
+    const uint64_t simple = pmu::wrong_path_adjusted(r.cpi[0], r.cpi[2])[bp];
+    const double slots = static_cast<double>(w) * static_cast<double>(r.cycles);
+    auto err = [&](uint64_t v) {
+      return ratio(std::abs(static_cast<double>(v) - static_cast<double>(r.oracle_dispatch_bpred)),
+                   slots);
+    };
+    Json wp{{"oracle_bpred_slots", r.oracle_dispatch_bpred},
+            {"method_a_bpred_slots", simple},
+            {"method_a_error", err(simple)}};
+    if (r.spec_available) {
+      wp["method_b_bpred_slots"] = r.spec_cpi[0][bp];
+      wp["method_b_error"] = err(r.spec_cpi[0][bp]);
+    }
+    j["wrong_path_dispatch"] = wp;
+  }
   j["total_cpi"] = ratio(static_cast<double>(r.cycles), static_cast<double>(r.instructions));
   return j;
 }
