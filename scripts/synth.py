@@ -101,9 +101,8 @@ def ff_pmu_csr(p):
 
 
 def ff_pmu_top(p):
-    # pmu_top instantiates cpi_stack with SpecBlocks 0 (the speculative counters not wired yet)
     w = {"DispatchWidth": p.get("DispatchWidth", 2), "CntW": p.get("StackCntW", 48),
-         "SpecBlocks": 0}
+         "SpecBlocks": p.get("SpecBlocks", 8), "RobEntries": p.get("RobEntries", 32)}
     return (ff_cpi_stack(w) + ff_topdown(w) + ff_flops_stack(w)
             + ff_tip_sampler({"CommitWidth": p.get("CommitWidth", 2), "CntW": w["CntW"]})
             + ff_pmu_csr({"NumHpm": 4})
