@@ -244,9 +244,10 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
                    t.name, wp.oracle_bpred, wp.simple_bpred, 100 * wp.simple_error);
       if (wp.spec_available)
         spdlog::info("{}: wrong path at dispatch, method (b): bpred {} slots, error {:.2f}% of "
-                     "the slots ({} block merges; base matched the oracle in {} cycles)",
+                     "the slots ({} block merges; base matched the oracle in {} cycles; {} uops "
+                     "squashed by other flushes)",
                      t.name, wp.spec_bpred, 100 * wp.spec_error, pr.spec_merges,
-                     check->spec_oracle_cycles());
+                     check->spec_oracle_cycles(), check->model().squashed_dispatched());
       auto stack_line = [](const pmu::CpiComponents& c) {
         std::string line;
         for (unsigned k = 0; k < pmu::kNumCpiComps; ++k)

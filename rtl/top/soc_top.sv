@@ -21,7 +21,9 @@ module soc_top
   parameter int unsigned MulLatency    = 3,
   parameter int unsigned LineBytes     = 32,
   parameter int unsigned StackCntW     = 48,  // PMU stack-component counter bits
-  parameter int unsigned PmuSpecBlocks = 16   // speculative CPI counters: blocks (docs/pmu.md)
+  // Speculative CPI counters (docs/pmu.md): one block per two ROB entries keeps the blocks of
+  // two-uop loops apart (ROB 32: no merge in the suite; 8 blocks merged thousands of times).
+  parameter int unsigned PmuSpecBlocks = RobEntries / 2
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,

@@ -164,6 +164,27 @@ def check_run(r):
                   f"{name}: wrong-path {stage}.base")
             close(cs["wrong_path_adjusted"][stage]["bpred"], (raw["bpred"] + moved) / (w * ins),
                   f"{name}: wrong-path {stage}.bpred")
+            # Method (b) holds the proven blocks only: never more than the stage booked, and
+            # its base never above the stage's base (wrong-path uops leave it).
+            if "wrong_path_speculative" in cs:
+                spec = cs["wrong_path_speculative"][stage]
+                check(sum(spec.values()) * w * ins <= sum(raw.values()) * (1 + 1e-9) + 1,
+                      f"{name}: method (b) {stage} holds more than the stage booked")
+                check(spec["base"] * w * ins <= raw["base"] * (1 + 1e-9) + 1,
+                      f"{name}: method (b) {stage} base above the stage's base")
+        if "wrong_path_dispatch" in cs:
+            wp = cs["wrong_path_dispatch"]
+            raw, com = r["counters"]["cpi"]["dispatch"], r["counters"]["cpi"]["commit"]
+            simple = raw["bpred"] + max(raw["base"] - com["base"], 0)
+            check(wp["method_a_bpred_slots"] == simple, f"{name}: method (a) bpred slots")
+            close(wp["method_a_error"], abs(simple - wp["oracle_bpred_slots"]) / (w * cyc),
+                  f"{name}: method (a) error")
+            if "method_b_bpred_slots" in wp:
+                close(wp["method_b_bpred_slots"] / (w * ins),
+                      cs["wrong_path_speculative"]["dispatch"]["bpred"], f"{name}: method (b) bpred")
+                close(wp["method_b_error"],
+                      abs(wp["method_b_bpred_slots"] - wp["oracle_bpred_slots"]) / (w * cyc),
+                      f"{name}: method (b) error")
     # FLOPS
     fl = m["flops"]
     full = 2 * cfg["core"]["fp_units"] * cfg["core"]["vec_len"]
