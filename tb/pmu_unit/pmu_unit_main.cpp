@@ -12,6 +12,7 @@
 
 #include "Vcpi_stack_d2i3c2.h"
 #include "Vcpi_stack_d4i4c3.h"
+#include "Vcpi_stack_sat.h"
 #include "Vflops_stack_k2v1.h"
 #include "Vflops_stack_k4v8.h"
 #include "Vpmu_csr_k4.h"
@@ -74,8 +75,10 @@ int main(int argc, char** argv) {
   uint64_t cycles = 1000000, seed = 1;
   app.add_option("--unit", unit, "unit to check")
       ->check(CLI::IsMember({"cpi", "topdown", "flops", "tip", "csr"}));
-  app.add_option("--config", config, "default = D2 I3 C2, FP k=2 v=1; wide = D4 I4 C3, FP k=4 v=8")
-      ->check(CLI::IsMember({"default", "wide"}));
+  app.add_option("--config", config,
+                 "default = D2 I3 C2, FP k=2 v=1; wide = D4 I4 C3, FP k=4 v=8; sat = default "
+                 "with 2 speculative blocks of 4-bit counters, 1-bit branch counts (cpi only)")
+      ->check(CLI::IsMember({"default", "wide", "sat"}));
   app.add_option("--cycles", cycles, "cycles to simulate")->check(CLI::Range(1ull, 1ull << 40));
   app.add_option("--seed", seed, "random stream seed");
   app.add_option("--mutate", mutate, "corrupt one RTL counter by one: COUNTER@CYCLE");
@@ -87,7 +90,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    const bool wide = config == "wide";
+    const bool wide = config == "wide", sat = config == "sat";
+    if (sat && unit != "cpi") throw std::invalid_argument("--config sat is for --unit cpi only");
     const StageWidths widths = wide ? StageWidths{4, 4, 3, 8} : StageWidths{2, 3, 2, 1};
     unsigned slots = 0;
     CrossCheckResult r;
@@ -96,12 +100,22 @@ int main(int argc, char** argv) {
       cfg.dispatch_width = widths.dispatch;
       cfg.issue_width = widths.issue;
       cfg.commit_width = widths.commit;
-      cfg.spec.blocks = wide ? 4 : 8;  // as verilated (tb/pmu_unit/CMakeLists.txt); 4 merges
+      // as verilated (tb/pmu_unit/CMakeLists.txt): wide has 4 blocks to merge often; sat makes
+      // block counters and branch counts saturate (the slot invariant then stops, by design)
+      cfg.spec.blocks = wide ? 4 : sat ? 2 : 8;
+      if (sat) {
+        cfg.spec.block_bits = 4;
+        cfg.spec.nbr_bits = 1;
+      }
       slots = cfg.slots();
-      r = wide ? run<CpiStackDut<Vcpi_stack_d4i4c3>, CpiModel>(cfg, widths, cycles, seed, mutate,
-                                                               "cpi.")
-               : run<CpiStackDut<Vcpi_stack_d2i3c2>, CpiModel>(cfg, widths, cycles, seed, mutate,
-                                                               "cpi.");
+      if (wide)
+        r = run<CpiStackDut<Vcpi_stack_d4i4c3>, CpiModel>(cfg, widths, cycles, seed, mutate,
+                                                          "cpi.");
+      else if (sat)
+        r = run<CpiStackDut<Vcpi_stack_sat>, CpiModel>(cfg, widths, cycles, seed, mutate, "cpi.");
+      else
+        r = run<CpiStackDut<Vcpi_stack_d2i3c2>, CpiModel>(cfg, widths, cycles, seed, mutate,
+                                                          "cpi.");
     } else if (unit == "csr") {
       PmuCsrConfig cfg;  // 4 hpm counters, W = 2 (one configuration)
       slots = cfg.dispatch_width;
