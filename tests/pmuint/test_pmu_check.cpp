@@ -125,6 +125,10 @@ TEST_CASE("wrong path: oracle vs the simple method") {
   //   cycles 5-6: empty.
   // Dispatch base 5, commit base 2. The simple method moves 5 - 2 = 3 slots to bpred; the
   // oracle moves 2 (B, C) to bpred and 1 (E) to other: error 1 slot of 7 cycles x 1 slot.
+  // Method (b): A ends block 0 (disp_br_mask), B and C open block 1; A's commit proves block 0
+  // (base 1) and the mispredict flush books block 1 (B, C) to bpred; D and E fill the next
+  // block, which the exception empties into their own component (base 2, not bpred). So its
+  // dispatch bpred is the oracle's, its base 1 + 2 = 3 = dispatch base - oracle wrong path.
   tb::PmuCheck check(pmu::PmuModelConfig::sequential_core());
   pmu::PmuModel m(pmu::PmuModelConfig::sequential_core());
   std::vector<pmu::Probe> seq;
@@ -134,9 +138,11 @@ TEST_CASE("wrong path: oracle vs the simple method") {
     p.fe_empty = c >= 5;
     p.rob_empty = c >= 4;
     p.rs_empty = 1;
+    p.disp_rob_idx = c;
     seq.push_back(p);
   }
-  seq[2].cmt_n = 1;
+  seq[0].disp_br_mask[0] = 1;
+  seq[2].cmt_n = seq[2].cmt_br_n = 1;
   seq[2].cmt_br_mispred = seq[2].flush = 1;
   seq[4].cmt_n = 1;
   seq[4].exception = seq[4].flush = 1;
@@ -158,6 +164,10 @@ TEST_CASE("wrong path: oracle vs the simple method") {
   CHECK(r.wrong_path[0].oracle_bpred == disp_bpred + 2);
   CHECK(r.wrong_path[0].simple_bpred == disp_bpred + 3);
   CHECK(r.wrong_path[0].simple_error == Approx(1.0 / 7));
+  REQUIRE(r.wrong_path[0].spec_available);
+  CHECK(r.wrong_path[0].spec_bpred == disp_bpred + 2);
+  CHECK(r.wrong_path[0].spec_error == 0.0);
+  CHECK(r.spec_cpi[0][static_cast<unsigned>(CpiComp::kBase)] == 3);
 }
 
 TEST_CASE("a waiting TIP sample raises LCOFIP only with tipctrl.IRQ, until acknowledged") {
