@@ -7,9 +7,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "Vcpi_stack_d2i3c2.h"
-#include "cpi_stack.h"
-#include "unit_dut.h"
+#include "cpi_bench.h"
 
 using namespace stackscope::pmu;
 
@@ -22,18 +20,7 @@ unsigned spec_index(unsigned stage, CpiComp c) {
   return stage * kNumCpiComps + static_cast<unsigned>(c);
 }
 
-struct Bench {
-  CpiStack model{CpiStackConfig{}};
-  CpiStackDut<Vcpi_stack_d2i3c2> dut;
-
-  void run(const Probe& p, unsigned cycles = 1) {
-    for (unsigned i = 0; i < cycles; ++i) {
-      model.step(p);
-      dut.cycle(p);
-    }
-    REQUIRE_FALSE(dut.assertion_failed());
-    REQUIRE_NOTHROW(model.check_invariant());
-  }
+struct Bench : CpiBench {
   // The global speculative counters of both stages, and merges.
   void check(const Expect& want, uint64_t merges = 0) {
     for (unsigned s = 0; s < kNumSpecStages; ++s)

@@ -6,9 +6,7 @@
 #include <map>
 #include <vector>
 
-#include "Vcpi_stack_d2i3c2.h"
-#include "cpi_stack.h"
-#include "unit_dut.h"
+#include "cpi_bench.h"
 
 using namespace stackscope::pmu;
 
@@ -17,18 +15,7 @@ namespace {
 using Expect = std::map<CpiComp, uint64_t>;  // components not listed must be 0
 
 // Runs a probe sequence through model and RTL and checks one stage of both against `want`.
-struct Bench {
-  CpiStack model{CpiStackConfig{}};
-  CpiStackDut<Vcpi_stack_d2i3c2> dut;
-
-  void run(const Probe& p, unsigned cycles = 1) {
-    for (unsigned i = 0; i < cycles; ++i) {
-      model.step(p);
-      dut.cycle(p);
-    }
-    REQUIRE_FALSE(dut.assertion_failed());
-    REQUIRE_NOTHROW(model.check_invariant());
-  }
+struct Bench : CpiBench {
   void check(CpiStage s, const Expect& want) {
     for (unsigned c = 0; c < kNumCpiComps; ++c) {
       const auto comp = static_cast<CpiComp>(c);
