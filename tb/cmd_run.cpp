@@ -238,16 +238,25 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
                    "{} TIP samples (profile error vs oracle: TIP {:.1f}%, NCI {:.1f}%)",
                    t.name, r.crosscheck_regs, pr.csr_reads_checked, pr.tip_samples,
                    100 * pr.tip_error, 100 * pr.nci_error);
-      const tb::WrongPathError& wp = pr.wrong_path[0];  // dispatch (docs/pmu.md "Wrong path")
-      spdlog::info("{}: wrong path at dispatch: bpred oracle {} slots, method (a) {} slots, "
-                   "error {:.2f}% of the slots",
-                   t.name, wp.oracle_bpred, wp.simple_bpred, 100 * wp.simple_error);
-      if (wp.spec_available)
-        spdlog::info("{}: wrong path at dispatch, method (b): bpred {} slots, error {:.2f}% of "
-                     "the slots ({} block merges; base matched the oracle in {} cycles; {} uops "
-                     "squashed by other flushes)",
-                     t.name, wp.spec_bpred, 100 * wp.spec_error, pr.spec_merges,
-                     check->spec_oracle_cycles(), check->model().squashed_dispatched());
+      // docs/pmu.md "Wrong path": each method's bpred against the oracle, per stage
+      for (unsigned s = 0; s < pmu::kNumSpecStages; ++s) {
+        const tb::WrongPathError& wp = pr.wrong_path[s];
+        const std::string_view stage = pmu::kCpiStageNames[s];
+        spdlog::info("{}: wrong path at {}: bpred oracle {} slots, method (a) {} slots, "
+                     "error {:.2f}% of the slots",
+                     t.name, stage, wp.oracle_bpred, wp.simple_bpred, 100 * wp.simple_error);
+        if (wp.spec_available)
+          spdlog::info("{}: wrong path at {}, method (b): bpred {} slots, error {:.2f}% of the "
+                       "slots",
+                       t.name, stage, wp.spec_bpred, 100 * wp.spec_error);
+      }
+      if (pr.wrong_path[0].spec_available)
+        spdlog::info("{}: method (b): {} block merges; base matched the oracle in {} cycles at "
+                     "dispatch, {} at issue; {} uops squashed by other flushes, {} issue slots "
+                     "of them",
+                     t.name, pr.spec_merges, check->spec_oracle_cycles(0),
+                     check->spec_oracle_cycles(1), check->model().squashed_dispatched(),
+                     check->model().squashed_issued());
       auto stack_line = [](const pmu::CpiComponents& c) {
         std::string line;
         for (unsigned k = 0; k < pmu::kNumCpiComps; ++k)
@@ -258,7 +267,7 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
         spdlog::info("{}: CPI stack {}:{}", t.name, pmu::kCpiStageNames[st], stack_line(pr.cpi[st]));
       // Method (b)'s stacks hold only proven blocks: those still in flight at the end are not
       // in them (docs/pmu.md "Speculative per-block CPI counters").
-      if (wp.spec_available)
+      if (pr.wrong_path[0].spec_available)
         for (unsigned st = 0; st < pmu::kNumSpecStages; ++st)
           spdlog::info("{}: method (b) stack {}:{}", t.name, pmu::kCpiStageNames[st],
                        stack_line(pr.spec_cpi[st]));

@@ -57,7 +57,7 @@ std::optional<PmuRegId> parse_pmu_reg(const std::string& name);
 
 // Wrong-path accounting error (seed 000 §III-B) per stage with a wrong path (dispatch,
 // issue): each method's bpred component against the oracle correct-path stack, in slots and
-// as a fraction of the stage's W * cycles. The sequential core never speculates, so all are 0.
+// as a fraction of W * cycles.
 struct WrongPathError {
   uint64_t oracle_bpred = 0;    // correct-path stack (the true path known from the ISS)
   uint64_t simple_bpred = 0;    // method (a): stage base - commit base moved to bpred
@@ -106,17 +106,19 @@ class PmuCheck {
     return step(cycle, in, std::span(&c, c.valid ? 1 : 0), rtl);
   }
   PmuRunResults results() const;
-  // Cycles in which method (b)'s dispatch base (proven + in flight) was checked against the
-  // oracle: it must equal dispatch base minus the oracle's wrong-path uops while no block
-  // merged (docs/pmu.md, "Speculative per-block CPI counters").
-  uint64_t spec_oracle_cycles() const { return spec_oracle_cycles_; }
+  // Cycles in which method (b)'s base (proven + in flight) was checked against the oracle,
+  // per stage (dispatch, issue): it must equal the uops the stage processed minus the
+  // oracle's wrong-path uops while no block merged (docs/pmu.md, "Speculative per-block CPI
+  // counters"). Dispatch is checked only when its width is W (no width carry).
+  uint64_t spec_oracle_cycles(unsigned stage) const { return spec_oracle_cycles_[stage]; }
   const pmu::PmuModel& model() const { return model_; }
 
  private:
   std::string check_spec_oracle(uint64_t cycle);
   pmu::PmuModel model_;
   std::optional<PmuMutation> mutation_;
-  uint64_t cycles_ = 0, csr_reads_ = 0, spec_oracle_cycles_ = 0;
+  uint64_t cycles_ = 0, csr_reads_ = 0;
+  std::array<uint64_t, pmu::kNumSpecStages> spec_oracle_cycles_{};
 };
 
 // PmuRegs as the model holds them (the expected side of the comparison).

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
+#include <string>
 
 namespace stackscope::pmu {
 
@@ -43,7 +45,13 @@ PmuModel::PmuModel(const PmuModelConfig& cfg)
       oracle_(cfg.commit_width),
       csr_(cfg.csr),
       tip_mode_(cfg.tip_reset_mode),
-      tip_period_(cfg.tip_reset_period) {}
+      tip_period_(cfg.tip_reset_period) {
+  // The wrong-path oracle follows ROB indices whether or not method (b) is built.
+  const unsigned r = cfg.cpi.spec.rob_entries;
+  if (!std::has_single_bit(r) || r > (1u << kRobIdxW))
+    throw std::invalid_argument("ROB entries must be a power of two <= " +
+                                std::to_string(1u << kRobIdxW));
+}
 
 void PmuModel::debug_write(PmuUnit u, unsigned index, uint64_t value) {
   debug_written_ = true;
@@ -75,11 +83,22 @@ void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
   dbg_csr_.reset();
   // The window after this cycle's commits; a flush discards it (this cycle's dispatches
   // included, if a core dispatches in a flush cycle at all).
-  window_ += p.disp_n;
-  window_ -= std::min<uint64_t>(window_, p.cmt_n);
+  const uint32_t rob_mask = cfg_.cpi.spec.rob_entries - 1;
+  for (unsigned j = 0; j < p.disp_n; ++j) {
+    const uint32_t r = (p.disp_rob_idx + j) & rob_mask;
+    issue_slots_[r] = 0;
+    window_.push_back(r);
+  }
+  for (unsigned k = 0; k < p.iss_n; ++k) ++issue_slots_[p.iss_rob_idx[k] & rob_mask];
+  issued_ += p.iss_n;
+  window_.erase(window_.begin(),
+                window_.begin() + static_cast<std::ptrdiff_t>(std::min<size_t>(window_.size(), p.cmt_n)));
   if (p.flush) {
-    (p.cmt_br_mispred ? wrong_path_disp_ : squashed_disp_) += window_;
-    window_ = 0;
+    uint64_t issued = 0;
+    for (uint32_t r : window_) issued += issue_slots_[r];
+    (p.cmt_br_mispred ? wrong_path_disp_ : squashed_disp_) += window_.size();
+    (p.cmt_br_mispred ? wrong_path_iss_ : squashed_iss_) += issued;
+    window_.clear();
   }
   cpi_.step(p);
   td_.step(p);
@@ -96,12 +115,26 @@ void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
   }
 }
 
-CpiComponents PmuModel::oracle_dispatch_stack() const {
-  CpiComponents c = cpi_.stage(CpiStage::kDispatch);
-  c[static_cast<unsigned>(CpiComp::kBase)] -= wrong_path_disp_ + squashed_disp_;
-  c[static_cast<unsigned>(CpiComp::kBpred)] += wrong_path_disp_;
-  c[static_cast<unsigned>(CpiComp::kOther)] += squashed_disp_;
+namespace {
+// A stage's correct-path stack: its wrong-path base slots to bpred, its squashed ones to other.
+CpiComponents correct_path(CpiComponents c, uint64_t wrong_path, uint64_t squashed) {
+  // At issue the base lags the issued uops by the width carry (at most 2^carry_bits - 1), so
+  // it can be below what left the window in a run's first cycles.
+  auto& base = c[static_cast<unsigned>(CpiComp::kBase)];
+  const uint64_t moved = std::min(base, wrong_path + squashed);
+  base -= moved;
+  c[static_cast<unsigned>(CpiComp::kBpred)] += std::min(moved, wrong_path);
+  c[static_cast<unsigned>(CpiComp::kOther)] += moved - std::min(moved, wrong_path);
   return c;
+}
+}  // namespace
+
+CpiComponents PmuModel::oracle_dispatch_stack() const {
+  return correct_path(cpi_.stage(CpiStage::kDispatch), wrong_path_disp_, squashed_disp_);
+}
+
+CpiComponents PmuModel::oracle_issue_stack() const {
+  return correct_path(cpi_.stage(CpiStage::kIssue), wrong_path_iss_, squashed_iss_);
 }
 
 uint32_t PmuModel::window(unsigned w) const {

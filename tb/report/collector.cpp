@@ -61,10 +61,11 @@ void Collector::fill(RunResult& r) const {
         r.spec_cpi[s][c] = spec->get(s, static_cast<pmu::CpiComp>(c));
     r.spec_merges = spec->merges();
   }
-  if (stepped_) {  // the dispatch oracle follows the flushes the cross-checked model saw
+  if (stepped_) {  // the oracle follows the flushes the cross-checked model saw
+    constexpr auto kBpred = static_cast<unsigned>(pmu::CpiComp::kBpred);
     r.oracle_available = true;
-    r.oracle_dispatch_bpred =
-        stepped_->oracle_dispatch_stack()[static_cast<unsigned>(pmu::CpiComp::kBpred)];
+    r.oracle_bpred = {stepped_->oracle_dispatch_stack()[kBpred],
+                      stepped_->oracle_issue_stack()[kBpred]};
   }
   r.flops = (stepped_ ? stepped_->flops() : own_->flops).components();
   r.tip_samples = sampler_.samples();

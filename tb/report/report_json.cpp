@@ -166,23 +166,25 @@ Json cpi_json(const RunResult& r) {
     spec["block_merges"] = r.spec_merges;
     j["wrong_path_speculative"] = spec;
   }
-  // Dispatch bpred of each method against the correct-path oracle, in slots.
+  // Dispatch and issue bpred of each method against the correct-path oracle, in slots.
   if (r.oracle_available) {
     const auto bp = static_cast<unsigned>(pmu::CpiComp::kBpred);
-    const uint64_t simple = pmu::wrong_path_adjusted(r.cpi[0], r.cpi[2])[bp];
     const double slots = static_cast<double>(w) * static_cast<double>(r.cycles);
-    auto err = [&](uint64_t v) {
-      return ratio(std::abs(static_cast<double>(v) - static_cast<double>(r.oracle_dispatch_bpred)),
-                   slots);
-    };
-    Json wp{{"oracle_bpred_slots", r.oracle_dispatch_bpred},
-            {"method_a_bpred_slots", simple},
-            {"method_a_error", err(simple)}};
-    if (r.spec_available) {
-      wp["method_b_bpred_slots"] = r.spec_cpi[0][bp];
-      wp["method_b_error"] = err(r.spec_cpi[0][bp]);
+    for (unsigned s = 0; s < pmu::kNumSpecStages; ++s) {
+      const uint64_t simple = pmu::wrong_path_adjusted(r.cpi[s], r.cpi[2])[bp];
+      auto err = [&](uint64_t v) {
+        return ratio(std::abs(static_cast<double>(v) - static_cast<double>(r.oracle_bpred[s])),
+                     slots);
+      };
+      Json wp{{"oracle_bpred_slots", r.oracle_bpred[s]},
+              {"method_a_bpred_slots", simple},
+              {"method_a_error", err(simple)}};
+      if (r.spec_available) {
+        wp["method_b_bpred_slots"] = r.spec_cpi[s][bp];
+        wp["method_b_error"] = err(r.spec_cpi[s][bp]);
+      }
+      j["wrong_path_" + std::string(pmu::kCpiStageNames[s])] = wp;
     }
-    j["wrong_path_dispatch"] = wp;
   }
   j["total_cpi"] = ratio(static_cast<double>(r.cycles), static_cast<double>(r.instructions));
   return j;

@@ -70,9 +70,11 @@ struct RunResult {
   std::array<uint64_t, pmu::kNumTdCounters> topdown{};
   std::array<pmu::CpiComponents, pmu::kNumCpiStages> cpi{};
   // Wrong path (seed 000 §III-B): method (b)'s speculative stacks (dispatch, issue; proven
-  // blocks only), its block merges, and the dispatch oracle's bpred slots (0 without it).
+  // blocks only), its block merges, and the oracle's bpred slots (dispatch, issue; 0 without
+  // it).
   std::array<pmu::CpiComponents, pmu::kNumSpecStages> spec_cpi{};
-  uint64_t spec_merges = 0, oracle_dispatch_bpred = 0;
+  std::array<uint64_t, pmu::kNumSpecStages> oracle_bpred{};
+  uint64_t spec_merges = 0;
   bool spec_available = false, oracle_available = false;
   pmu::FlopsComponents flops{};
   uint64_t tip_samples = 0;

@@ -170,6 +170,119 @@ TEST_CASE("wrong path: oracle vs the simple method") {
   CHECK(r.spec_cpi[0][static_cast<unsigned>(CpiComp::kBase)] == 3);
 }
 
+TEST_CASE("the issue-stage oracle follows ROB indices across a wrap and both flush kinds") {
+  // 2-wide core (W = 2, issue 3 wide), ROB 32, method (b) built:
+  //   cycle 0: dispatch A (ROB 30, a branch that will prove mispredicted) and B (31);
+  //   cycle 1: dispatch C (0: the index wraps) and D (1); issue A and B;
+  //   cycle 2: issue C;
+  //   cycle 3: A commits and flushes: B, C, D were on the wrong path, B and C had issued
+  //            -> wrong path 3 dispatched, 2 issue slots;
+  //   cycle 4: dispatch E (2), F (3); cycle 5: issue E and F;
+  //   cycle 6: E commits and takes an exception: F, issued, is squashed -> 1 and 1;
+  //   cycle 7: empty.
+  // No cycle issues more than W uops, so the main issue base has no carry: 5 uops issued,
+  // commit base 2 (A, E). The oracle issue stack moves 2 to bpred and 1 to other (base 2 =
+  // commit base); method (a) moves 5 - 2 = 3 to bpred: error 1 slot of 8 cycles x 2 slots.
+  // Method (b): A closes block 0 (proven at its commit, issue base 1); B, C, D form block 1,
+  // emptied to bpred by the misprediction (its issue base 2 = B, C); E and F the next block,
+  // emptied into their own components by the exception: issue base 1 + 2 = 3 = 5 issued - 2
+  // wrong path, which the cross-check compares every cycle.
+  const pmu::PmuModelConfig cfg = pmu::PmuModelConfig::for_core(2, 3, 2);
+  tb::PmuCheck check(cfg);
+  pmu::PmuModel m(cfg);
+  std::vector<pmu::Probe> seq(8);
+  for (pmu::Probe& p : seq) p.fe_empty = p.rs_empty = 1;
+  auto dispatch = [&](unsigned c, uint32_t rob) {
+    seq[c].disp_n = 2;
+    seq[c].disp_rob_idx = rob;
+    seq[c].fe_empty = 0;
+  };
+  auto issue = [&](unsigned c, std::initializer_list<uint32_t> robs) {
+    for (uint32_t r : robs) seq[c].iss_rob_idx[seq[c].iss_n++] = r;
+    seq[c].rs_empty = 0;
+  };
+  dispatch(0, 30);
+  seq[0].disp_br_mask[0] = 1;
+  dispatch(1, 0);
+  issue(1, {30, 31});
+  issue(2, {0});
+  seq[3].cmt_n = seq[3].cmt_br_n = 1;
+  seq[3].cmt_br_mispred = seq[3].flush = 1;
+  dispatch(4, 2);
+  issue(5, {2, 3});
+  seq[6].cmt_n = 1;
+  seq[6].exception = seq[6].flush = 1;
+  uint64_t cycle = 0;
+  for (const pmu::Probe& p : seq) {
+    tb::PmuInputs in;
+    pmu::pack(p, in.probe);
+    m.step(p, std::nullopt);
+    CHECK(check.step(cycle++, in, std::span<const tb::RtlCommit>{}, tb::expected_regs(m)).empty());
+  }
+  CHECK(m.uops_issued() == 5);
+  CHECK(m.wrong_path_dispatched() == 3);
+  CHECK(m.wrong_path_issued() == 2);
+  CHECK(m.squashed_dispatched() == 1);
+  CHECK(m.squashed_issued() == 1);
+  const uint64_t iss_bpred = m.cpi().get(CpiStage::kIssue, CpiComp::kBpred);
+  const uint64_t iss_other = m.cpi().get(CpiStage::kIssue, CpiComp::kOther);
+  REQUIRE(m.cpi().get(CpiStage::kIssue, CpiComp::kBase) == 5);
+  const pmu::CpiComponents oracle = m.oracle_issue_stack();
+  CHECK(oracle[static_cast<unsigned>(CpiComp::kBase)] == 2);
+  CHECK(oracle[static_cast<unsigned>(CpiComp::kBase)] == m.cpi().get(CpiStage::kCommit, CpiComp::kBase));
+  CHECK(oracle[static_cast<unsigned>(CpiComp::kBpred)] == iss_bpred + 2);
+  CHECK(oracle[static_cast<unsigned>(CpiComp::kOther)] == iss_other + 1);
+  CHECK(check.spec_oracle_cycles(0) == 8);
+  CHECK(check.spec_oracle_cycles(1) == 8);
+  const tb::PmuRunResults r = check.results();
+  CHECK(r.wrong_path[1].oracle_bpred == iss_bpred + 2);
+  CHECK(r.wrong_path[1].simple_bpred == iss_bpred + 3);
+  CHECK(r.wrong_path[1].simple_error == Approx(1.0 / 16));
+  REQUIRE(r.wrong_path[1].spec_available);
+  CHECK(r.spec_cpi[1][static_cast<unsigned>(CpiComp::kBase)] == 3);
+}
+
+TEST_CASE("the issue oracle identity fails when an issue is reported under a wrong ROB index") {
+  // A (ROB 0, a branch) and B (ROB 1) dispatch; A issues; A commits, proving its block; then
+  // B issues but the probe names A's index. Method (b) books that issue to the open block
+  // (A's entry is no longer live), which is B's, so the identity still holds; the oracle
+  // books it to index 0, outside the window. When a misprediction flushes B, method (b)
+  // moves B's block (1 issue slot) to bpred while the oracle finds no issue at index 1:
+  // issue base 2 - 1 = 1 against 2 issued - 0 wrong path, caught in that cycle.
+  const pmu::PmuModelConfig cfg = pmu::PmuModelConfig::for_core(2, 3, 2);
+  tb::PmuCheck check(cfg);
+  std::vector<pmu::Probe> seq(4);
+  seq[0].disp_n = 2;  // A (0, branch), B (1)
+  seq[0].disp_br_mask[0] = 1;
+  seq[1].iss_n = 1;  // A issues
+  seq[1].iss_rob_idx[0] = 0;
+  seq[2].cmt_n = seq[2].cmt_br_n = 1;  // A commits: its block is proven, B stays in flight
+  seq[3].iss_n = 1;                    // B issues, but reported under A's index
+  seq[3].iss_rob_idx[0] = 0;
+  pmu::PmuModel m(cfg);
+  std::string first;
+  uint64_t cycle = 0;
+  for (pmu::Probe& p : seq) {
+    p.rs_empty = p.fe_empty = 1;
+    tb::PmuInputs in;
+    pmu::pack(p, in.probe);
+    m.step(p, std::nullopt);
+    const std::string d = check.step(cycle++, in, std::span<const tb::RtlCommit>{}, tb::expected_regs(m));
+    if (first.empty()) first = d;
+  }
+  pmu::Probe flush;
+  flush.cmt_n = flush.cmt_br_n = 0;
+  flush.cmt_br_mispred = flush.flush = 1;
+  flush.rs_empty = flush.fe_empty = 1;
+  tb::PmuInputs in;
+  pmu::pack(flush, in.probe);
+  m.step(flush, std::nullopt);
+  const std::string d = check.step(cycle, in, std::span<const tb::RtlCommit>{}, tb::expected_regs(m));
+  CHECK(first.empty());
+  CHECK(d == "cycle 4: method (b) issue base 1 (proven + in flight) != uops issued - oracle "
+             "wrong path 2");
+}
+
 TEST_CASE("a waiting TIP sample raises LCOFIP only with tipctrl.IRQ, until acknowledged") {
   pmu::PmuModel m(pmu::PmuModelConfig::sequential_core());
   const pmu::Probe p = committing_probe(0x80000000);

@@ -172,19 +172,25 @@ def check_run(r):
                       f"{name}: method (b) {stage} holds more than the stage booked")
                 check(spec["base"] * w * ins <= raw["base"] * (1 + 1e-9) + 1,
                       f"{name}: method (b) {stage} base above the stage's base")
-        if "wrong_path_dispatch" in cs:
-            wp = cs["wrong_path_dispatch"]
-            raw, com = r["counters"]["cpi"]["dispatch"], r["counters"]["cpi"]["commit"]
+        for stage in ("dispatch", "issue"):
+            if f"wrong_path_{stage}" not in cs:
+                continue
+            wp = cs[f"wrong_path_{stage}"]
+            raw, com = r["counters"]["cpi"][stage], r["counters"]["cpi"]["commit"]
             simple = raw["bpred"] + max(raw["base"] - com["base"], 0)
-            check(wp["method_a_bpred_slots"] == simple, f"{name}: method (a) bpred slots")
+            check(wp["method_a_bpred_slots"] == simple, f"{name}: {stage} method (a) bpred slots")
             close(wp["method_a_error"], abs(simple - wp["oracle_bpred_slots"]) / (w * cyc),
-                  f"{name}: method (a) error")
+                  f"{name}: {stage} method (a) error")
+            # The oracle moves at most the stage's base to bpred: between raw and raw + base.
+            check(raw["bpred"] <= wp["oracle_bpred_slots"] <= raw["bpred"] + raw["base"],
+                  f"{name}: {stage} oracle bpred outside [bpred, bpred + base]")
             if "method_b_bpred_slots" in wp:
                 close(wp["method_b_bpred_slots"] / (w * ins),
-                      cs["wrong_path_speculative"]["dispatch"]["bpred"], f"{name}: method (b) bpred")
+                      cs["wrong_path_speculative"][stage]["bpred"],
+                      f"{name}: {stage} method (b) bpred")
                 close(wp["method_b_error"],
                       abs(wp["method_b_bpred_slots"] - wp["oracle_bpred_slots"]) / (w * cyc),
-                      f"{name}: method (b) error")
+                      f"{name}: {stage} method (b) error")
     # FLOPS
     fl = m["flops"]
     full = 2 * cfg["core"]["fp_units"] * cfg["core"]["vec_len"]
