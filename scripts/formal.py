@@ -51,6 +51,9 @@ CHECKS = [
     Check("flops_stack", "fv_flops_stack", {"NumUnits": 4, "VecLen": 8, "CntW": 8}, 2, 4),
     # depth 7: a wrap needs two counter-half writes first (the issue #5 mutant fails at 6)
     Check("pmu_csr", "fv_pmu_csr", {"NumHpm": 2}, 7, 14),
+    # 2 blocks, 4-bit block counters, 2-bit branch counts: merges and saturation within a few
+    # cycles. Depth 6 takes 21 s, 24 two minutes; 3 blocks over 4 min at depth 5 (docs/cost.md).
+    Check("cpi_spec", "fv_cpi_spec", {"SpecBlocks": 2}, 6, 24),
 ]
 
 
@@ -80,6 +83,18 @@ MUTANTS = [
     Mutant("carry_ignored", "cpi_stack", "rtl/pmu/cpi_stage_acct.sv",
            "inc[CompBase] = booked;", "inc[CompBase] = n_i;",
            "a stage wider than W books all its uops at once: the stack exceeds W per cycle"),
+    Mutant("spec_mispred_to_component", "cpi_spec", "rtl/pmu/cpi_spec.sv",
+           "assign to_bpred = probe_i.cmt_br_mispred;", "assign to_bpred = 1'b0;",
+           "a flush after a misprediction books the wrong-path blocks to their own components"),
+    Mutant("spec_merge_drops_block", "cpi_spec", "rtl/pmu/cpi_spec.sv",
+           "merge_inc += NW'(1);", "merge_inc += NW'(1);\n            opened[t] = 1'b1;",
+           "a merge clears the shared tail entry: the merged block's slots are lost"),
+    Mutant("spec_walk_one_early", "cpi_spec", "rtl/pmu/cpi_spec.sv",
+           "if (nbr_cmt[h] == '0) begin", "if (nbr_cmt[h] <= SpecNbrW'(1)) begin",
+           "the commit walk frees a block one branch before its last branch commits"),
+    Mutant("spec_flush_keeps_block", "cpi_spec", "rtl/pmu/cpi_spec.sv",
+           "if (drained[e] || probe_i.flush) begin", "if (drained[e]) begin",
+           "a flush books the live blocks but leaves their counters in place"),
 ]
 
 

@@ -1,0 +1,211 @@
+// BMC wrapper of cpi_spec (speculative per-block CPI counters, docs/pmu.md). Inputs are free
+// except for the probe contract: n-fields within the stage widths, cmt_br_n <= cmt_n, stalled
+// slots <= W, blame a component (the assertions at the end of cpi_spec.sv). Properties, per
+// stage s and component c, in the solver-local form of fv_cpi_stack (hierarchical references
+// to the DUT's state and this cycle's values):
+//  * BookingsConserved: while no block counter saturates, steps 1-2 add exactly the booked
+//    slots (n_s to base, stalled_s to blame_s) to the live blocks; SlotsNeverGained: a
+//    saturating cycle only drops slots.
+//  * StepsThreeFour: each global's increment is what docs/pmu.md steps 3-4 give, computed here
+//    from the blocks after steps 1-2 without the RTL's walk: the blocks proven are the longest
+//    run of live blocks from the head, each holding a branch, whose branch counts sum to at
+//    most cmt_br_n; they go to their own components. At a flush every other live block goes,
+//    after a committed misprediction, to bpred (the sum of its 9 counters), else to its own
+//    components.
+//  * BlocksKept: a live block neither proven nor flushed stays live with its counters; any
+//    other live entry after the cycle is empty.
+//  * CountInRange: 1 <= count <= N and head < N. FlushLeavesOneEmpty: after a flush only
+//    entry 0 is live (head 0, count 1), and it is empty.
+// Summed over c, the first three give the RTL's simulation-only SpecSlotsConserved per cycle
+// (globals' increments + change of the live blocks = n_s + stalled_s); with
+// CounterFollowsShadow (fv_pmu_counter) that is globals + live blocks = slots booked since
+// reset, adjusted by CSR writes, until a block counter saturates. Stated end to end (9 * N-term
+// stage sums) the solver took 4 min at depth 3 (docs/cost.md).
+`default_nettype none
+
+module fv_cpi_spec
+  import pmu_pkg::*;
+#(
+  parameter int unsigned DispatchWidth = 2,
+  parameter int unsigned IssueWidth    = 3,
+  parameter int unsigned CommitWidth   = 2,
+  parameter int unsigned SpecBlocks    = 2,
+  parameter int unsigned RobEntries    = 4,
+  parameter int unsigned SpecCntW      = 4,
+  parameter int unsigned SpecNbrW      = 2,
+  parameter int unsigned CntW          = 10   // >= SpecCntW + $clog2(9 * SpecBlocks)
+) (
+  input wire logic                 clk_i,
+  input wire probe_t               probe_i,
+  input wire logic [1:0][NW-1:0]   stalled_i,
+  input wire cpi_comp_e [1:0]      blame_i,
+  input wire logic                 we_i,
+  input wire logic [4:0]           widx_i,
+  input wire logic [CntW-1:0]      wdata_i
+);
+
+  localparam int unsigned W12   = DispatchWidth < IssueWidth ? DispatchWidth : IssueWidth;
+  localparam int unsigned W     = W12 < CommitWidth ? W12 : CommitWidth;
+  localparam int unsigned N     = SpecBlocks;
+  localparam int unsigned EW    = N > 1 ? $clog2(N) : 1;
+  localparam int unsigned CW    = $clog2(N + 1);
+  localparam int unsigned SumW  = 16;  // no sum below wraps: 9 * (N + 1) * 2^SpecCntW < 2^16
+  localparam int unsigned StD   = 0, StI = 1;
+
+  typedef logic [1:0][NumCpiComps-1:0][SpecCntW-1:0] blk_cnt_t;
+
+  // Narrow arithmetic (no 32-bit modulo for the solver): (e - head) mod N < count.
+  function automatic logic [EW:0] ahead(int unsigned e, logic [EW-1:0] head);
+    logic [EW+1:0] d;
+    d = (EW+2)'(e) + (EW+2)'(N) - (EW+2)'(head);
+    if (d >= (EW+2)'(N)) d -= (EW+2)'(N);
+    return d[EW:0];
+  endfunction
+
+  function automatic logic live(int unsigned e, logic [EW-1:0] head, logic [CW-1:0] count);
+    return SumW'(ahead(e, head)) < SumW'(count);
+  endfunction
+
+  logic started_q = 1'b0, flush_q = 1'b0;
+
+  always_comb begin
+    ProbeContract: assume (probe_i.disp_n <= NW'(DispatchWidth) &&
+                           probe_i.iss_n <= NW'(IssueWidth) &&
+                           probe_i.cmt_n <= NW'(CommitWidth) &&
+                           probe_i.cmt_br_n <= probe_i.cmt_n);
+    StalledContract: assume (stalled_i[StD] <= NW'(W) && stalled_i[StI] <= NW'(W) &&
+                             blame_i[StD] <= CompOther && blame_i[StI] <= CompOther);
+  end
+
+  cpi_spec #(
+    .W(W), .DispatchWidth(DispatchWidth), .IssueWidth(IssueWidth), .CommitWidth(CommitWidth),
+    .SpecBlocks(SpecBlocks), .RobEntries(RobEntries), .SpecCntW(SpecCntW),
+    .SpecNbrW(SpecNbrW), .CntW(CntW)
+  ) u_dut (
+    .clk_i, .rst_ni(started_q), .probe_i, .stalled_i, .blame_i, .we_i, .widx_i, .wdata_i,
+    .cnt_o()
+  );
+
+  always_ff @(posedge clk_i) begin
+    started_q <= 1'b1;
+    flush_q   <= started_q && probe_i.flush;
+  end
+
+  // Internal state and this cycle's values (cpi_spec.sv names).
+  blk_cnt_t [N-1:0]               cnt_q, cnt_d, cnt_mid;
+  logic     [N-1:0][SpecNbrW-1:0] nbr_q, nbr_mid;
+  logic     [EW-1:0]              head_q, head_d;
+  logic     [CW-1:0]              count_q, count_d, count_mid;
+  logic     [N-1:0]               sat_now;
+  logic     [2*NumCpiComps:0][SpecCntW+$clog2(NumCpiComps*N)-1:0] ginc;
+  assign cnt_q     = u_dut.cnt_q;
+  assign cnt_d     = u_dut.cnt_d;
+  assign cnt_mid   = u_dut.cnt_mid;
+  assign nbr_q     = u_dut.nbr_q;
+  assign nbr_mid   = u_dut.nbr_mid;
+  assign head_q    = u_dut.head_q;
+  assign head_d    = u_dut.head_d;
+  assign count_q   = u_dut.count_q;
+  assign count_d   = u_dut.count_d;
+  assign count_mid = u_dut.count_mid;
+  assign sat_now   = u_dut.sat_now;
+  assign ginc      = u_dut.ginc;
+
+  // Steps 3-4 from the blocks after steps 1-2, independent of the RTL's commit walk.
+  logic [N-1:0] proven, wrong;
+  always_comb begin : ref_walk
+    logic [SumW-1:0] cum;
+    logic            run;
+    cum    = '0;
+    run    = 1'b1;
+    proven = '0;
+    for (int unsigned i = 0; i < N; i++) begin  // the i-th live block from the head
+      for (int unsigned e = 0; e < N; e++) begin
+        if (32'(ahead(e, head_q)) == i) begin
+          cum += SumW'(nbr_mid[e]);
+          run = run && i < 32'(count_mid) && nbr_mid[e] != '0 &&
+                cum <= SumW'(probe_i.cmt_br_n);
+          proven[e] = run;
+        end
+      end
+    end
+    for (int unsigned i = 0; i < N; i++) begin
+      wrong[i] = probe_i.flush && live(i, head_q, count_mid) && !proven[i];
+    end
+  end
+
+  // Per stage s and component c, over the live entries (proven, wrong and kept partition the
+  // live entries after step 1):
+  //   pre_c + booked_c = mid_c  (BookingsConserved)
+  //   ginc_c = proven_c + (mispredict ? [c == bpred] * sum of wrong rows : wrong_c)
+  //   after_c = kept_c  (BlocksKept)
+  localparam int unsigned GIncW = SpecCntW + $clog2(NumCpiComps * N);  // cpi_spec's
+  logic [N-1:0] live_q, live_mid, live_d, kept;
+  always_comb begin : liveness
+    for (int unsigned e = 0; e < N; e++) begin
+      live_q[e]   = live(e, head_q, count_q);
+      live_mid[e] = live(e, head_q, count_mid);
+      live_d[e]   = live(e, head_d, count_d);
+      kept[e]     = live_mid[e] && !proven[e] && !probe_i.flush;
+    end
+  end
+
+  for (genvar s = 0; s < 2; s++) begin : gen_stage
+    logic [SumW-1:0] n_s;
+    logic [NumCpiComps-1:0][SumW-1:0] pre, mid, booked, ref_inc;
+    logic [N-1:0][GIncW-1:0] row;
+    assign n_s = SumW'(s == StD ? probe_i.disp_n : probe_i.iss_n);
+
+    always_comb begin : sums
+      // a wrong block's row as cpi_spec sums it (same order and width: one shared term)
+      for (int unsigned e = 0; e < N; e++) begin
+        row[e] = '0;
+        for (int unsigned c = 0; c < NumCpiComps; c++) row[e] += GIncW'(cnt_mid[e][s][c]);
+      end
+      for (int unsigned c = 0; c < NumCpiComps; c++) begin
+        booked[c] = (c == 32'(CompBase) ? n_s : '0) +
+                    (c == 32'(blame_i[s]) ? SumW'(stalled_i[s]) : '0);
+        pre[c]     = '0;
+        mid[c]     = '0;
+        ref_inc[c] = '0;
+        for (int unsigned e = 0; e < N; e++) begin
+          if (live_q[e]) pre[c] += SumW'(cnt_q[e][s][c]);
+          if (live_mid[e]) mid[c] += SumW'(cnt_mid[e][s][c]);
+          if (proven[e] || (wrong[e] && !probe_i.cmt_br_mispred)) begin
+            ref_inc[c] += SumW'(cnt_mid[e][s][c]);
+          end
+          if (c == 32'(CompBpred) && wrong[e] && probe_i.cmt_br_mispred) begin
+            ref_inc[c] += SumW'(row[e]);
+          end
+        end
+      end
+    end
+
+    always_comb begin : props
+      if (started_q) begin
+        for (int unsigned c = 0; c < NumCpiComps; c++) begin
+          if (sat_now == '0) assert (pre[c] + booked[c] == mid[c]);  // BookingsConserved
+          assert (pre[c] + booked[c] >= mid[c]);  // SlotsNeverGained
+          assert (SumW'(ginc[s * NumCpiComps + c]) == ref_inc[c]);  // StepsThreeFour
+        end
+        for (int unsigned e = 0; e < N; e++) begin
+          if (kept[e]) assert (live_d[e] && cnt_d[e][s] == cnt_mid[e][s]);  // BlocksKept
+          else if (live_d[e]) assert (cnt_d[e][s] == '0);  // BlocksKept
+        end
+      end
+    end
+  end
+
+  always_comb begin : state_props
+    if (started_q) begin
+      assert (count_q >= CW'(1) && 32'(count_q) <= N && 32'(head_q) < N);  // CountInRange
+      if (flush_q) begin
+        assert (head_q == '0 && count_q == CW'(1) && cnt_q[0] == '0 &&  // FlushLeavesOneEmpty
+                nbr_q[0] == '0);
+      end
+    end
+  end
+
+endmodule : fv_cpi_spec
+
+`default_nettype wire
