@@ -97,7 +97,8 @@ module fv_cpi_spec
   logic     [EW-1:0]              head_q, head_d;
   logic     [CW-1:0]              count_q, count_d, count_mid;
   logic     [N-1:0]               sat_now;
-  logic     [2*NumCpiComps:0][SpecCntW+$clog2(NumCpiComps*N)-1:0] ginc;
+  localparam int unsigned GIncW = SpecCntW + $clog2(NumCpiComps * N);  // cpi_spec's
+  logic     [2*NumCpiComps:0][GIncW-1:0] ginc;
   assign cnt_q     = u_dut.cnt_q;
   assign cnt_d     = u_dut.cnt_d;
   assign cnt_mid   = u_dut.cnt_mid;
@@ -139,7 +140,6 @@ module fv_cpi_spec
   //   pre_c + booked_c = mid_c  (BookingsConserved)
   //   ginc_c = proven_c + (mispredict ? [c == bpred] * sum of wrong rows : wrong_c)
   //   after_c = kept_c  (BlocksKept)
-  localparam int unsigned GIncW = SpecCntW + $clog2(NumCpiComps * N);  // cpi_spec's
   logic [N-1:0] live_q, live_mid, live_d, kept;
   always_comb begin : liveness
     for (int unsigned e = 0; e < N; e++) begin

@@ -6,11 +6,15 @@
 
 namespace stackscope::pmu {
 
-void CpiSpecConfig::validate() const {
-  if (blocks < 1 || blocks > 64) throw std::invalid_argument("speculative blocks must be 1..64");
+void validate_rob_entries(unsigned rob_entries) {
   if (rob_entries < 1 || rob_entries > (1u << kRobIdxW) || (rob_entries & (rob_entries - 1)))
     throw std::invalid_argument("ROB entries must be a power of two <= " +
                                 std::to_string(1u << kRobIdxW));
+}
+
+void CpiSpecConfig::validate() const {
+  if (blocks < 1 || blocks > 64) throw std::invalid_argument("speculative blocks must be 1..64");
+  validate_rob_entries(rob_entries);
   if (block_bits < 4 || block_bits > 32) throw std::invalid_argument("block bits must be 4..32");
   if (nbr_bits < 1 || nbr_bits > 8) throw std::invalid_argument("branch-count bits must be 1..8");
   if (counter_bits < 8 || counter_bits > 64)

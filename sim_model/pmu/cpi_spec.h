@@ -23,6 +23,10 @@ struct CpiSpecConfig {
   void validate() const;  // throws std::invalid_argument
 };
 
+// ROB entries as the probe's ROB indices allow: a power of two <= 2^kRobIdxW (throws
+// std::invalid_argument).
+void validate_rob_entries(unsigned rob_entries);
+
 // The two stages that can see wrong-path uops.
 inline constexpr unsigned kNumSpecStages = 2;  // 0 dispatch, 1 issue
 // Flat counter index: stage * kNumCpiComps + component, then merges.

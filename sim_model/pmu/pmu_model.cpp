@@ -2,8 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <stdexcept>
-#include <string>
 
 namespace stackscope::pmu {
 
@@ -46,11 +44,7 @@ PmuModel::PmuModel(const PmuModelConfig& cfg)
       csr_(cfg.csr),
       tip_mode_(cfg.tip_reset_mode),
       tip_period_(cfg.tip_reset_period) {
-  // The wrong-path oracle follows ROB indices whether or not method (b) is built.
-  const unsigned r = cfg.cpi.spec.rob_entries;
-  if (!std::has_single_bit(r) || r > (1u << kRobIdxW))
-    throw std::invalid_argument("ROB entries must be a power of two <= " +
-                                std::to_string(1u << kRobIdxW));
+  validate_rob_entries(cfg.cpi.spec.rob_entries);  // the oracle follows ROB indices
 }
 
 void PmuModel::debug_write(PmuUnit u, unsigned index, uint64_t value) {
@@ -83,22 +77,20 @@ void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
   dbg_csr_.reset();
   // The window after this cycle's commits; a flush discards it (this cycle's dispatches
   // included, if a core dispatches in a flush cycle at all).
+  // The ROB allocates in order, so the window is the window_ indices below rob_tail_.
   const uint32_t rob_mask = cfg_.cpi.spec.rob_entries - 1;
-  for (unsigned j = 0; j < p.disp_n; ++j) {
-    const uint32_t r = (p.disp_rob_idx + j) & rob_mask;
-    issue_slots_[r] = 0;
-    window_.push_back(r);
-  }
+  for (unsigned j = 0; j < p.disp_n; ++j) issue_slots_[(p.disp_rob_idx + j) & rob_mask] = 0;
+  if (p.disp_n) rob_tail_ = (p.disp_rob_idx + p.disp_n) & rob_mask;
   for (unsigned k = 0; k < p.iss_n; ++k) ++issue_slots_[p.iss_rob_idx[k] & rob_mask];
   issued_ += p.iss_n;
-  window_.erase(window_.begin(),
-                window_.begin() + static_cast<std::ptrdiff_t>(std::min<size_t>(window_.size(), p.cmt_n)));
+  window_ += p.disp_n;
+  window_ -= std::min<uint64_t>(window_, p.cmt_n);
   if (p.flush) {
     uint64_t issued = 0;
-    for (uint32_t r : window_) issued += issue_slots_[r];
-    (p.cmt_br_mispred ? wrong_path_disp_ : squashed_disp_) += window_.size();
+    for (uint64_t i = 1; i <= window_; ++i) issued += issue_slots_[(rob_tail_ - i) & rob_mask];
+    (p.cmt_br_mispred ? wrong_path_disp_ : squashed_disp_) += window_;
     (p.cmt_br_mispred ? wrong_path_iss_ : squashed_iss_) += issued;
-    window_.clear();
+    window_ = 0;
   }
   cpi_.step(p);
   td_.step(p);

@@ -6,7 +6,6 @@
 
 #include <array>
 #include <cstdint>
-#include <deque>
 #include <optional>
 
 #include "cpi_stack.h"
@@ -87,13 +86,13 @@ class PmuModel {
   // exactly when a mispredicted branch older than it flushes it: every uop that commits is
   // on the true path (the lockstep checks each against the ISS), and a uop discarded by any
   // other flush (exception, interrupt, machine clear, serialising CSR op) is a true-path uop
-  // that is fetched and dispatched again. So the model follows the window (the ROB index of
-  // each uop dispatched and neither committed nor flushed, oldest first, and the issue slots
-  // it took) and, at each flush, books what is left behind the committing uops to the wrong
-  // path if the flush is a committed misprediction (cmt_br_mispred), else to the squashed
-  // uops. Each took one dispatch base slot, and one issue base slot per issue, in the
-  // hardware count; the correct-path stacks move them from base to bpred (wrong path) and to
-  // other (squashed: the work a clear throws away).
+  // that is fetched and dispatched again. So the model follows the window (how many uops are
+  // dispatched and neither committed nor flushed: the youngest ROB indices, and the issue
+  // slots each took) and, at each flush, books what is left behind the committing uops to
+  // the wrong path if the flush is a committed misprediction (cmt_br_mispred), else to the
+  // squashed uops. Each took one dispatch base slot, and one issue base slot per issue, in
+  // the hardware count; the correct-path stacks move them from base to bpred (wrong path)
+  // and to other (squashed: the work a clear throws away).
   uint64_t wrong_path_dispatched() const { return wrong_path_disp_; }
   uint64_t squashed_dispatched() const { return squashed_disp_; }
   uint64_t wrong_path_issued() const { return wrong_path_iss_; }
@@ -122,7 +121,8 @@ class PmuModel {
   uint32_t bank_ = 0;
   uint64_t wrong_path_disp_ = 0, squashed_disp_ = 0;
   uint64_t wrong_path_iss_ = 0, squashed_iss_ = 0, issued_ = 0;
-  std::deque<uint32_t> window_;  // ROB index of each uop in the window, oldest first
+  uint64_t window_ = 0;    // uops dispatched and neither committed nor flushed
+  uint32_t rob_tail_ = 0;  // ROB index the next dispatched uop takes
   std::array<uint32_t, 1u << kRobIdxW> issue_slots_{};  // per ROB index, since its dispatch
   bool tip_irq_ = false;
   TipMode tip_mode_;
