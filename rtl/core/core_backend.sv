@@ -50,6 +50,7 @@ module core_backend
   output bp_meta_t                     bp_upd_meta_o,
   input  logic                         fe_icache_miss_i,
   input  logic                         fe_recover_i,
+  input  logic                         fe_misfetch_i,
   // D-port (contract section 2)
   output logic                         dc_req_o,
   output logic                         dc_we_o,
@@ -689,10 +690,10 @@ module core_backend
   logic [TakeW-1:0] cmt_n;
   logic           cmt_mispred, cmt_exception, cmt_clear;
   logic [31:0]    flush_pc;
+  logic [SqW:0]   st_n;           // stores committed this cycle (they enter the store buffer)
 
   always_comb begin : commit
     logic stop, seen_ctrl;
-    logic [SqW:0] st_n;
     for (int unsigned k = 0; k < CW; k++) begin
       hd[k] = rob_q[RobW'(rob_head_q + RobW'(k))];
       hv[k] = rob_cnt_q > (RobW+1)'(k);
@@ -1277,6 +1278,7 @@ module core_backend
     logic [RobW-1:0] oldest_rob;
     logic [pmu_pkg::NW-1:0] k_iss;
     logic [LqEntries-1:0] lq_miss1_now, lq_miss2_now;
+    logic            head_sb_wait;
     lq_miss1_now = lq_miss1_q | dc_l1miss_tags_i[LqEntries-1:0];
     lq_miss2_now = lq_miss2_q | dc_l2miss_tags_i[LqEntries-1:0];
     probe_o = '0;
@@ -1305,6 +1307,7 @@ module core_backend
     if (d_block) probe_o.fe_empty = 1'b1;
     probe_o.fe_icache_miss = fe_icache_miss_i;
     probe_o.fe_bpred_recover = fe_recover_i || redirect_exec || flush;
+    probe_o.fe_misfetch    = fe_misfetch_i;
     probe_o.rob_full       = st_rob_full;
     probe_o.rs_full        = st_rs_full;
     probe_o.lsq_full       = st_lsq_full;
@@ -1343,6 +1346,17 @@ module core_backend
     probe_o.rob_head_done  = probe_o.rob_head_valid && rob_q[rob_head_d].done;
     probe_o.rob_head_cls   = cls_of(rob_q[rob_head_d].cls, lq_miss1_now[rob_q[rob_head_d].lq],
                                     lq_miss2_now[rob_q[rob_head_d].lq]);
+    // A done store at the head that the full store buffer cannot take while the buffer drains
+    // a store that missed the L1D waits on that miss: seed 000's "the ROB head waits on a
+    // D-cache miss", at its level (docs/probe.md, "Stores"). Seed 000 has no store buffer.
+    head_sb_wait = probe_o.rob_head_valid && rob_q[rob_head_d].done
+                && rob_q[rob_head_d].cls == ClsStore && !rob_q[rob_head_d].exc
+                && !rob_q[rob_head_d].mmio && sb_cnt + st_n + 1 > (SqW+1)'(SbEntries)
+                && dc_l1miss_tags_i[StoreTag];
+    if (head_sb_wait) begin
+      probe_o.rob_head_done = 1'b0;
+      probe_o.rob_head_cls  = dc_l2miss_tags_i[StoreTag] ? pmu_pkg::ClsDcMem : pmu_pkg::ClsDcL2;
+    end
     probe_o.cmt_br_mispred = cmt_mispred;
     for (int unsigned k = 0; k < CW; k++) begin
       if (cmt[k] && hd[k].ctrl) probe_o.cmt_br_n = probe_o.cmt_br_n + 1'b1;

@@ -77,7 +77,7 @@ module core_top
   logic                     bp_upd_valid, bp_upd_taken;
   logic [31:0]              bp_upd_pc, bp_upd_target;
   br_kind_e                 bp_upd_kind;
-  logic                     fe_icache_miss, fe_recover;
+  logic                     fe_icache_miss, fe_recover, fe_misfetch;
 
   core_frontend #(.FetchWidth(FetchWidth)) u_frontend (
     .clk_i,
@@ -107,7 +107,8 @@ module core_top
     .bp_upd_meta_i     (bp_upd_meta),
     .perfect_bp_i,
     .fe_icache_miss_o  (fe_icache_miss),
-    .fe_recover_o      (fe_recover)
+    .fe_recover_o      (fe_recover),
+    .fe_misfetch_o     (fe_misfetch)
   );
 
   core_backend #(
@@ -145,6 +146,7 @@ module core_top
     .bp_upd_meta_o     (bp_upd_meta),
     .fe_icache_miss_i  (fe_icache_miss),
     .fe_recover_i      (fe_recover),
+    .fe_misfetch_i     (fe_misfetch),
     .dc_req_o,
     .dc_we_o,
     .dc_addr_o,

@@ -26,7 +26,7 @@ inline constexpr unsigned kMemReqW = 4;
 inline constexpr unsigned kPcW = 32;
 // bits of a ROB index (ROBs of up to 64 entries)
 inline constexpr unsigned kRobIdxW = 6;
-inline constexpr unsigned kProbeBits = 313;
+inline constexpr unsigned kProbeBits = 314;
 inline constexpr unsigned kProbeWords = 10;
 
 enum class InstrCls : uint8_t {
@@ -141,6 +141,7 @@ struct Probe {
   uint32_t fe_empty{};
   uint32_t fe_icache_miss{};
   uint32_t fe_bpred_recover{};
+  uint32_t fe_misfetch{};
   uint32_t rob_full{};
   uint32_t rs_full{};
   uint32_t lsq_full{};
@@ -191,12 +192,13 @@ inline void pack(const Probe& p, std::span<uint32_t, kProbeWords> w) {
     w[lsb / 32] |= static_cast<uint32_t>(x);
     if (lsb % 32 + width > 32) w[lsb / 32 + 1] |= static_cast<uint32_t>(x >> 32);
   };
-  put((p.disp_n), 310, 3);
-  for (unsigned j = 0; j < 4; ++j) put((p.disp_br_mask[j]), 306 + j * 1, 1);
-  put((p.disp_rob_idx), 300, 6);
-  put((p.fe_empty), 299, 1);
-  put((p.fe_icache_miss), 298, 1);
-  put((p.fe_bpred_recover), 297, 1);
+  put((p.disp_n), 311, 3);
+  for (unsigned j = 0; j < 4; ++j) put((p.disp_br_mask[j]), 307 + j * 1, 1);
+  put((p.disp_rob_idx), 301, 6);
+  put((p.fe_empty), 300, 1);
+  put((p.fe_icache_miss), 299, 1);
+  put((p.fe_bpred_recover), 298, 1);
+  put((p.fe_misfetch), 297, 1);
   put((p.rob_full), 296, 1);
   put((p.rs_full), 295, 1);
   put((p.lsq_full), 294, 1);
@@ -245,12 +247,13 @@ inline Probe unpack(std::span<const uint32_t, kProbeWords> w) {
     return static_cast<uint32_t>(x & ((uint64_t{1} << width) - 1));
   };
   Probe p;
-  p.disp_n = get(310, 3);
-  for (unsigned j = 0; j < 4; ++j) p.disp_br_mask[j] = get(306 + j * 1, 1);
-  p.disp_rob_idx = get(300, 6);
-  p.fe_empty = get(299, 1);
-  p.fe_icache_miss = get(298, 1);
-  p.fe_bpred_recover = get(297, 1);
+  p.disp_n = get(311, 3);
+  for (unsigned j = 0; j < 4; ++j) p.disp_br_mask[j] = get(307 + j * 1, 1);
+  p.disp_rob_idx = get(301, 6);
+  p.fe_empty = get(300, 1);
+  p.fe_icache_miss = get(299, 1);
+  p.fe_bpred_recover = get(298, 1);
+  p.fe_misfetch = get(297, 1);
   p.rob_full = get(296, 1);
   p.rs_full = get(295, 1);
   p.lsq_full = get(294, 1);
