@@ -1278,7 +1278,7 @@ module core_backend
     logic [RobW-1:0] oldest_rob;
     logic [pmu_pkg::NW-1:0] k_iss;
     logic [LqEntries-1:0] lq_miss1_now, lq_miss2_now;
-    logic            head_sb_wait;
+    logic            head_sb_wait, sb_miss1, sb_miss2;
     lq_miss1_now = lq_miss1_q | dc_l1miss_tags_i[LqEntries-1:0];
     lq_miss2_now = lq_miss2_q | dc_l2miss_tags_i[LqEntries-1:0];
     probe_o = '0;
@@ -1349,13 +1349,17 @@ module core_backend
     // A done store at the head that the full store buffer cannot take while the buffer drains
     // a store that missed the L1D waits on that miss: seed 000's "the ROB head waits on a
     // D-cache miss", at its level (docs/probe.md, "Stores"). Seed 000 has no store buffer.
+    // The miss lasts while the L1D holds the store in an MSHR and in the cycle its answer
+    // arrives (its buffer entry frees the cycle after).
+    sb_miss1 = dc_l1miss_tags_i[StoreTag] || (st_ans && dc_rlevel_i >= 2'd1);
+    sb_miss2 = dc_l2miss_tags_i[StoreTag] || (st_ans && dc_rlevel_i >= 2'd2);
     head_sb_wait = probe_o.rob_head_valid && rob_q[rob_head_d].done
                 && rob_q[rob_head_d].cls == ClsStore && !rob_q[rob_head_d].exc
                 && !rob_q[rob_head_d].mmio && sb_cnt + st_n + 1 > (SqW+1)'(SbEntries)
-                && dc_l1miss_tags_i[StoreTag];
+                && sb_miss1;
     if (head_sb_wait) begin
       probe_o.rob_head_done = 1'b0;
-      probe_o.rob_head_cls  = dc_l2miss_tags_i[StoreTag] ? pmu_pkg::ClsDcMem : pmu_pkg::ClsDcL2;
+      probe_o.rob_head_cls  = sb_miss2 ? pmu_pkg::ClsDcMem : pmu_pkg::ClsDcL2;
     end
     probe_o.cmt_br_mispred = cmt_mispred;
     for (int unsigned k = 0; k < CW; k++) begin
