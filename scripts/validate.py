@@ -263,7 +263,7 @@ def pct(x, digits=1):
     return "-" if x is None else f"{100 * x:.{digits}f}"
 
 
-def md_build(build, binary, cases, summ, tops, fails, notes):
+def md_build(build, binary, cases, summ, tops, fails):
     lines = [f"### Build `{build}` (`{binary}`)", "", f"**{summary_line(build, summ)}**", ""]
     lines += ["Mean |error| over the significant cases, % of CPI (Fig. 2): each stack alone "
               "(|component - saving|) and the three combined (0 within the bounds).", "",
@@ -296,7 +296,7 @@ def md_build(build, binary, cases, summ, tops, fails, notes):
             inb = "yes" if c["in_bounds"] else "**no**"
         expl = ""
         if not c["in_bounds"] and sig:
-            expl = md_escape(note_for(notes, build, c["workload"], c["ideal"]) or "*unexplained*")
+            expl = md_escape(c.get("note") or "*unexplained*")
         lines.append(f"| {b(c['workload'])} | {c['ideal']} | {c['cpi']:.3f} | {c['saving']:.3f} | "
                      f"{comp['dispatch']:.3f} | {comp['issue']:.3f} | {comp['commit']:.3f} | {inb} | "
                      f"{pct(c['error']) if sig else ''} | {expl} |")
@@ -309,7 +309,7 @@ def md_build(build, binary, cases, summ, tops, fails, notes):
         note = ""
         if name == "other":
             name = "**other**"
-            note = md_escape(note_for(notes, build, w, OTHER_KEY) or "*unexplained*")
+            note = md_escape(t.get("note") or "*unexplained*")
         lines.append(f"| {w} | {t['cpi']:.3f} | {name} | {t['value']:.3f} | "
                      f"{pct(t['value'] / t['cpi'] if t['cpi'] else None)} % | {note} |")
     run_fails = [(k, v) for k, v in fails.items() if k[0] == build]
@@ -333,8 +333,7 @@ def md_report(result, plots, notes_path):
         lines += [f"![{os.path.basename(p)}]({p})", ""]
     for b, v in result["builds"].items():
         lines += md_build(b, v["binary"], v["cases"], v["summary"], v["top_commit"],
-                          {tuple(f["run"]): f["reason"] for f in result["failures"]},
-                          result["notes"]) + [""]
+                          {tuple(f["run"]): f["reason"] for f in result["failures"]}) + [""]
     unused = result.get("unused_notes") or []
     if unused:
         lines += [f"Notes in `{notes_path}` that match no out-of-bound case (stale?): "
