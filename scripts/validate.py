@@ -402,11 +402,10 @@ def plot_fig2(result, path):
                     patch.set_facecolor(colors[k])
                     patch.set_alpha(0.45)
                 ax.scatter([x] * len(vals), vals, s=9, color=colors[k], zorder=3)
-            ax.text(gi * (len(kinds) + 1) + 1.5, 1.0, f"n={len(sub)}", ha="center", va="bottom",
-                    fontsize=7, transform=ax.get_xaxis_transform())
         ax.axhline(0, color="#444444", lw=0.7)
         ax.set_xticks([gi * (len(kinds) + 1) + 1.5 for gi in range(len(IDEALS))])
-        ax.set_xticklabels([IDEAL_LABEL[i] for i in IDEAL_NAMES])
+        ax.set_xticklabels([f"{IDEAL_LABEL[i]}\n{sum(c['ideal'] == i for c in cases)} cases"
+                            for i in IDEAL_NAMES])
         ax.set_title(f"{b}: {summary_line(b, result['builds'][b]['summary']).split(': ', 1)[1]}",
                      fontsize=8)
         ax.grid(axis="y", lw=0.3)
