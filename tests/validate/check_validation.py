@@ -68,8 +68,10 @@ def main():
         notes = os.path.join(d, "notes.json")
         note_text = "test note: measured by hand"
         with open(notes, "w") as f:
+            # one note for a case, one for a known-good case (in bounds: listed as stale)
             json.dump({"notes": [{"workload": workloads[0], "ideal": "perfect-bp",
-                                  "text": note_text}]}, f)
+                                  "text": note_text}] +
+                       [{"workload": w, "ideal": i, "text": "stale"} for w, i in known_good]}, f)
         argv = [sys.executable, SCRIPT, "--builds", "default", "--workloads", ",".join(workloads),
                 "--build-dir", build, "--out", out, "--doc", doc, "--notes", notes]
         p = subprocess.run(argv, capture_output=True, text=True)
@@ -146,6 +148,11 @@ def main():
             want = (note_text if noted else "*unexplained*") if out_of_bounds else ""
             if cells[9] != want:
                 fail(f"explanation cell {cells[9]!r}, expected {want!r}: {row[0]}")
+        stale = sorted(["*", w, i] for w, i in known_good)
+        if res["unused_notes"] != stale:
+            fail(f"stale notes {res['unused_notes']}, expected {stale}")
+        if stale and not all("/".join(k) in text for k in stale):
+            fail("the stale notes are not listed in the doc")
         for png in ("validation.png", "validation_cases.png"):
             with open(os.path.join(d, "docs", "img", png), "rb") as f:
                 if f.read(8) != b"\x89PNG\r\n\x1a\n":

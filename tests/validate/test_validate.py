@@ -7,7 +7,7 @@ import os
 import sys
 import tempfile
 import unittest
-from contextlib import redirect_stderr
+from contextlib import redirect_stderr, redirect_stdout
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "scripts"))
 import validate as v  # noqa: E402
@@ -217,6 +217,44 @@ class BadInput(unittest.TestCase):
             self.assertEqual(rc, 2, args)
             self.assertEqual(err.count("\n"), 1, err)
             self.assertIn(msg, err)
+
+
+class FailedRuns(unittest.TestCase):
+    """A binary whose every run fails: each failure is recorded with its one-line reason (the
+    last stderr line), the script finishes, writes its outputs and exits 1."""
+
+    def test_failing_binary(self):
+        with tempfile.TemporaryDirectory() as d:
+            fake = os.path.join(d, "stackscope")
+            with open(fake, "w") as f:
+                f.write("#!/bin/sh\necho 'progress' >&2\necho 'lockstep mismatch at pc 0x80000010' >&2\n"
+                        "exit 4\n")
+            os.chmod(fake, 0o755)
+            os.makedirs(os.path.join(d, "docs"))
+            doc = os.path.join(d, "docs", "validation.md")
+            out = io.StringIO()
+            err = io.StringIO()
+            with redirect_stdout(out), redirect_stderr(err):
+                rc = v.main(["--builds", "default", "--workloads", "qsort,crc32", "--build-dir", d,
+                             "--out", os.path.join(d, "out"), "--doc", doc, "--no-plots",
+                             "-j", "2"])
+            self.assertEqual(rc, 1)
+            with open(os.path.join(d, "out", "validation.json")) as f:
+                res = json.load(f)
+            self.assertEqual(len(res["failures"]), 10)  # 2 workloads x (as is + 4 ideals)
+            for fl in res["failures"]:
+                self.assertEqual(fl["reason"], "exit 4: lockstep mismatch at pc 0x80000010")
+            cases = res["builds"]["default"]["cases"]
+            self.assertEqual(len(cases), 8)
+            self.assertTrue(all(c["failed"].startswith("exit 4: lockstep") for c in cases))
+            self.assertEqual(out.getvalue().splitlines()[-1],
+                             "default: 0 of 0 significant cases in bounds (- %), "
+                             "mean error - % of CPI")
+            self.assertEqual(err.getvalue().count("exit 4: lockstep mismatch"), 10)
+            with open(doc) as f:
+                text = f.read()
+            self.assertIn("| qsort | perfect-l1d | | | | | | failed | | exit 4: lockstep mismatch", text)
+            self.assertIn("- crc32 as-is: exit 4: lockstep mismatch at pc 0x80000010", text)
 
 
 if __name__ == "__main__":
