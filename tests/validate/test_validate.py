@@ -123,7 +123,9 @@ class Cases(unittest.TestCase):
             "dispatch": stacks(base=1.0, icache=0.50, dcache_l1=0.1, dcache_l2=0.2, dcache_mem=0.3,
                                other=0.9),
             "issue": stacks(base=1.0, icache=0.55, dcache_l2=0.5, dcache_mem=0.2, other=0.75),
-            "commit": stacks(base=1.0, icache=0.20, dcache_mem=0.8, other=1.0)}}
+            "commit": stacks(base=1.0, icache=0.20, dcache_mem=0.8, other=1.0)},
+            # dispatch 3.0 and commit 3.0 sum to the CPI; issue 3.0 - 0.05 = 2.95 is 1.7 % short
+            "stack_sums": {"dispatch": 3.0, "issue": 2.95, "commit": 3.0}}
         r = {("default", "w", "as-is"): base,
              ("default", "w", "perfect-l1i"): {"cycles": 2400},   # saving 0.6
              ("default", "w", "perfect-l1d"): {"cycles": 2300},   # saving 0.7
@@ -152,6 +154,20 @@ class Cases(unittest.TestCase):
         self.assertEqual(cases["fast-alu"]["failed"], "exit 4: lockstep mismatch")
         s = v.summarize([c for c in cases.values() if "failed" not in c])
         self.assertEqual((s["significant"], s["in_bounds"]), (2, 1))
+
+    def test_incomplete_stack_flagged(self):
+        r = self.recs()
+        tops = v.top_commit("default", ["w"], r)
+        every = v.build_cases("default", ["w"], r, {})
+        self.assertEqual([c.get("failed") for c in every], [None, None, None, "not run"])
+        cases = every[:3]
+        text = "\n".join(v.md_build("default", "x", cases, v.summarize(cases), tops, {}, "a"))
+        self.assertIn("do not sum to its CPI (by more than 1 %; their components are "
+                      "incomplete): w (issue 2.950 of CPI 3.000)", text)
+        r[("default", "w", "as-is")]["stack_sums"]["issue"] = 2.975  # 0.8 % short: not flagged
+        tops = v.top_commit("default", ["w"], r)
+        text = "\n".join(v.md_build("default", "x", cases, v.summarize(cases), tops, {}, "a"))
+        self.assertNotIn("do not sum", text)
 
     def test_top_commit(self):
         t = v.top_commit("default", ["w"], self.recs())["w"]
