@@ -289,7 +289,8 @@ def md_build(build, binary, cases, summ, tops, fails, wrong_path):
     method = ("the speculative per-block counters, method (b)" if wrong_path == "b"
               else "wrong-path adjusted, method (a)")
     lines += ["", "Every case (CPI figures; components from the as-is run; dispatch and issue "
-              f"{method}). Significant cases in bold; out-of-bound ones (**no**) carry their explanation from `docs/validation_notes.json` (or *unexplained*).", "",
+              f"{method}). Significant cases in bold; a verdict in parentheses is not "
+              "significant and not counted; out-of-bound ones (**no**) carry their explanation from `docs/validation_notes.json` (or *unexplained*).", "",
               "| workload | idealisation | CPI | saving | dispatch | issue | commit | in bounds "
               "| error % CPI | explanation |",
               "|---|---|---:|---:|---:|---:|---:|:-:|---:|---|"]
