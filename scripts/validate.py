@@ -133,7 +133,7 @@ def run_record(path, wrong_path="a"):
     adj = cs["wrong_path_speculative" if wrong_path == "b" else "wrong_path_adjusted"]
     stacks = {"dispatch": adj["dispatch"], "issue": adj["issue"],
               "commit": {k: v for k, v in cs["commit"].items() if k != "total"}}
-    return {"workload": r["workload"], "cycles": r["cycles"], "instructions": r["instructions"],
+    return {"workload": r["workload"], "elf": r["elf"], "cycles": r["cycles"], "instructions": r["instructions"],
             "complete": st["complete"], "reason": st["reason"], "exit_code": st["exit_code"],
             "ideal": r["config"]["ideal"], "slots": cs["slots"],
             "crosscheck": r["config"].get("crosscheck"), "stacks": stacks,
@@ -154,7 +154,10 @@ def run_one(job):
     if reuse and os.path.exists(path):
         try:
             rec = run_record(path, wrong_path)
-            if ideal_flags_match(rec, key[2]) and rec["complete"]:
+            # as make would: a report older than the binary or the program is stale
+            mtime = os.path.getmtime(path)
+            fresh = all(os.path.getmtime(x) <= mtime for x in (argv[0], rec["elf"]))
+            if fresh and ideal_flags_match(rec, key[2]) and rec["complete"]:
                 return key, rec, None
         except (OSError, ValueError, KeyError, TypeError):
             pass  # stale or broken: run again
@@ -521,7 +524,8 @@ def main(argv=None):
                          "method), b = wrong_path_speculative (per-block counters)")
     ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("--reuse", action="store_true",
-                    help="reuse an existing complete report of a run instead of running it again")
+                    help="reuse an existing complete report of a run (newer than the binary and "
+                         "the ELF) instead of running it again")
     a = ap.parse_args(argv)
     try:
         return validate(a)

@@ -8,7 +8,8 @@ few workloads of the default build, checked against the run reports it leaves be
   and its in-bounds verdict and error recomputed from seed 000's rule;
 - the summary figures equal those of the cases; the doc's table has one row per case; the
   hand-written text around the generated region survives; a note is shown beside its case;
-- the plots are PNG files; a second run with --reuse runs nothing and gives the same cases;
+- the plots are PNG files; a second run with --reuse runs nothing and gives the same cases,
+  a third, after one report is made older than the binary, runs that one only;
 - KNOWN_GOOD cases (WORKLOAD:IDEAL, chosen for an analytic reason, see CMakeLists.txt) are
   significant and in bounds.
 """
@@ -169,6 +170,14 @@ def main():
         with open(os.path.join(out, "validation.json")) as f:
             if json.load(f)["builds"]["default"]["cases"] != cases:
                 fail("--reuse gave different cases")
+        # A report older than the binary is stale: that one runs again, the others do not.
+        old = os.path.join(out, "default", f"{workloads[0]}.fast-alu.json")
+        os.utime(old, (0, 0))
+        p3 = subprocess.run(argv + ["--reuse", "--no-plots"], capture_output=True, text=True)
+        again = [n for n, t in mt.items()
+                 if os.stat(os.path.join(out, "default", n)).st_mtime_ns != t]
+        if p3.returncode != 0 or again != [os.path.basename(old)] or os.stat(old).st_mtime == 0:
+            fail(f"--reuse with one stale report: exit {p3.returncode}, ran again: {again}")
     print(f"ok: {lines[-1]} ({len(cases)} cases checked against the run reports)")
 
 
