@@ -111,7 +111,8 @@ def summary_line(build, s):
     if not s["significant"]:
         return f"{build}: 0 of 0 significant cases in bounds (- %), mean error - % of CPI"
     return (f"{build}: {s['in_bounds']} of {s['significant']} significant cases in bounds "
-            f"({100 * s['in_bounds_share']:.0f} %), mean error {100 * s['mean_error']:.1f} % of CPI")
+            f"({100 * s['in_bounds_share']:.0f} %), "
+            f"mean error {100 * s['mean_error']:.1f} % of CPI")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -133,7 +134,8 @@ def run_record(path, wrong_path="a"):
     adj = cs["wrong_path_speculative" if wrong_path == "b" else "wrong_path_adjusted"]
     stacks = {"dispatch": adj["dispatch"], "issue": adj["issue"],
               "commit": {k: v for k, v in cs["commit"].items() if k != "total"}}
-    return {"workload": r["workload"], "elf": r["elf"], "cycles": r["cycles"], "instructions": r["instructions"],
+    return {"workload": r["workload"], "elf": r["elf"], "cycles": r["cycles"],
+            "instructions": r["instructions"],
             "complete": st["complete"], "reason": st["reason"], "exit_code": st["exit_code"],
             "ideal": r["config"]["ideal"], "slots": cs["slots"],
             "crosscheck": r["config"].get("crosscheck"), "stacks": stacks,
@@ -265,8 +267,17 @@ def load_notes(path, workloads):
     return notes
 
 
+def note_key(notes, build, workload, ideal):
+    """The key of the note for a case: this build's, else the one for every build, else None."""
+    for k in ((build, workload, ideal), ("*", workload, ideal)):
+        if k in notes:
+            return k
+    return None
+
+
 def note_for(notes, build, workload, ideal):
-    return notes.get((build, workload, ideal)) or notes.get(("*", workload, ideal))
+    k = note_key(notes, build, workload, ideal)
+    return notes[k] if k else None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -293,7 +304,8 @@ def md_build(build, binary, cases, summ, tops, fails, wrong_path):
               else "wrong-path adjusted, method (a)")
     lines += ["", "Every case (CPI figures; components from the as-is run; dispatch and issue "
               f"{method}). Significant cases in bold; a verdict in parentheses is not "
-              "significant and not counted; out-of-bound ones (**no**) carry their explanation from `docs/validation_notes.json` (or *unexplained*).", "",
+              "significant and not counted; out-of-bound ones (**no**) carry their explanation "
+              "from `docs/validation_notes.json` (or *unexplained*).", "",
               "| workload | idealisation | CPI | saving | dispatch | issue | commit | in bounds "
               "| error % CPI | explanation |",
               "|---|---|---:|---:|---:|---:|---:|:-:|---:|---|"]
@@ -313,7 +325,8 @@ def md_build(build, binary, cases, summ, tops, fails, wrong_path):
         if not c["in_bounds"] and sig:
             expl = md_escape(c.get("note") or "*unexplained*")
         lines.append(f"| {b(c['workload'])} | {c['ideal']} | {c['cpi']:.3f} | {c['saving']:.3f} | "
-                     f"{comp['dispatch']:.3f} | {comp['issue']:.3f} | {comp['commit']:.3f} | {inb} | "
+                     f"{comp['dispatch']:.3f} | {comp['issue']:.3f} | {comp['commit']:.3f} | "
+                     f"{inb} | "
                      f"{pct(c['error']) if sig else ''} | {expl} |")
     lines += ["", "Largest non-base commit component of each workload's as-is run "
               "(`other` flagged; issue 15: it needs an explanation):", "",
@@ -352,7 +365,8 @@ def md_report(result, plots, notes_path):
              f"Measured by `{result['command']}` (seed 000 §IV; significant: a component or the "
              f"saving >= {100 * SIGNIFICANT:.0f} % of CPI; rounding allowance "
              f"{100 * TOLERANCE:.1f} % of CPI at each bound; `hello` left out).", ""]
-    lines += ["```"] + [summary_line(b, v["summary"]) for b, v in result["builds"].items()] + ["```", ""]
+    lines += (["```"] + [summary_line(b, v["summary"]) for b, v in result["builds"].items()]
+              + ["```", ""])
     for p in plots:
         lines += [f"![{os.path.basename(p)}]({p})", ""]
     for b, v in result["builds"].items():
@@ -480,7 +494,8 @@ def plot_cases(result, path):
 
 def print_table(build, res):
     """The case table on stdout (CPI figures; * = significant)."""
-    print(f"{build}: {'workload':<20} {'idealisation':<12} {'CPI':>7} {'saving':>7} {'dispatch':>8} "
+    print(f"{build}: {'workload':<20} {'idealisation':<12} {'CPI':>7} {'saving':>7} "
+          f"{'dispatch':>8} "
           f"{'issue':>7} {'commit':>7}  in bounds  error%")
     for c in res["cases"]:
         if "failed" in c:
@@ -491,8 +506,9 @@ def print_table(build, res):
         inb = ("yes" if c["in_bounds"] else "no") if c["significant"] else \
             ("(yes)" if c["in_bounds"] else "(no)")
         err = f"{100 * c['error']:6.1f}" if c["significant"] else ""
-        print(f"{build}:{sig}{c['workload']:<20} {c['ideal']:<12} {c['cpi']:7.3f} {c['saving']:7.3f} "
-              f"{comp['dispatch']:8.3f} {comp['issue']:7.3f} {comp['commit']:7.3f}  {inb:<9}  {err}")
+        print(f"{build}:{sig}{c['workload']:<20} {c['ideal']:<12} {c['cpi']:7.3f} "
+              f"{c['saving']:7.3f} {comp['dispatch']:8.3f} {comp['issue']:7.3f} "
+              f"{comp['commit']:7.3f}  {inb:<9}  {err}")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -514,8 +530,10 @@ def main(argv=None):
     ap.add_argument("--workloads", default=None, help="comma list (default: the suite minus hello)")
     ap.add_argument("--build-dir", default=os.path.join(ROOT, "build"))
     ap.add_argument("--manifest", default=os.path.join(ROOT, "sw", "workloads.json"))
-    ap.add_argument("--out", default=None, help="run reports and validation.json (default BUILD/validate)")
-    ap.add_argument("--doc", default=None, help="Markdown report to (re)generate, e.g. docs/validation.md")
+    ap.add_argument("--out", default=None,
+                    help="run reports and validation.json (default BUILD/validate)")
+    ap.add_argument("--doc", default=None,
+                    help="Markdown report to (re)generate, e.g. docs/validation.md")
     ap.add_argument("--notes", default=os.path.join(ROOT, "docs", "validation_notes.json"))
     ap.add_argument("--img-dir", default=None,
                     help="plots (default: docs/img beside --doc, else OUT)")
@@ -551,6 +569,11 @@ def validate(a):
             raise InputError(f"{binaries[b]}: not built (make build)")
     if a.doc and not os.path.isdir(os.path.dirname(os.path.abspath(a.doc))):
         raise InputError(f"--doc {a.doc}: directory does not exist")
+    if a.doc and os.path.exists(a.doc):
+        with open(a.doc) as f:
+            text = f.read()
+        if BEGIN not in text or END not in text:  # refused before hours of runs, not after
+            raise InputError(f"{a.doc}: has no generated region ({BEGIN} ... {END})")
     try:
         for b in builds:
             os.makedirs(os.path.join(out, b), exist_ok=True)
@@ -594,19 +617,18 @@ def validate(a):
         tops = top_commit(b, workloads, recs)
         for c in cases:
             if "failed" not in c and c["significant"] and not c["in_bounds"]:
-                n = note_for(notes, b, c["workload"], c["ideal"])
-                if n:
-                    c["note"] = n
-                    used.add((b, c["workload"], c["ideal"]) if (b, c["workload"], c["ideal"]) in notes
-                             else ("*", c["workload"], c["ideal"]))
+                k = note_key(notes, b, c["workload"], c["ideal"])
+                if k:
+                    c["note"] = notes[k]
+                    used.add(k)
         for w, t in tops.items():
-            if t["component"] == "other":
-                n = note_for(notes, b, w, OTHER_KEY)
-                if n:
-                    t["note"] = n
-                    used.add((b, w, OTHER_KEY) if (b, w, OTHER_KEY) in notes else ("*", w, OTHER_KEY))
-        rel = os.path.relpath(os.path.abspath(binaries[b]), ROOT)
-        result["builds"][b] = {"binary": os.path.abspath(binaries[b]) if rel.startswith("..") else rel,
+            k = note_key(notes, b, w, OTHER_KEY) if t["component"] == "other" else None
+            if k:
+                t["note"] = notes[k]
+                used.add(k)
+        binary = os.path.abspath(binaries[b])
+        rel = os.path.relpath(binary, ROOT)
+        result["builds"][b] = {"binary": binary if rel.startswith("..") else rel,
                                "summary": summarize([c for c in cases if "failed" not in c]),
                                "cases": cases, "top_commit": tops}
     result["failures"] = [{"run": list(k), "reason": v} for k, v in sorted(fails.items())]

@@ -183,7 +183,8 @@ class Files(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             p = os.path.join(d, "v.md")
             with open(p, "w") as f:
-                f.write(f"# Hand title\nintro\n{v.BEGIN}\nold table\n{v.END}\n\n## Hand notes\nkept\n")
+                f.write(f"# Hand title\nintro\n{v.BEGIN}\nold table\n{v.END}\n\n"
+                        "## Hand notes\nkept\n")
             v.write_doc(p, f"{v.BEGIN}\nnew table\n{v.END}\n")
             with open(p) as f:
                 text = f.read()
@@ -235,6 +236,22 @@ class BadInput(unittest.TestCase):
             self.assertIn(msg, err)
 
 
+    def test_doc_without_region_refused_before_running(self):
+        with tempfile.TemporaryDirectory() as d:
+            fake = os.path.join(d, "stackscope")
+            with open(fake, "w") as f:
+                f.write("#!/bin/sh\ntouch \"$0.ran\"\nexit 1\n")
+            os.chmod(fake, 0o755)
+            doc = os.path.join(d, "v.md")
+            with open(doc, "w") as f:
+                f.write("# hand-written only\n")
+            rc, err = self.run_main("--builds", "default", "--workloads", "qsort",
+                                    "--build-dir", d, "--out", d, "--doc", doc)
+            self.assertEqual(rc, 2)
+            self.assertIn("has no generated region", err)
+            self.assertFalse(os.path.exists(fake + ".ran"))
+
+
 class FailedRuns(unittest.TestCase):
     """A binary whose every run fails: each failure is recorded with its one-line reason (the
     last stderr line), the script finishes, writes its outputs and exits 1."""
@@ -243,7 +260,8 @@ class FailedRuns(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             fake = os.path.join(d, "stackscope")
             with open(fake, "w") as f:
-                f.write("#!/bin/sh\necho 'progress' >&2\necho 'lockstep mismatch at pc 0x80000010' >&2\n"
+                f.write("#!/bin/sh\necho 'progress' >&2\n"
+                        "echo 'lockstep mismatch at pc 0x80000010' >&2\n"
                         "exit 4\n")
             os.chmod(fake, 0o755)
             os.makedirs(os.path.join(d, "docs"))
@@ -269,7 +287,8 @@ class FailedRuns(unittest.TestCase):
             self.assertEqual(err.getvalue().count("exit 4: lockstep mismatch"), 10)
             with open(doc) as f:
                 text = f.read()
-            self.assertIn("| qsort | perfect-l1d | | | | | | failed | | exit 4: lockstep mismatch", text)
+            self.assertIn("| qsort | perfect-l1d | | | | | | failed | | "
+                          "exit 4: lockstep mismatch", text)
             self.assertIn("- crc32 as-is: exit 4: lockstep mismatch at pc 0x80000010", text)
 
 
