@@ -854,6 +854,41 @@ def gen_sw_region():
     return L
 
 
+def gen_commit_h(core_pkg_text):
+    """tb/commit_layout.h: the C++ decode of core_pkg::commit_t, from the SV struct itself
+    (the lockstep harness used to count its bit offsets by hand)."""
+    end = core_pkg_text.find("} commit_t;")
+    start = core_pkg_text.rfind("typedef struct packed {", 0, end)
+    if end < 0 or start < 0:
+        raise SystemExit("pmu_gen: rtl/core/core_pkg.sv has no `typedef struct packed {...} "
+                         "commit_t;`")
+    fields = []
+    for line in core_pkg_text[start + len("typedef struct packed {"):end].splitlines():
+        code = line.split("//")[0].strip()
+        if not code:
+            continue
+        f = re.fullmatch(r"logic\s*(?:\[(\d+):0\])?\s*(\w+);", code)
+        if not f:
+            raise SystemExit(f"pmu_gen: commit_t field '{code}' is not `logic [N:0] name;`")
+        fields.append((f.group(2), int(f.group(1)) + 1 if f.group(1) else 1))
+    total = sum(w for _, w in fields)
+    L = header() + [
+        "// C++ decode of rtl/core/core_pkg.sv commit_t, whose field list this is generated from.",
+        "#pragma once", "", '#include "lockstep.h"', "", "namespace stackscope::tb {", "",
+        f"// commit_t is {total} bits; commit_o packs CommitWidth of them, slot 0 (the oldest) at",
+        "// the LSB. A packed struct's last field is its LSB.",
+        f"inline constexpr unsigned kCommitBits = {total};", "",
+        "// One commit_t at bit `base`; get(lo, width) reads bits [lo, lo + width) (width <= 32).",
+        "template <class Get>", "RtlCommit decode_commit(unsigned base, Get get) {",
+        "  RtlCommit c;"]
+    lsb = total
+    for name, w in fields:
+        lsb -= w
+        L.append(f"  c.{name} = static_cast<decltype(c.{name})>(get(base + {lsb}, {w}));")
+    L += ["  return c;", "}", "", "}  // namespace stackscope::tb", ""]
+    return "\n".join(L)
+
+
 def replace_region(old, begin, end, lines, path):
     if begin not in old or end not in old:
         raise SystemExit(f"pmu_gen: {path} lacks the markers {begin!r} ... {end!r}")
@@ -938,6 +973,9 @@ def outputs(root):
             root / "sim_model/pmu/pmu_gen.h": gen_cpp(),
             root / "sim_model/pmu/pmu_csr_map.h": gen_csr_map_h(),
             root / "scripts/pmu_consts.py": gen_consts_py()}
+    core_pkg = root / "rtl/core/core_pkg.sv"
+    if core_pkg.exists():
+        outs[root / "tb/commit_layout.h"] = gen_commit_h(core_pkg.read_text())
     edits = {
         "docs/probe.md": gen_probe_md,
         "sw/lib/pmu.h": lambda t, p: replace_region(t, "/* BEGIN GENERATED MAP */",
