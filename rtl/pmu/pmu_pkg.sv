@@ -53,28 +53,28 @@ package pmu_pkg;
 
   // Top-Down event counters (seed 001 Table 1): index into topdown's cnt_o.
   typedef enum logic [4:0] {
-    TdClocks = 5'd0,  // 1 per cycle
-    TdTotalSlots = 5'd1,  // W per cycle
+    TdClocks = 5'd0,  // 1
+    TdTotalSlots = 5'd1,  // W
     TdSlotsIssued = 5'd2,  // disp_n
     TdSlotsRetired = 5'd3,  // cmt_n
-    TdFetchBubbles = 5'd4,  // W - disp_n when !be_stall && !fe_bpred_recover
-    TdFetchBubblesGeW = 5'd5,  // cycles whose fetch_bubbles increment is W
-    TdRecoveryBubbles = 5'd6,  // W - disp_n when fe_bpred_recover
+    TdFetchBubbles = 5'd4,  // !be_stall && !fe_bpred_recover ? W - disp_n : 0
+    TdFetchBubblesGeW = 5'd5,  // cycles with (!be_stall && !fe_bpred_recover ? W - disp_n : 0) >= W
+    TdRecoveryBubbles = 5'd6,  // fe_bpred_recover ? W - disp_n : 0
     TdBrMispredRetired = 5'd7,  // cmt_br_mispred
     TdMachineClears = 5'd8,  // machine_clear
     TdMsSlotsRetired = 5'd9,  // cmt_ms_n
-    TdOpsExec0 = 5'd10,  // cycles with iss_n == 0
-    TdOpsExec1 = 5'd11,  // cycles with iss_n == 1
-    TdOpsExec2 = 5'd12,  // cycles with iss_n == 2
-    TdOpsExec3 = 5'd13,  // cycles with iss_n == 3
-    TdOpsExec4 = 5'd14,  // cycles with iss_n >= 4
+    TdOpsExec0 = 5'd10,  // cycles with (iss_n) == 0
+    TdOpsExec1 = 5'd11,  // cycles with (iss_n) == 1
+    TdOpsExec2 = 5'd12,  // cycles with (iss_n) == 2
+    TdOpsExec3 = 5'd13,  // cycles with (iss_n) == 3
+    TdOpsExec4 = 5'd14,  // cycles with (iss_n) >= 4
     TdMemStallsAnyLoad = 5'd15,  // iss_n == 0 && ld_inflight
     TdMemStallsL1Miss = 5'd16,  // iss_n == 0 && ld_l1miss
     TdMemStallsL2Miss = 5'd17,  // iss_n == 0 && ld_l2miss
     TdMemStallsStores = 5'd18,  // iss_n <= FEW && sb_full
     TdExtMemOutstanding = 5'd19,  // mem_outstanding
-    TdExtMemGe1 = 5'd20,  // cycles with mem_outstanding >= 1
-    TdExtMemGeThr = 5'd21  // cycles with mem_outstanding >= THR
+    TdExtMemGe1 = 5'd20,  // cycles with (mem_outstanding) >= 1
+    TdExtMemGeThr = 5'd21  // cycles with (mem_outstanding) >= THR
   } td_counter_e;
   localparam int unsigned NumTdCounters = 22;
 

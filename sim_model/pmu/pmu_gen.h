@@ -72,28 +72,28 @@ inline constexpr std::array<std::string_view, 9> kCpiCompNames{
 
 // Top-Down event counters (seed 001 Table 1): index into topdown's cnt_o. Twin of td_counter_e.
 enum class TdCounter : uint8_t {
-  kClocks = 0,  // 1 per cycle
-  kTotalSlots = 1,  // W per cycle
+  kClocks = 0,  // 1
+  kTotalSlots = 1,  // W
   kSlotsIssued = 2,  // disp_n
   kSlotsRetired = 3,  // cmt_n
-  kFetchBubbles = 4,  // W - disp_n when !be_stall && !fe_bpred_recover
-  kFetchBubblesGeW = 5,  // cycles whose fetch_bubbles increment is W
-  kRecoveryBubbles = 6,  // W - disp_n when fe_bpred_recover
+  kFetchBubbles = 4,  // !be_stall && !fe_bpred_recover ? W - disp_n : 0
+  kFetchBubblesGeW = 5,  // cycles with (!be_stall && !fe_bpred_recover ? W - disp_n : 0) >= W
+  kRecoveryBubbles = 6,  // fe_bpred_recover ? W - disp_n : 0
   kBrMispredRetired = 7,  // cmt_br_mispred
   kMachineClears = 8,  // machine_clear
   kMsSlotsRetired = 9,  // cmt_ms_n
-  kOpsExec0 = 10,  // cycles with iss_n == 0
-  kOpsExec1 = 11,  // cycles with iss_n == 1
-  kOpsExec2 = 12,  // cycles with iss_n == 2
-  kOpsExec3 = 13,  // cycles with iss_n == 3
-  kOpsExec4 = 14,  // cycles with iss_n >= 4
+  kOpsExec0 = 10,  // cycles with (iss_n) == 0
+  kOpsExec1 = 11,  // cycles with (iss_n) == 1
+  kOpsExec2 = 12,  // cycles with (iss_n) == 2
+  kOpsExec3 = 13,  // cycles with (iss_n) == 3
+  kOpsExec4 = 14,  // cycles with (iss_n) >= 4
   kMemStallsAnyLoad = 15,  // iss_n == 0 && ld_inflight
   kMemStallsL1Miss = 16,  // iss_n == 0 && ld_l1miss
   kMemStallsL2Miss = 17,  // iss_n == 0 && ld_l2miss
   kMemStallsStores = 18,  // iss_n <= FEW && sb_full
   kExtMemOutstanding = 19,  // mem_outstanding
-  kExtMemGe1 = 20,  // cycles with mem_outstanding >= 1
-  kExtMemGeThr = 21,  // cycles with mem_outstanding >= THR
+  kExtMemGe1 = 20,  // cycles with (mem_outstanding) >= 1
+  kExtMemGeThr = 21,  // cycles with (mem_outstanding) >= THR
 };
 inline constexpr unsigned kNumTdCounters = 22;
 inline constexpr std::array<std::string_view, 22> kTdCounterNames{

@@ -124,41 +124,32 @@ EVENTS = [
 ]
 
 # Top-Down counters (seed 001 Table 1), in topdown's cnt_o order: (SV name, short name, event,
-# counter-mask form, doc). Form: "raw" (the event's increment), ("==", k) or (">=", expr): 1 in
-# the cycles whose increment compares so (x86 cmask; expr may use W, FEW, THR).
+# counter-mask form). Form: "raw" (the event's increment), ("==", k) or (">=", expr): 1 in the
+# cycles whose increment compares so (x86 cmask; expr may use W, FEW, THR). The doc strings are
+# derived from the event's expression (td_doc), so they cannot disagree with it.
 TD_COUNTERS = [
-    ("TdClocks", "clocks", "EvCycles", "raw", "1 per cycle"),
-    ("TdTotalSlots", "total_slots", "EvTotalSlots", "raw", "W per cycle"),
-    ("TdSlotsIssued", "slots_issued", "EvSlotsIssued", "raw", "disp_n"),
-    ("TdSlotsRetired", "slots_retired", "EvSlotsRetired", "raw", "cmt_n"),
-    ("TdFetchBubbles", "fetch_bubbles", "EvFetchBubbles", "raw",
-     "W - disp_n when !be_stall && !fe_bpred_recover"),
-    ("TdFetchBubblesGeW", "fetch_bubbles_ge_w", "EvFetchBubbles", (">=", "W"),
-     "cycles whose fetch_bubbles increment is W"),
-    ("TdRecoveryBubbles", "recovery_bubbles", "EvRecoveryBubbles", "raw",
-     "W - disp_n when fe_bpred_recover"),
-    ("TdBrMispredRetired", "br_mispred_retired", "EvBrMispredRetired", "raw", "cmt_br_mispred"),
-    ("TdMachineClears", "machine_clears", "EvMachineClears", "raw", "machine_clear"),
-    ("TdMsSlotsRetired", "ms_slots_retired", "EvMsSlotsRetired", "raw", "cmt_ms_n"),
-    ("TdOpsExec0", "ops_executed_0", "EvOpsExecuted", ("==", 0), "cycles with iss_n == 0"),
-    ("TdOpsExec1", "ops_executed_1", "EvOpsExecuted", ("==", 1), "cycles with iss_n == 1"),
-    ("TdOpsExec2", "ops_executed_2", "EvOpsExecuted", ("==", 2), "cycles with iss_n == 2"),
-    ("TdOpsExec3", "ops_executed_3", "EvOpsExecuted", ("==", 3), "cycles with iss_n == 3"),
-    ("TdOpsExec4", "ops_executed_4", "EvOpsExecuted", (">=", "4"), "cycles with iss_n >= 4"),
-    ("TdMemStallsAnyLoad", "mem_stalls_any_load", "EvMemStallsAnyLoad", "raw",
-     "iss_n == 0 && ld_inflight"),
-    ("TdMemStallsL1Miss", "mem_stalls_l1_miss", "EvMemStallsL1Miss", "raw",
-     "iss_n == 0 && ld_l1miss"),
-    ("TdMemStallsL2Miss", "mem_stalls_l2_miss", "EvMemStallsL2Miss", "raw",
-     "iss_n == 0 && ld_l2miss"),
-    ("TdMemStallsStores", "mem_stalls_stores", "EvMemStallsStores", "raw",
-     "iss_n <= FEW && sb_full"),
-    ("TdExtMemOutstanding", "ext_mem_outstanding", "EvExtMemOutstanding", "raw",
-     "mem_outstanding"),
-    ("TdExtMemGe1", "ext_mem_outstanding_ge_1", "EvExtMemOutstanding", (">=", "1"),
-     "cycles with mem_outstanding >= 1"),
-    ("TdExtMemGeThr", "ext_mem_outstanding_ge_thr", "EvExtMemOutstanding", (">=", "THR"),
-     "cycles with mem_outstanding >= THR"),
+    ("TdClocks", "clocks", "EvCycles", "raw"),
+    ("TdTotalSlots", "total_slots", "EvTotalSlots", "raw"),
+    ("TdSlotsIssued", "slots_issued", "EvSlotsIssued", "raw"),
+    ("TdSlotsRetired", "slots_retired", "EvSlotsRetired", "raw"),
+    ("TdFetchBubbles", "fetch_bubbles", "EvFetchBubbles", "raw"),
+    ("TdFetchBubblesGeW", "fetch_bubbles_ge_w", "EvFetchBubbles", (">=", "W")),
+    ("TdRecoveryBubbles", "recovery_bubbles", "EvRecoveryBubbles", "raw"),
+    ("TdBrMispredRetired", "br_mispred_retired", "EvBrMispredRetired", "raw"),
+    ("TdMachineClears", "machine_clears", "EvMachineClears", "raw"),
+    ("TdMsSlotsRetired", "ms_slots_retired", "EvMsSlotsRetired", "raw"),
+    ("TdOpsExec0", "ops_executed_0", "EvOpsExecuted", ("==", 0)),
+    ("TdOpsExec1", "ops_executed_1", "EvOpsExecuted", ("==", 1)),
+    ("TdOpsExec2", "ops_executed_2", "EvOpsExecuted", ("==", 2)),
+    ("TdOpsExec3", "ops_executed_3", "EvOpsExecuted", ("==", 3)),
+    ("TdOpsExec4", "ops_executed_4", "EvOpsExecuted", (">=", "4")),
+    ("TdMemStallsAnyLoad", "mem_stalls_any_load", "EvMemStallsAnyLoad", "raw"),
+    ("TdMemStallsL1Miss", "mem_stalls_l1_miss", "EvMemStallsL1Miss", "raw"),
+    ("TdMemStallsL2Miss", "mem_stalls_l2_miss", "EvMemStallsL2Miss", "raw"),
+    ("TdMemStallsStores", "mem_stalls_stores", "EvMemStallsStores", "raw"),
+    ("TdExtMemOutstanding", "ext_mem_outstanding", "EvExtMemOutstanding", "raw"),
+    ("TdExtMemGe1", "ext_mem_outstanding_ge_1", "EvExtMemOutstanding", (">=", "1")),
+    ("TdExtMemGeThr", "ext_mem_outstanding_ge_thr", "EvExtMemOutstanding", (">=", "THR")),
 ]
 
 # Test-only write port families (pmu_top dbg_unit_i).
@@ -170,6 +161,11 @@ DBG_UNITS = [
     ("DbgCsr", "csr", "a CSR write (idx = address, low 32 bits) replacing the core's"),
     ("DbgSpec", "spec", "speculative CPI counter (cpi_spec flat index)"),
 ]
+
+def td_doc(ev, form):
+    expr = {e[0]: e[1] for e in EVENTS}.get(ev, "?")
+    return expr if form == "raw" else f"cycles with ({expr}) {form[0]} {form[1]}"
+
 
 ENUMS = {}  # filled below: key -> Enum
 
@@ -209,7 +205,7 @@ Enum("comp", "cpi_comp_e", "CpiComp", "Comp", 4, "PMU_CPI_", "PMU_NUM_CPI_COMPS"
      doc="CPI stack components (index of cpi_stack's second cnt_o dimension).",
      sv_count="NumCpiComps", cpp_count="kNumCpiComps", cpp_names="kCpiCompNames")
 Enum("td", "td_counter_e", "TdCounter", "Td", 5, "PMU_TD_", "PMU_NUM_TD",
-     [(n, s, d) for n, s, _, _, d in TD_COUNTERS],
+     [(n, s, td_doc(ev, f)) for n, s, ev, f in TD_COUNTERS],
      doc="Top-Down event counters (seed 001 Table 1): index into topdown's cnt_o.",
      sv_count="NumTdCounters", cpp_count="kNumTdCounters", cpp_names="kTdCounterNames")
 Enum("fl", "flops_comp_e", "FlopsComp", "Fl", 3, "PMU_FL_", "PMU_NUM_FL", FLOPS_COMPS,
@@ -316,7 +312,7 @@ def td_bound(ev, form):
     # an unknown event
 
 
-TD_INC_W = bits_for(max(td_bound(ev, f) for _, _, ev, f, _ in TD_COUNTERS))
+TD_INC_W = bits_for(max(td_bound(ev, f) for _, _, ev, f in TD_COUNTERS))
 
 
 def check():
@@ -332,7 +328,7 @@ def check():
     if (1 << P["ElemW"]) <= P["MaxVecLen"]:
         errs.append("ElemW cannot hold MaxVecLen")
     ev_names = {e[0] for e in EVENTS}
-    for name, _, ev, form, _ in TD_COUNTERS:
+    for name, _, ev, form in TD_COUNTERS:
         if ev not in ev_names:
             errs.append(f"Top-Down counter {name}: unknown event {ev}")
         if form != "raw" and (not isinstance(form, tuple) or form[0] not in ("==", ">=")):
@@ -600,9 +596,9 @@ def sv_event_inc():
           "  function automatic logic [NumTdCounters-1:0][TdIncW-1:0] td_increments(",
           "      probe_t p, logic [NW-1:0] w, logic [NW-1:0] few, logic [MemReqW-1:0] thr);",
           "    logic [NumTdCounters-1:0][TdIncW-1:0] inc;"]
-    if not any(f != "raw" and "THR" in str(f[1]) for *_, f, _ in TD_COUNTERS):
+    if not any(f != "raw" and "THR" in str(f[1]) for *_, f in TD_COUNTERS):
         L += ["    logic unused_thr;", "    unused_thr = ^thr;"]
-    for name, _, ev, form, _ in TD_COUNTERS:
+    for name, _, ev, form in TD_COUNTERS:
         e = f"event_inc({ev}, p, w, few)"
         if form == "raw":
             rhs = f"TdIncW'({e})"
@@ -796,12 +792,12 @@ def gen_cpp():
           "inline std::array<uint32_t, kNumTdCounters> td_increments(const Probe& p,",
           "                                                          const EventParams& k) {",
           "  auto ev = [&](PmuEvent e) { return event_increment(static_cast<unsigned>(e), p, k); };"]
-    used = sorted({ev for _, _, ev, _, _ in TD_COUNTERS}, key=[e[0] for e in EVENTS].index)
+    used = sorted({ev for _, _, ev, _ in TD_COUNTERS}, key=[e[0] for e in EVENTS].index)
     for ev in used:
         L.append(f"  const uint32_t {v(ev)} = ev(PmuEvent::k{ev[2:]});")
     L.append("  std::array<uint32_t, kNumTdCounters> inc{};")
     tdmask = hex((1 << TD_INC_W) - 1)
-    for name, _, ev, form, _ in TD_COUNTERS:
+    for name, _, ev, form in TD_COUNTERS:
         if form == "raw":
             rhs = f"{v(ev)} & {tdmask}u"
         elif form[0] == "==":
@@ -907,6 +903,10 @@ def gen_consts_py():
            f"PKG = {{\n{body},\n}}\n"
 
 
+def md(text):
+    return text.replace("|", "\\|")  # inside a table cell
+
+
 def md_tables():
     """docs/pmu.md generated regions: {marker: lines}."""
     csr = ["| address | access | meaning |", "|---|---|---|"]
@@ -927,11 +927,10 @@ def md_tables():
         csr.append(f"| {i} {doc} | {used} of {WINDOW_WORDS} | {'; '.join(parts)} |")
     ev = ["| id | event | increment per cycle | |", "|---|---|---|---|"]
     for i, (name, expr, _, doc) in enumerate(EVENTS):
-        ev.append(f"| {i} | `{name}` | `{expr}` | {doc} |")
-    td = ["| counter | event | form | |", "|---|---|---|---|"]
-    for name, short, evn, form, doc in TD_COUNTERS:
-        f = "raw" if form == "raw" else f"cycles with increment {form[0]} {form[1]}"
-        td.append(f"| `{short}` | `{evn}` | {f} | {doc} |")
+        ev.append(f"| {i} | `{name}` | `{md(expr)}` | {doc} |")
+    td = ["| counter | event | counts per cycle |", "|---|---|---|"]
+    for name, short, evn, form in TD_COUNTERS:
+        td.append(f"| `{short}` | `{evn}` | `{md(td_doc(evn, form))}` |")
     return {"CSRMAP": csr, "EVENTS": ev, "TDCOUNTERS": td}
 
 
@@ -949,7 +948,7 @@ def gen_schema(old):
         return text[:m.start(2)] + lst(names, indent) + text[m.end(2):]
 
     t = sub(r'("topdown": \{\s*"allOf": \[\{"\$ref": "#/\$defs/counts"\}\],\s*"required": \[)'
-            r'(.*?)\]', [s for _, s, _, _, _ in TD_COUNTERS], old)
+            r'(.*?)\]', [s for _, s, _, _ in TD_COUNTERS], old)
     t = sub(r'("cpi_comps": \{\s*"type": "object",\s*"required": \[)(.*?)\]',
             [s for _, s, _ in CPI_COMPS], t)
     t = sub(r'("flops_comps": \{\s*"type": "object",\s*"required": \[)(.*?)\]',

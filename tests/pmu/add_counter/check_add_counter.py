@@ -27,8 +27,8 @@ COPY = ["rtl/pmu", "rtl/lint.vlt", "sim_model/pmu", "tb/pmu_unit/unit_dut.h",
         "tests/pmu/add_counter/add_counter_main.cpp"]
 NEW_EVENT = ('    ("EvDummyRobFullRecover", "rob_full && fe_bpred_recover", 1,\n'
              '     "dummy: ROB full while the front end recovers (add-a-counter test)"),\n')
-NEW_TD = ('    ("TdDummyRobFullRecover", "dummy_rob_full_recover", "EvDummyRobFullRecover", "raw",\n'
-          '     "rob_full && fe_bpred_recover"),\n')
+NEW_TD = ('    ("TdDummyRobFullRecover", "dummy_rob_full_recover", "EvDummyRobFullRecover", '
+          '"raw"),\n')
 
 
 def fail(msg):
