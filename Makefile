@@ -6,7 +6,7 @@ CMAKE_TYPE ?= Release
 DEPS_STAMP := $(BUILD)/.deps-stamp
 ENV        := source scripts/env.sh &&
 
-.PHONY: all deps build sw run test lint bench fuzz soak soak-mem clean distclean synth formal
+.PHONY: all deps build sw run test lint bench fuzz soak soak-mem clean distclean synth formal validate
 
 all: build
 
@@ -32,6 +32,15 @@ run: build
 	@mkdir -p $(REPORT_DIR)
 	$(BUILD)/stackscope run --json $(REPORT_DIR)/report.json --csv $(REPORT_DIR)/report.csv \
 	  --text-dir $(REPORT_DIR) --plots $(REPORT_DIR)/plots $(RUN_ARGS)
+
+# Seed 000 §IV over the suite: every workload as is and under each idealisation, on the default
+# and 4-wide builds; regenerates docs/validation.md and docs/img/validation*.png, run reports
+# and validation.json under build/validate/ (docs/validation.md). Builds only the two binaries it
+# runs. VALIDATE_ARGS=--reuse etc.
+validate: $(BUILD)/CMakeCache.txt sw
+	$(ENV) cmake --build $(BUILD) -j $(JOBS) --target stackscope stackscope_w4
+	$(BUILD)/venv/bin/python3 scripts/validate.py -j $(JOBS) --build-dir $(BUILD) \
+	  --out $(BUILD)/validate --doc docs/validation.md $(VALIDATE_ARGS)
 
 test: build
 	$(ENV) cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)

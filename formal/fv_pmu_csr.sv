@@ -50,20 +50,20 @@ module fv_pmu_csr
     plcofip_q <= lcofip;
   end
 
-  // What last cycle's CSR access wrote (mcycle 0xB00, minstret 0xB02, mhpmcounter3+i 0xB03+i,
-  // high halves | 0x080; mhpmevent3+i 0x323+i, mhpmevent3h+i 0x723+i; mip 0x344).
+  // What last cycle's CSR access wrote (mcycle, minstret, mhpmcounter3+i, high halves at
+  // | AddrHighHalf; mhpmevent3+i, mhpmevent3h+i; mip: addresses from pmu_pkg).
   always_comb begin
     logic [11:0] lo;
-    lo = paddr_q & 12'hF7F;
-    cnt_wr[0] = pwe_q && lo == 12'hB00;
-    cnt_wr[1] = pwe_q && lo == 12'hB02;
+    lo = paddr_q & ~AddrHighHalf;
+    cnt_wr[0] = pwe_q && lo == AddrMcycle;
+    cnt_wr[1] = pwe_q && lo == AddrMinstret;
     for (int i = 0; i < NumHpm; i++) begin
-      cnt_wr[2+i] = pwe_q && lo == 12'hB03 + 12'(i);
-      ev_lo_wr[i] = pwe_q && paddr_q == 12'h323 + 12'(i);
-      ev_hi_wr[i] = pwe_q && paddr_q == 12'h723 + 12'(i);
+      cnt_wr[2+i] = pwe_q && lo == AddrMhpmcounter3 + 12'(i);
+      ev_lo_wr[i] = pwe_q && paddr_q == AddrMhpmevent3 + 12'(i);
+      ev_hi_wr[i] = pwe_q && paddr_q == AddrMhpmevent3h + 12'(i);
       wrap[i]     = !cnt_wr[2+i] && val[2+i] < pval_q[2+i];  // increments are < 2^7
     end
-    mip_set = pwe_q && paddr_q == 12'h344 && pwdata_q[13];
+    mip_set = pwe_q && paddr_q == AddrMip && pwdata_q[13];
     any_new_wrap = |(wrap & ~pof_q);
   end
 

@@ -16,20 +16,9 @@ constexpr std::array<std::string_view, kNumTipRegs> kTipNames{
     "nci_valid",    "nci_pc",       "lci_valid",      "lci_pc",          "disp_valid",
     "disp_pc",      "samples"};
 constexpr unsigned kTipSamplesIdx = 16;
-constexpr std::array<std::string_view, kNumCsrRegs> kCsrNames{
-    "mcycle",     "minstret",   "mhpmcounter3", "mhpmcounter4",  "mhpmcounter5",
-    "mhpmcounter6", "mhpmevent3", "mhpmevent4", "mhpmevent5",    "mhpmevent6",
-    "mcountinhibit", "mcounteren", "mip.lcofip", "pmubank",      "tipctrl"};
-
-// The CSR address behind csr register i (mutation writes its low half there).
-uint16_t csr_reg_addr(unsigned i) {
-  if (i < 2) return static_cast<uint16_t>(0xB00 + 2 * i);
-  if (i < 6) return static_cast<uint16_t>(0xB03 + i - 2);
-  if (i < 10) return static_cast<uint16_t>(0x323 + i - 6);
-  constexpr std::array<uint16_t, 5> rest{0x320, 0x306, 0x344, pmu::custom_csr::kBank,
-                                         pmu::custom_csr::kTipCtrl};
-  return rest[i - 10];
-}
+static_assert(pmu::kCsrRegs.size() == kNumCsrRegs);
+// The CSR address behind csr register i (mutation writes its low half there): generated.
+using pmu::csr_reg_addr;
 
 uint64_t get(const PmuRegs& r, pmu::PmuUnit u, unsigned i) {
   switch (u) {
@@ -79,7 +68,7 @@ std::string pmu_reg_name(PmuRegId r) {
     case pmu::PmuUnit::kTipSamples:
       return fmt::format("tip.{}", kTipNames[r.index]);
     default:
-      return fmt::format("csr.{}", kCsrNames[r.index]);
+      return fmt::format("csr.{}", pmu::kCsrRegs[r.index].name);
   }
 }
 
@@ -115,16 +104,21 @@ PmuMutation parse_pmu_mutation(const std::string& spec) {
 }
 
 std::optional<uint16_t> pmu_forwarded_csr(uint16_t a) {
+  namespace ca = pmu::csr_addr;      // generated address map
+  constexpr uint16_t kBlock = 0xFE0;  // a block of 32 CSRs
   uint16_t ra = a;
-  // user aliases 0xC00-0xC1F / 0xC80-0xC9F -> 0xB00.. (time stays with the CLINT)
+  // user aliases cycle.. / cycleh.. -> the machine counters (time stays with the CLINT)
   if ((a & 0xF00) == 0xC00 && (a & 0x60) == 0) {
     if ((a & 0x1F) == 1) return std::nullopt;
     ra = static_cast<uint16_t>(a - 0x100);
   }
   const unsigned lo5 = ra & 0x1F;
-  if (((ra & 0xFE0) == 0xB00 || (ra & 0xFE0) == 0xB80) && lo5 != 1) return ra;
-  if (((a & 0xFE0) == 0x320 || (a & 0xFE0) == 0x720) && (a & 0x1F) >= 3) return a;
-  if (a == 0x320 || a == 0x306) return a;
+  if (((ra & kBlock) == ca::kMcycle || (ra & kBlock) == (ca::kMcycle | ca::kHighHalf)) && lo5 != 1)
+    return ra;
+  if (((a & kBlock) == (ca::kMhpmevent3 & kBlock) || (a & kBlock) == (ca::kMhpmevent3h & kBlock)) &&
+      (a & 0x1F) >= 3)
+    return a;
+  if (a == ca::kMcountinhibit || a == ca::kMcounteren) return a;
   if (a >= pmu::custom_csr::kBank && a <= pmu::custom_csr::kTipAck) return a;
   if (a >= pmu::custom_csr::kWindow) return a;
   return std::nullopt;

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include SOC_MODEL_HEADER
+#include "commit_layout.h"
 #include "mem_ports.h"
 #ifdef SS_HARNESS_DPI
 #include <svdpi.h>
@@ -24,27 +25,7 @@ uint32_t bits(const W& w, unsigned lo, unsigned width) {
   return static_cast<uint32_t>(width == 32 ? v : v & ((1ull << width) - 1));
 }
 
-// core_pkg::commit_t is 236 bits; commit_o packs CommitWidth of them, slot 0 (the oldest)
-// at the LSB. Field offsets LSB first (a packed struct's last field is its LSB).
-constexpr unsigned kCommitBits = 236;
-template <class W>
-RtlCommit decode_commit(const W& w, unsigned base) {
-  RtlCommit c;
-  c.irq_mip = bits(w, base + 0, 32);
-  c.mem_size = bits(w, base + 32, 3);
-  c.mem_wdata = bits(w, base + 35, 32);
-  c.mem_addr = bits(w, base + 67, 32);
-  c.mem_we = bits(w, base + 99, 1);
-  c.rd_wdata = bits(w, base + 100, 32);
-  c.rd = static_cast<uint8_t>(bits(w, base + 132, 5));
-  c.rd_we = bits(w, base + 137, 1);
-  c.cause = bits(w, base + 138, 32);
-  c.trap = bits(w, base + 170, 1);
-  c.insn = bits(w, base + 171, 32);
-  c.pc = bits(w, base + 203, 32);
-  c.valid = bits(w, base + 235, 1);
-  return c;
-}
+// commit_t's layout and decode_commit(): commit_layout.h, generated from core_pkg.sv.
 // CommitWidth from the width of the Verilated port (whole 32-bit words).
 template <class W>
 constexpr unsigned commit_width(const W&) {
@@ -168,7 +149,8 @@ const std::vector<RtlCommit>& SocSim::tick() {
   top_->pmu_dbg_we_i = 0;
   commits_.clear();
   for (unsigned k = 0; k < commit_width(top_->commit_o); ++k) {
-    const RtlCommit c = decode_commit(top_->commit_o, k * kCommitBits);
+    const RtlCommit c = decode_commit(
+        k * kCommitBits, [&](unsigned lo, unsigned width) { return bits(top_->commit_o, lo, width); });
     if (c.valid) commits_.push_back(c);
   }
   ++cycle_;

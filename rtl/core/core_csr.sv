@@ -61,12 +61,14 @@ module core_csr
     if (addr_i[11:8] == 4'hc && addr_i[7:6] == 2'b00 && addr_i[5] == 1'b0) ra = addr_i - 12'h100;
     if (addr_i[11:8] == 4'hc && addr_i[7:6] == 2'b10 && addr_i[5] == 1'b0) ra = addr_i - 12'h100;
     // Counters (not 0xB01/0xB81: time lives in the CLINT), mhpmevent(h)3..31, inhibit,
-    // counteren, and the custom PMU CSRs 0xBC0-0xBC2 and 0xFC0-0xFFF.
+    // counteren, and the custom PMU CSRs and window (addresses: probe_pkg, generated).
     is_pmu = ((ra[11:5] == 7'b1011_000 || ra[11:5] == 7'b1011_100) && ra[4:0] != 5'd1)
           || ((addr_i[11:5] == 7'b0011_001 || addr_i[11:5] == 7'b0111_001)
               && addr_i[4:0] >= 5'd3)
           || addr_i == CsrMcountinhibit || addr_i == CsrMcounteren
-          || (addr_i >= 12'hBC0 && addr_i <= 12'hBC2) || addr_i[11:6] == 6'b1111_11;
+          || (addr_i >= probe_pkg::AddrPmuBank && addr_i <= probe_pkg::AddrPmuCustomLast)
+          || addr_i[11:probe_pkg::WindowWordBits]
+             == probe_pkg::AddrWindow[11:probe_pkg::WindowWordBits];
     if (addr_i == CsrTime || addr_i == CsrTimeh) is_pmu = 1'b0;
   end
 

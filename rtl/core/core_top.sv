@@ -65,7 +65,7 @@ module core_top
   input  logic [31:0]               pmu_csr_rdata_i,
   // Lockstep trace and probe bus
   output commit_t [CommitWidth-1:0] commit_o,
-  output pmu_pkg::probe_t           probe_o
+  output probe_pkg::probe_t         probe_o
 );
 
   logic [FetchWidth-1:0]    fe_valid;

@@ -1,3 +1,4 @@
+rtl/pmu/probe_pkg.sv
 rtl/pmu/pmu_pkg.sv
 rtl/pmu/pmu_counter.sv
 rtl/pmu/pmu_counter_bank.sv

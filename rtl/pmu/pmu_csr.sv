@@ -26,14 +26,11 @@ module pmu_csr
   output logic [31:0]               counteren_o
 );
 
-  localparam int unsigned IncW = 7;  // FpOps reaches 2 * 4 units * 8 elements = 64
+  localparam int unsigned IncW = EvIncW;  // FpOps reaches 2 * 4 units * 8 elements = 64
   localparam int unsigned NumCnt = 2 + NumHpm;  // 0 mcycle, 1 minstret, 2.. hpm
 
-  // A counter's high half (mcycleh, minstreth, mhpmcounterNh) is its address | 0x080.
-  localparam logic [11:0] AddrMcountinhibit = 12'h320, AddrMcounteren = 12'h306,
-                          AddrMip = 12'h344, AddrMcycle = 12'hB00, AddrMinstret = 12'hB02,
-                          AddrMhpmcounter3 = 12'hB03, AddrMhpmevent3 = 12'h323,
-                          AddrMhpmevent3h = 12'h723;
+  // Addresses (Addr*) come from pmu_pkg (generated). A counter's high half (mcycleh,
+  // minstreth, mhpmcounterNh) is its address | AddrHighHalf.
 
   // mhpmevent layout (64 bits): [7:0] event, [11:8] threshold N, [12] invert, [13] edge,
   // [62] MINH, [63] OF (Sscofpmf).
@@ -48,42 +45,15 @@ module pmu_csr
   } hpmevent_t;
 
   // ---------------------------------------------------------------- event increments
+  // Each event's increment is pmu_pkg::event_inc (generated from EVENTS in
+  // rtl/pmu/gen/pmu_gen.py, the same function topdown counts with).
   logic [IncW-1:0] ev_inc [256];  // by event id; undefined ids count nothing
-  logic [NW-1:0]   w_slots, bubbles;
-  logic [IncW-1:0] fp_ops;
-
-  assign w_slots = NW'(DispatchWidth);
-  assign bubbles = w_slots - probe_i.disp_n;
-
-  always_comb begin : fp_count
-    fp_ops = '0;
-    for (int unsigned j = 0; j < MaxFpUnits; j++) begin
-      if (probe_i.fp_issue[j]) fp_ops = fp_ops + (IncW'(probe_i.fp_elems[j]) << probe_i.fp_fma[j]);
-    end
-  end
 
   always_comb begin : events
     for (int e = 0; e < 256; e++) ev_inc[e] = '0;
-    ev_inc[EvCycles]            = IncW'(1);
-    ev_inc[EvInstRetired]       = IncW'(probe_i.cmt_n);
-    ev_inc[EvTotalSlots]        = IncW'(w_slots);
-    ev_inc[EvSlotsIssued]       = IncW'(probe_i.disp_n);
-    ev_inc[EvSlotsRetired]      = IncW'(probe_i.cmt_n);
-    ev_inc[EvFetchBubbles]      = (!probe_i.be_stall && !probe_i.fe_bpred_recover) ?
-                                  IncW'(bubbles) : '0;
-    ev_inc[EvRecoveryBubbles]   = probe_i.fe_bpred_recover ? IncW'(bubbles) : '0;
-    ev_inc[EvBrMispredRetired]  = IncW'(probe_i.cmt_br_mispred);
-    ev_inc[EvMachineClears]     = IncW'(probe_i.machine_clear);
-    ev_inc[EvMsSlotsRetired]    = IncW'(probe_i.cmt_ms_n);
-    ev_inc[EvOpsExecuted]       = IncW'(probe_i.iss_n);
-    ev_inc[EvMemStallsAnyLoad]  = IncW'(probe_i.iss_n == '0 && probe_i.ld_inflight);
-    ev_inc[EvMemStallsL1Miss]   = IncW'(probe_i.iss_n == '0 && probe_i.ld_l1miss);
-    ev_inc[EvMemStallsL2Miss]   = IncW'(probe_i.iss_n == '0 && probe_i.ld_l2miss);
-    ev_inc[EvMemStallsStores]   = IncW'(probe_i.iss_n <= NW'(ExecFew) && probe_i.sb_full);
-    ev_inc[EvExtMemOutstanding] = IncW'(probe_i.mem_outstanding);
-    ev_inc[EvExceptions]        = IncW'(probe_i.exception);
-    ev_inc[EvRobFull]           = IncW'(probe_i.rob_full);
-    ev_inc[EvFpOps]             = fp_ops;
+    for (int unsigned e = 0; e < NumEvents; e++) begin
+      ev_inc[e] = event_inc(pmu_event_e'(e), probe_i, NW'(DispatchWidth), NW'(ExecFew));
+    end
   end
 
   // ---------------------------------------------------------------- registers
@@ -98,7 +68,7 @@ module pmu_csr
   // Counter index of a counter CSR address (low or high half), or NumCnt if none.
   function automatic int unsigned cnt_index(logic [11:0] addr);
     logic [11:0] lo, off;
-    lo  = addr & 12'hF7F;
+    lo  = addr & ~AddrHighHalf;
     off = lo - AddrMhpmcounter3;
     if (lo == AddrMcycle) return 0;
     if (lo == AddrMinstret) return 1;
@@ -131,7 +101,7 @@ module pmu_csr
     idx = cnt_index(csr_addr_i);
     for (int unsigned i = 0; i < NumCnt; i++) begin
       cnt_we[i]    = csr_we_i && idx == i;
-      cnt_wdata[i] = csr_addr_i[7] ? {csr_wdata_i, cnt_val[i][31:0]}
+      cnt_wdata[i] = |(csr_addr_i & AddrHighHalf) ? {csr_wdata_i, cnt_val[i][31:0]}
                                    : {cnt_val[i][63:32], csr_wdata_i};
     end
   end
@@ -195,7 +165,7 @@ module pmu_csr
     idx = cnt_index(csr_addr_i);
     csr_rdata_o = '0;
     if (idx < NumCnt) begin
-      csr_rdata_o = csr_addr_i[7] ? cnt_val[idx][63:32] : cnt_val[idx][31:0];
+      csr_rdata_o = |(csr_addr_i & AddrHighHalf) ? cnt_val[idx][63:32] : cnt_val[idx][31:0];
     end
     for (int unsigned i = 0; i < NumHpm; i++) begin
       if (csr_addr_i == AddrMhpmevent3 + 12'(i)) csr_rdata_o = event_q[i][31:0];
@@ -217,7 +187,7 @@ module pmu_csr
 
 `ifndef SYNTHESIS
   initial begin : param_check
-    assert (NumHpm >= 1 && NumHpm <= 29) else $fatal(1, "pmu_csr: NumHpm must be 1..29");
+    assert (NumHpm >= 1 && NumHpm <= MaxHpm) else $fatal(1, "pmu_csr: NumHpm must be 1..%0d", MaxHpm);
   end
 `endif
 

@@ -1,7 +1,8 @@
 // All PMU counter units on one probe bus, behind one CSR port: the standard counter CSRs
 // (pmu_csr) plus the custom ones -- a bank select, the TIP trigger control and a read-only
-// window 0xFC0-0xFFF onto every stack component and TIP sample register (map: docs/pmu.md;
-// sync: sim_model/pmu/pmu_model.h and sw/lib/pmu.h). Lint and synthesis top of rtl/pmu.
+// window (AddrWindow, 64 words) onto every stack component and TIP sample register. The map
+// (addresses, banks, words, debug units) is generated into pmu_pkg by rtl/pmu/gen/pmu_gen.py,
+// with its C++ and software twins; docs/pmu.md shows it. Lint and synthesis top of rtl/pmu.
 `default_nettype none
 
 module pmu_top
@@ -68,15 +69,13 @@ module pmu_top
   output logic [31:0]      tipctrl_o
 );
 
-  // Custom CSRs (machine custom read/write 0xBC0.., read-only window 0xFC0-0xFFF).
-  localparam logic [11:0] AddrBank = 12'hBC0, AddrTipCtrl = 12'hBC1, AddrTipAck = 12'hBC2;
   localparam int unsigned NumCpi = NumCpiStages * NumCpiComps;
 
   // ---------------------------------------------------------------- CSR port mux
   logic        csr_we, dbg_csr;
   logic [11:0] csr_addr;
   logic [31:0] csr_wdata;
-  assign dbg_csr   = dbg_we_i && dbg_unit_i == 3'd4;
+  assign dbg_csr   = dbg_we_i && dbg_unit_i == DbgCsr;
   assign csr_we    = csr_we_i || dbg_csr;
   assign csr_addr  = dbg_csr ? dbg_idx_i : csr_addr_i;
   assign csr_wdata = dbg_csr ? dbg_wdata_i[31:0] : csr_wdata_i;
@@ -97,7 +96,7 @@ module pmu_top
       tip_period_q <= TipResetPeriod;
       tip_irq_en_q <= 1'b0;
     end else if (csr_we) begin
-      if (csr_addr == AddrBank) bank_q <= csr_wdata[1:0];
+      if (csr_addr == AddrPmuBank) bank_q <= csr_wdata[1:0];
       if (csr_addr == AddrTipCtrl) begin
         tip_mode_q   <= csr_wdata[1:0];
         tip_irq_en_q <= csr_wdata[2];
@@ -118,12 +117,12 @@ module pmu_top
     .clk_i,
     .rst_ni,
     .probe_i,
-    .we_i    (dbg_we_i && dbg_unit_i == 3'd0),
+    .we_i    (dbg_we_i && dbg_unit_i == DbgCpi),
     .wstage_i(cpi_stage_e'(dbg_idx_i / 12'(NumCpiComps))),
     .wcomp_i (cpi_comp_e'(dbg_idx_i % 12'(NumCpiComps))),
     .wdata_i (dbg_wdata_i),
     .cnt_o   (cpi_cnt_o),
-    .spec_we_i  (dbg_we_i && dbg_unit_i == 3'd5),
+    .spec_we_i  (dbg_we_i && dbg_unit_i == DbgSpec),
     .spec_widx_i(dbg_idx_i[4:0]),
     .spec_cnt_o
   );
@@ -135,7 +134,7 @@ module pmu_top
     .clk_i,
     .rst_ni,
     .probe_i,
-    .we_i   (dbg_we_i && dbg_unit_i == 3'd1),
+    .we_i   (dbg_we_i && dbg_unit_i == DbgTopDown),
     .widx_i (td_counter_e'(dbg_idx_i[4:0])),
     .wdata_i(dbg_wdata_i),
     .cnt_o  (td_cnt_o)
@@ -149,7 +148,7 @@ module pmu_top
     .clk_i,
     .rst_ni,
     .probe_i,
-    .we_i   (dbg_we_i && dbg_unit_i == 3'd2),
+    .we_i   (dbg_we_i && dbg_unit_i == DbgFlops),
     .widx_i (flops_comp_e'(dbg_idx_i[2:0])),
     .wdata_i(dbg_wdata_i),
     .cnt_o  (fl_cnt_o)
@@ -166,7 +165,7 @@ module pmu_top
     .mode_i           (tip_mode_q),
     .period_i         (tip_period_q),
     .ack_i            (tip_ack),
-    .cnt_we_i         (dbg_we_i && dbg_unit_i == 3'd3),
+    .cnt_we_i         (dbg_we_i && dbg_unit_i == DbgTipSamples),
     .cnt_wdata_i      (dbg_wdata_i),
     .tip_valid_o,
     .tip_state_o,
@@ -207,12 +206,11 @@ module pmu_top
   );
 
   // ---------------------------------------------------------------- read-only window
-  // Word w of bank b at 0xFC0 + w; 48-bit counters as two words, low half first.
-  // Bank 0: CPI stacks, word 2*(stage*NumCpiComps + comp) (+1: high half).
-  // Bank 1: Top-Down counter i at 2*i, then FLOPS component j at 2*(NumTdCounters + j).
-  // Bank 2: TIP sample registers (see tip_word below).
-  // Bank 3: speculative CPI counters, word 2*(stage*NumCpiComps + comp) for dispatch, issue,
-  // then merges (all 0 without SpecBlocks). Other words read 0.
+  // Word w of the selected bank at AddrWindow + w; 48-bit counters as two words, low half
+  // first. BankCpi: CPI stacks, word 2*(stage*NumCpiComps + comp) (+1: high half). BankTdFl:
+  // Top-Down counter i at WinTdBase + 2*i, FLOPS component j at WinFlBase + 2*j. BankTip: the
+  // TipWord* registers. BankSpec: speculative CPI counters at 2*i (all 0 without SpecBlocks).
+  // Other words read 0. The generator checks that every bank fits WindowWords.
   logic [NumCpi-1:0][StackCntW-1:0] cpi_flat;
   assign cpi_flat = cpi_cnt_o;
 
@@ -222,38 +220,39 @@ module pmu_top
     return hi ? x[63:32] : x[31:0];
   endfunction
 
-  logic [31:0] tip_word [12];
+  logic [31:0] tip_word [TipWords];
   always_comb begin : tip_words
-    tip_word[0] = {17'b0, disp_valid_o, lci_valid_o, nci_valid_o,
-                   tip_head_commit_o, tip_head_valid_o, 1'b0, tip_state_o, tip_valid_o};
-    for (int unsigned j = 0; j < MaxWidth; j++) tip_word[1+j] = tip_head_pc_o[j];
-    tip_word[5]  = tip_offending_o;
-    tip_word[6]  = tip_next_pc_o;
-    tip_word[7]  = nci_pc_o;
-    tip_word[8]  = lci_pc_o;
-    tip_word[9]  = disp_pc_o;
-    tip_word[10] = half(tip_samples_o, 1'b0);
-    tip_word[11] = half(tip_samples_o, 1'b1);
+    tip_word[TipWordStatus] = {17'b0, disp_valid_o, lci_valid_o, nci_valid_o,
+                               tip_head_commit_o, tip_head_valid_o, 1'b0, tip_state_o,
+                               tip_valid_o};
+    for (int unsigned j = 0; j < MaxWidth; j++) tip_word[TipWordHeadPc0+j] = tip_head_pc_o[j];
+    tip_word[TipWordOffending] = tip_offending_o;
+    tip_word[TipWordNextPc]    = tip_next_pc_o;
+    tip_word[TipWordNciPc]     = nci_pc_o;
+    tip_word[TipWordLciPc]     = lci_pc_o;
+    tip_word[TipWordDispPc]    = disp_pc_o;
+    tip_word[TipWordSamplesLo] = half(tip_samples_o, 1'b0);
+    tip_word[TipWordSamplesHi] = half(tip_samples_o, 1'b1);
   end
 
   logic [31:0] win_rdata, cust_rdata;
   logic        is_custom;
   always_comb begin : window_read
     int unsigned w, k;
-    w = int'(csr_addr_i[5:0]);
+    w = int'(csr_addr_i[WindowWordBits-1:0]);
     k = w / 2;
     win_rdata = '0;
-    unique case (bank_q)
-      2'd0: if (k < NumCpi) win_rdata = half(cpi_flat[k], csr_addr_i[0]);
-      2'd1: begin
-        if (k < NumTdCounters) begin
-          win_rdata = half(td_cnt_o[k], csr_addr_i[0]);
-        end else if (k < NumTdCounters + NumFlopsComps) begin
-          win_rdata = half(fl_cnt_o[k - NumTdCounters], csr_addr_i[0]);
+    unique case (win_bank_e'(bank_q))
+      BankCpi: if (k < NumCpi) win_rdata = half(cpi_flat[k], csr_addr_i[0]);
+      BankTdFl: begin
+        if (k < WinTdBase / 2 + NumTdCounters) begin
+          win_rdata = half(td_cnt_o[k - WinTdBase / 2], csr_addr_i[0]);
+        end else if (k < WinFlBase / 2 + NumFlopsComps) begin
+          win_rdata = half(fl_cnt_o[k - WinFlBase / 2], csr_addr_i[0]);
         end
       end
-      2'd2: if (w < 12) win_rdata = tip_word[w];
-      2'd3: if (k < NumSpecCnt) win_rdata = half(spec_cnt_o[k], csr_addr_i[0]);
+      BankTip: if (w < TipWords) win_rdata = tip_word[w];
+      BankSpec: if (k < NumSpecCnt) win_rdata = half(spec_cnt_o[k], csr_addr_i[0]);
       default: win_rdata = '0;
     endcase
   end
@@ -261,9 +260,9 @@ module pmu_top
   always_comb begin : custom_read
     is_custom  = 1'b1;
     cust_rdata = '0;
-    if (csr_addr_i[11:6] == 6'b1111_11) begin
+    if (csr_addr_i[11:WindowWordBits] == AddrWindow[11:WindowWordBits]) begin
       cust_rdata = win_rdata;
-    end else if (csr_addr_i == AddrBank) begin
+    end else if (csr_addr_i == AddrPmuBank) begin
       cust_rdata = {30'b0, bank_q};
     end else if (csr_addr_i == AddrTipCtrl) begin
       cust_rdata = tipctrl;

@@ -21,43 +21,13 @@ module topdown
   output logic [NumTdCounters-1:0][CntW-1:0] cnt_o
 );
 
-  localparam int unsigned IncW = MemReqW > NW ? MemReqW : NW;
-  localparam logic [NW-1:0] W = NW'(DispatchWidth);
+  localparam int unsigned IncW = TdIncW;
 
+  // Every counter's increment comes from the generated package: td_increments applies each
+  // counter's counter-mask form to its event's increment (event_inc, the same function
+  // pmu_csr counts any event with). The counter list is TD_COUNTERS in rtl/pmu/gen/pmu_gen.py.
   logic [NumTdCounters-1:0][IncW-1:0] inc;
-  logic [NW-1:0] unused_slots;
-  logic          fetch_bubble, recovery, no_exec;
-
-  assign unused_slots = W - probe_i.disp_n;
-  assign recovery     = probe_i.fe_bpred_recover;
-  assign fetch_bubble = !probe_i.be_stall && !recovery;
-  assign no_exec      = probe_i.iss_n == '0;
-
-  always_comb begin : events
-    inc = '0;
-    inc[TdClocks]           = IncW'(1);
-    inc[TdTotalSlots]       = IncW'(W);
-    inc[TdSlotsIssued]      = IncW'(probe_i.disp_n);
-    inc[TdSlotsRetired]     = IncW'(probe_i.cmt_n);
-    inc[TdFetchBubbles]     = fetch_bubble ? IncW'(unused_slots) : '0;
-    inc[TdFetchBubblesGeW]  = IncW'(fetch_bubble && probe_i.disp_n == '0);
-    inc[TdRecoveryBubbles]  = recovery ? IncW'(unused_slots) : '0;
-    inc[TdBrMispredRetired] = IncW'(probe_i.cmt_br_mispred);
-    inc[TdMachineClears]    = IncW'(probe_i.machine_clear);
-    inc[TdMsSlotsRetired]   = IncW'(probe_i.cmt_ms_n);
-    inc[TdOpsExec0]         = IncW'(probe_i.iss_n == 3'd0);
-    inc[TdOpsExec1]         = IncW'(probe_i.iss_n == 3'd1);
-    inc[TdOpsExec2]         = IncW'(probe_i.iss_n == 3'd2);
-    inc[TdOpsExec3]         = IncW'(probe_i.iss_n == 3'd3);
-    inc[TdOpsExec4]         = IncW'(probe_i.iss_n >= 3'd4);
-    inc[TdMemStallsAnyLoad] = IncW'(no_exec && probe_i.ld_inflight);
-    inc[TdMemStallsL1Miss]  = IncW'(no_exec && probe_i.ld_l1miss);
-    inc[TdMemStallsL2Miss]  = IncW'(no_exec && probe_i.ld_l2miss);
-    inc[TdMemStallsStores]  = IncW'(probe_i.iss_n <= NW'(ExecFew) && probe_i.sb_full);
-    inc[TdExtMemOutstanding] = IncW'(probe_i.mem_outstanding);
-    inc[TdExtMemGe1]        = IncW'(probe_i.mem_outstanding != '0);
-    inc[TdExtMemGeThr]      = IncW'(probe_i.mem_outstanding >= MemReqW'(MemBwThreshold));
-  end
+  assign inc = td_increments(probe_i, NW'(DispatchWidth), NW'(ExecFew), MemReqW'(MemBwThreshold));
 
   pmu_counter_bank #(
     .Num  (NumTdCounters),

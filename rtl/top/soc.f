@@ -1,3 +1,4 @@
+rtl/pmu/probe_pkg.sv
 rtl/pmu/pmu_pkg.sv
 rtl/core/core_pkg.sv
 rtl/core/core_decode.sv

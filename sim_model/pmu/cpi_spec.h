@@ -32,6 +32,7 @@ inline constexpr unsigned kNumSpecStages = 2;  // 0 dispatch, 1 issue
 // Flat counter index: stage * kNumCpiComps + component, then merges.
 inline constexpr unsigned kSpecMergesIndex = kNumSpecStages * kNumCpiComps;
 inline constexpr unsigned kNumSpecCounters = kSpecMergesIndex + 1;
+static_assert(kNumSpecCounters == kNumSpecCnt, "cpi_spec layout differs from pmu_pkg NumSpecCnt");
 
 // What the main stack booked for one stage this cycle: the unused slots and their component.
 struct StageBooking {

@@ -1,77 +1,25 @@
 #include "pmu_csr.h"
 
 #include <stdexcept>
+#include <string>
 
 namespace stackscope::pmu {
 
 void PmuCsrConfig::validate() const {
-  if (num_hpm < 1 || num_hpm > 29) throw std::invalid_argument("CSR: num_hpm outside 1..29");
+  if (num_hpm < 1 || num_hpm > csr_addr::kMaxHpm)
+    throw std::invalid_argument("CSR: num_hpm outside 1.." + std::to_string(csr_addr::kMaxHpm));
   if (dispatch_width < 1 || dispatch_width > kMaxWidth)
     throw std::invalid_argument("CSR: dispatch width outside 1..4");
 }
 
-PmuCsr::PmuCsr(const PmuCsrConfig& cfg)
-    : cfg_(cfg), cnt_(2 + cfg.num_hpm), event_(cfg.num_hpm), cond_prev_(cfg.num_hpm) {
-  cfg_.validate();
-}
-
-uint32_t PmuCsr::event_increment(unsigned id, const Probe& p, const PmuCsrConfig& cfg) {
-  const unsigned w = cfg.dispatch_width, disp = p.disp_n & 7u, iss = p.iss_n & 7u;
-  const unsigned bubbles = w - disp;
-  switch (id) {
-    case 1:
-      return 1;  // Cycles
-    case 2:
-      return p.cmt_n & 7u;  // InstRetired
-    case 3:
-      return w;  // TotalSlots
-    case 4:
-      return disp;  // SlotsIssued
-    case 5:
-      return p.cmt_n & 7u;  // SlotsRetired
-    case 6:
-      return !p.be_stall && !p.fe_bpred_recover ? bubbles : 0;  // FetchBubbles
-    case 7:
-      return p.fe_bpred_recover ? bubbles : 0;  // RecoveryBubbles
-    case 8:
-      return p.cmt_br_mispred & 1u;
-    case 9:
-      return p.machine_clear & 1u;
-    case 10:
-      return p.cmt_ms_n & 7u;
-    case 11:
-      return iss;  // OpsExecuted
-    case 12:
-      return iss == 0 && p.ld_inflight;
-    case 13:
-      return iss == 0 && p.ld_l1miss;
-    case 14:
-      return iss == 0 && p.ld_l2miss;
-    case 15:
-      return iss <= cfg.exec_few && p.sb_full;
-    case 16:
-      return p.mem_outstanding & 15u;
-    case 17:
-      return p.exception & 1u;
-    case 18:
-      return p.rob_full & 1u;
-    case 19: {  // FpOps: sum of a*m
-      uint32_t ops = 0;
-      for (unsigned j = 0; j < kMaxFpUnits; ++j)
-        if (p.fp_issue[j] & 1u) ops += (p.fp_elems[j] & 15u) * ((p.fp_fma[j] & 1u) ? 2 : 1);
-      return ops;
-    }
-    default:
-      return 0;  // EvNone and undefined ids
-  }
-}
+PmuCsr::PmuCsr(const PmuCsrConfig& cfg) : cfg_(cfg) { cfg_.validate(); }
 
 void PmuCsr::step(const Probe& p, std::optional<CsrWrite> w) {
   const unsigned k = cfg_.num_hpm;
-  std::vector<uint64_t> inc(2 + k);
+  std::array<uint64_t, 2 + csr_addr::kMaxHpm> inc{};
   inc[0] = (inhibit_ & 1u) ? 0 : 1;
   inc[1] = (inhibit_ & 4u) ? 0 : (p.cmt_n & 7u);
-  std::vector<bool> cond(k);
+  std::array<bool, csr_addr::kMaxHpm> cond{};
   for (unsigned i = 0; i < k; ++i) {
     const uint64_t ev = event_[i];
     const uint32_t raw = event_increment(ev & 0xFF, p, cfg_);
@@ -94,7 +42,7 @@ void PmuCsr::step(const Probe& p, std::optional<CsrWrite> w) {
   if (w) {
     const uint16_t lo = w->addr & ~csr_addr::kHighHalf;
     high = (w->addr & csr_addr::kHighHalf) != 0;
-    if ((w->addr & 0xF00) == 0xB00) {
+    if ((lo & 0xF00) == (csr_addr::kMcycle & 0xF00)) {
       if (lo == csr_addr::kMcycle) written = 0;
       if (lo == csr_addr::kMinstret) written = 1;
       if (lo >= csr_addr::kMhpmcounter3 && lo < csr_addr::kMhpmcounter3 + k)
@@ -141,7 +89,7 @@ uint32_t PmuCsr::read(uint16_t addr) const {
   const uint16_t lo = addr & ~csr_addr::kHighHalf;
   const bool high = (addr & csr_addr::kHighHalf) != 0;
   auto half = [&](uint64_t v) { return static_cast<uint32_t>(high ? v >> 32 : v); };
-  if ((addr & 0xF00) == 0xB00) {
+  if ((lo & 0xF00) == (csr_addr::kMcycle & 0xF00)) {
     if (lo == csr_addr::kMcycle) return half(cnt_[0]);
     if (lo == csr_addr::kMinstret) return half(cnt_[1]);
     if (lo >= csr_addr::kMhpmcounter3 && lo < csr_addr::kMhpmcounter3 + k)

@@ -6,7 +6,6 @@
 #include <array>
 #include <cstdint>
 #include <optional>
-#include <vector>
 
 #include "pmu_gen.h"
 
@@ -29,11 +28,7 @@ struct HpmEvent {
   }
 };
 
-namespace csr_addr {
-inline constexpr uint16_t kMcounteren = 0x306, kMcountinhibit = 0x320, kMhpmevent3 = 0x323,
-                          kMip = 0x344, kMhpmevent3h = 0x723, kMcycle = 0xB00, kMinstret = 0xB02,
-                          kMhpmcounter3 = 0xB03, kHighHalf = 0x080;
-}
+// Addresses: csr_addr in pmu_csr_map.h (generated, through pmu_gen.h).
 
 struct CsrWrite {
   uint16_t addr;
@@ -55,14 +50,18 @@ class PmuCsr {
   bool lcofip() const { return lcofip_; }
   unsigned overflows() const { return overflows_; }
 
-  // Per-cycle increment of event `id` (the semantics of kEvents), before threshold etc.
-  static uint32_t event_increment(unsigned id, const Probe& p, const PmuCsrConfig& cfg);
+  // Per-cycle increment of event `id` before threshold etc.: the generated
+  // pmu::event_increment (kEvents' expressions) with this block's W and FEW.
+  static uint32_t event_increment(unsigned id, const Probe& p, const PmuCsrConfig& cfg) {
+    return pmu::event_increment(id, p, EventParams{cfg.dispatch_width, cfg.exec_few});
+  }
 
  private:
   PmuCsrConfig cfg_;
-  std::vector<uint64_t> cnt_;    // 2 + num_hpm
-  std::vector<uint64_t> event_;  // num_hpm
-  std::vector<bool> cond_prev_;
+  // Sized for the most counters (2 + kMaxHpm), num_hpm of them used: no allocation per cycle.
+  std::array<uint64_t, 2 + csr_addr::kMaxHpm> cnt_{};
+  std::array<uint64_t, csr_addr::kMaxHpm> event_{};
+  std::array<bool, csr_addr::kMaxHpm> cond_prev_{};
   uint32_t inhibit_ = 0, counteren_ = 0;
   bool lcofip_ = false;
   unsigned overflows_ = 0;

@@ -101,7 +101,7 @@ void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
   if (w && w->addr == custom_csr::kBank) bank_ = w->data & 3u;
   if (w && w->addr == custom_csr::kTipCtrl) {
     tip_mode_ = static_cast<TipMode>(w->data & 3u);
-    tip_period_ = w->data >> 16;
+    tip_period_ = w->data >> custom_csr::kTipCtrlPeriodShift;
     tip_irq_ = (w->data & custom_csr::kTipCtrlIrq) != 0;
     tip_.set_trigger(tip_mode_, tip_period_);
   }
@@ -136,9 +136,10 @@ uint32_t PmuModel::window(unsigned w) const {
     return half(cpi_.get(static_cast<CpiStage>(k / kNumCpiComps),
                          static_cast<CpiComp>(k % kNumCpiComps)),
                 w);
-  if (bank_ == kBankTdFl && k < kNumTdCounters) return half(td_.get(static_cast<TdCounter>(k)), w);
-  if (bank_ == kBankTdFl && k < kNumTdCounters + kNumFlopsComps)
-    return half(fl_.get(static_cast<FlopsComp>(k - kNumTdCounters)), w);
+  if (bank_ == kBankTdFl && k - kWinTdBase / 2 < kNumTdCounters)  // unsigned: k >= base too
+    return half(td_.get(static_cast<TdCounter>(k - kWinTdBase / 2)), w);
+  if (bank_ == kBankTdFl && k - kWinFlBase / 2 < kNumFlopsComps)
+    return half(fl_.get(static_cast<FlopsComp>(k - kWinFlBase / 2)), w);
   if (bank_ == kBankSpec)
     return k < kNumSpecCounters && cpi_.spec() ? half(cpi_.spec()->get(k), w) : 0;
   if (bank_ != kBankTip || w >= kTipWords) return 0;

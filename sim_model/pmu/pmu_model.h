@@ -1,7 +1,7 @@
 // The whole PMU as pmu_top presents it to a core: every unit's golden model on one probe
 // stream, behind the counter-CSR port (standard counter CSRs + StackScope's custom ones:
-// bank select, TIP trigger control and acknowledge, and the read-only window 0xFC0-0xFFF).
-// Sync: rtl/pmu/pmu_top.sv (address map), sw/lib/pmu.h, docs/pmu.md.
+// bank select, TIP trigger control and acknowledge, and the read-only window). The address
+// map is generated with the RTL's by rtl/pmu/gen/pmu_gen.py (pmu_csr_map.h).
 #pragma once
 
 #include <array>
@@ -17,24 +17,11 @@
 
 namespace stackscope::pmu {
 
+// Addresses, banks and window words: custom_csr in pmu_csr_map.h (generated). tipctrl layout:
+// [1:0] mode, [2] IRQ (a waiting sample raises mip.LCOFIP), [31:16] period.
 namespace custom_csr {
-inline constexpr uint16_t kBank = 0xBC0, kTipCtrl = 0xBC1, kTipAck = 0xBC2, kWindow = 0xFC0,
-                          kWindowLast = 0xFFF;
-// Banks of the window: word w of the selected bank at kWindow + w; a 48-bit counter is two
-// words (low half first).
-inline constexpr unsigned kBankCpi = 0;    // word 2*(stage*kNumCpiComps + comp)
-inline constexpr unsigned kBankTdFl = 1;   // Top-Down i at 2*i, FLOPS j at 2*(kNumTdCounters+j)
-inline constexpr unsigned kBankTip = 2;    // kTipWord* below
-inline constexpr unsigned kBankSpec = 3;   // speculative CPI counter i (CpiSpec index) at 2*i
-inline constexpr unsigned kTipWordStatus = 0;  // [0] valid [2:1] state [7:4] head_valid
-                                               // [11:8] head_commit [12] nci [13] lci [14] disp
-inline constexpr unsigned kTipWordHeadPc0 = 1, kTipWordOffending = 5, kTipWordNextPc = 6,
-                          kTipWordNciPc = 7, kTipWordLciPc = 8, kTipWordDispPc = 9,
-                          kTipWordSamplesLo = 10, kTipWordSamplesHi = 11, kTipWords = 12;
-// tipctrl: [1:0] mode, [2] IRQ (a waiting sample raises mip.LCOFIP), [31:16] period.
-inline constexpr uint32_t kTipCtrlIrq = 1u << 2;
 inline constexpr uint32_t tipctrl(TipMode mode, uint32_t period, bool irq = false) {
-  return (period << 16) | (irq ? kTipCtrlIrq : 0u) | static_cast<uint32_t>(mode);
+  return (period << kTipCtrlPeriodShift) | (irq ? kTipCtrlIrq : 0u) | static_cast<uint32_t>(mode);
 }
 }  // namespace custom_csr
 
@@ -55,15 +42,7 @@ struct PmuModelConfig {
   static PmuModelConfig sequential_core() { return for_core(1, 1, 1); }
 };
 
-// Families of the test-only write port (pmu_top dbg_unit_i).
-enum class PmuUnit : uint8_t {
-  kCpi = 0,
-  kTopDown = 1,
-  kFlops = 2,
-  kTipSamples = 3,
-  kCsr = 4,
-  kSpec = 5  // speculative CPI counters, CpiSpec flat index
-};
+// Families of the test-only write port: PmuUnit in pmu_gen.h (pmu_pkg dbg_unit_e).
 
 class PmuModel {
  public:

@@ -28,36 +28,12 @@ void TopDown::write(TdCounter c, uint64_t value) {
 }
 
 void TopDown::step(const Probe& p) {
-  const unsigned w = cfg_.dispatch_width;
-  const unsigned issued = p.disp_n & 7u, executed = p.iss_n & 7u;
-  const unsigned bubbles = w - std::min(issued, w);
-  // Table 1: FetchBubbles = unused slots while there is no backend stall; RecoveryBubbles =
-  // unused slots while recovering from a misspeculation. A recovering slot is not a fetch
-  // bubble (Bad Speculation takes it), which keeps Level 1 an exact partition.
-  const bool recovering = p.fe_bpred_recover != 0;
-  const bool fetch_bubble = !p.be_stall && !recovering;
-  std::array<uint64_t, kNumTdCounters> inc{};
-  auto at = [&](TdCounter c) -> uint64_t& { return inc[static_cast<unsigned>(c)]; };
-  at(TdCounter::kClocks) = 1;
-  at(TdCounter::kTotalSlots) = w;
-  at(TdCounter::kSlotsIssued) = issued;
-  at(TdCounter::kSlotsRetired) = p.cmt_n & 7u;
-  at(TdCounter::kFetchBubbles) = fetch_bubble ? bubbles : 0;
-  at(TdCounter::kFetchBubblesGeW) = fetch_bubble && bubbles >= w;
-  at(TdCounter::kRecoveryBubbles) = recovering ? bubbles : 0;
-  at(TdCounter::kBrMispredRetired) = p.cmt_br_mispred & 1u;
-  at(TdCounter::kMachineClears) = p.machine_clear & 1u;
-  at(TdCounter::kMsSlotsRetired) = p.cmt_ms_n & 7u;
-  at(static_cast<TdCounter>(static_cast<unsigned>(TdCounter::kOpsExec0) + std::min(executed, 4u))) =
-      1;
-  at(TdCounter::kMemStallsAnyLoad) = executed == 0 && p.ld_inflight;
-  at(TdCounter::kMemStallsL1Miss) = executed == 0 && p.ld_l1miss;
-  at(TdCounter::kMemStallsL2Miss) = executed == 0 && p.ld_l2miss;
-  at(TdCounter::kMemStallsStores) = executed <= cfg_.exec_few && p.sb_full;
-  const unsigned outstanding = p.mem_outstanding & 15u;
-  at(TdCounter::kExtMemOutstanding) = outstanding;
-  at(TdCounter::kExtMemGe1) = outstanding >= 1;
-  at(TdCounter::kExtMemGeThr) = outstanding >= cfg_.mem_bw_threshold;
+  // Table 1's events through their counter-mask forms: the generated td_increments (one
+  // definition per event in rtl/pmu/gen/pmu_gen.py, shared with the CSR block). A recovering
+  // slot is not a fetch bubble (Bad Speculation takes it), which keeps Level 1 an exact
+  // partition: EvFetchBubbles requires !fe_bpred_recover.
+  const auto inc =
+      td_increments(p, EventParams{cfg_.dispatch_width, cfg_.exec_few, cfg_.mem_bw_threshold});
   for (unsigned i = 0; i < kNumTdCounters; ++i)
     if (static_cast<int>(i) != pending_write_) cnt_[i] = (cnt_[i] + inc[i]) & mask_;
   pending_write_ = -1;

@@ -180,17 +180,14 @@ struct TipUnit {
 // pmu_csr: registers read back through the CSR read port, in kCsrRegNames order (64-bit
 // counters and events as two 32-bit reads). Writes go through the CSR write port; `index`
 // is a CSR address.
-inline constexpr unsigned kCsrNumHpm = 4;
-inline constexpr std::array<std::string_view, 13> kCsrRegNames{
-    "mcycle",        "minstret",   "mhpmcounter3", "mhpmcounter4", "mhpmcounter5",
-    "mhpmcounter6",  "mhpmevent3", "mhpmevent4",   "mhpmevent5",   "mhpmevent6",
-    "mcountinhibit", "mcounteren", "mip.lcofip"};
-inline uint16_t csr_reg_addr(unsigned i) {
-  if (i < 2) return static_cast<uint16_t>(0xB00 + 2 * i);
-  if (i < 2 + kCsrNumHpm) return static_cast<uint16_t>(0xB03 + i - 2);
-  if (i < 2 + 2 * kCsrNumHpm) return static_cast<uint16_t>(0x323 + i - 2 - kCsrNumHpm);
-  return i == 10 ? 0x320 : i == 11 ? 0x306 : 0x344;
-}
+inline constexpr unsigned kCsrNumHpm = pmu::kCrossCheckHpm;
+// The first 13 registers of the generated pmu::kCsrRegs (the rest are pmu_top's).
+inline constexpr std::array<std::string_view, 13> kCsrRegNames = [] {
+  std::array<std::string_view, 13> n{};
+  for (unsigned i = 0; i < n.size(); ++i) n[i] = pmu::kCsrRegs[i].name;
+  return n;
+}();
+using pmu::csr_reg_addr;
 
 struct CsrUnit {
   template <class V>
@@ -208,8 +205,9 @@ struct CsrUnit {
       return static_cast<uint64_t>(top.csr_rdata_o);
     };
     const uint16_t a = csr_reg_addr(i);
-    if (i < 2 + kCsrNumHpm) return rd(a) | rd(a | 0x080) << 32;
-    if (i < 2 + 2 * kCsrNumHpm) return rd(a) | rd(a + 0x400) << 32;
+    if (i < 2 + kCsrNumHpm) return rd(a) | rd(a | pmu::csr_addr::kHighHalf) << 32;
+    if (i < 2 + 2 * kCsrNumHpm)
+      return rd(a) | rd(a + (pmu::csr_addr::kMhpmevent3h - pmu::csr_addr::kMhpmevent3)) << 32;
     if (i == 12) return (rd(a) >> 13) & 1;
     return rd(a);
   }

@@ -11,26 +11,28 @@ namespace csr_addr = pmu::csr_addr;
 std::vector<MuxEvent> topdown_mux_events(const RunConfig& cfg) {
   // mcycle is a fixed counter (always on, exact), so Clocks and TotalSlots = W * Clocks are
   // not multiplexed; every other Top-Down event competes for the K programmable counters.
-  std::vector<MuxEvent> ev = {
-      {"slots_issued", 4, 0, false, 0},
-      {"slots_retired", 5, 0, false, 0},
-      {"fetch_bubbles", 6, 0, false, 0},
-      {"fetch_bubbles_ge_w", 6, cfg.dispatch_width, false, 0},
-      {"recovery_bubbles", 7, 0, false, 0},
-      {"br_mispred_retired", 8, 0, false, 0},
-      {"machine_clears", 9, 0, false, 0},
-      {"ms_slots_retired", 10, 0, false, 0},
+  using E = pmu::PmuEvent;  // event ids: generated (rtl/pmu/gen/pmu_gen.py)
+  auto ev = [](E e) { return static_cast<uint8_t>(e); };
+  std::vector<MuxEvent> events = {
+      {"slots_issued", ev(E::kSlotsIssued), 0, false, 0},
+      {"slots_retired", ev(E::kSlotsRetired), 0, false, 0},
+      {"fetch_bubbles", ev(E::kFetchBubbles), 0, false, 0},
+      {"fetch_bubbles_ge_w", ev(E::kFetchBubbles), cfg.dispatch_width, false, 0},
+      {"recovery_bubbles", ev(E::kRecoveryBubbles), 0, false, 0},
+      {"br_mispred_retired", ev(E::kBrMispredRetired), 0, false, 0},
+      {"machine_clears", ev(E::kMachineClears), 0, false, 0},
+      {"ms_slots_retired", ev(E::kMsSlotsRetired), 0, false, 0},
       // cycles with at most FEW uops executed: OpsExecuted < FEW + 1 (inverted counter mask)
-      {"ops_executed_few", 11, cfg.exec_few + 1, true, 0},
-      {"mem_stalls_any_load", 12, 0, false, 0},
-      {"mem_stalls_l1_miss", 13, 0, false, 0},
-      {"mem_stalls_l2_miss", 14, 0, false, 0},
-      {"mem_stalls_stores", 15, 0, false, 0},
-      {"ext_mem_outstanding_ge_1", 16, 1, false, 0},
-      {"ext_mem_outstanding_ge_thr", 16, cfg.mem_bw_threshold, false, 0},
+      {"ops_executed_few", ev(E::kOpsExecuted), cfg.exec_few + 1, true, 0},
+      {"mem_stalls_any_load", ev(E::kMemStallsAnyLoad), 0, false, 0},
+      {"mem_stalls_l1_miss", ev(E::kMemStallsL1Miss), 0, false, 0},
+      {"mem_stalls_l2_miss", ev(E::kMemStallsL2Miss), 0, false, 0},
+      {"mem_stalls_stores", ev(E::kMemStallsStores), 0, false, 0},
+      {"ext_mem_outstanding_ge_1", ev(E::kExtMemOutstanding), 1, false, 0},
+      {"ext_mem_outstanding_ge_thr", ev(E::kExtMemOutstanding), cfg.mem_bw_threshold, false, 0},
   };
-  for (unsigned i = 0; i < ev.size(); ++i) ev[i].group = i / cfg.mux_counters;
-  return ev;
+  for (unsigned i = 0; i < events.size(); ++i) events[i].group = i / cfg.mux_counters;
+  return events;
 }
 
 Multiplexer::Multiplexer(const RunConfig& cfg)

@@ -55,10 +55,11 @@ TEST_CASE("mhpmevent: plain count, threshold, invert and edge", "[csr]") {
   // lifts the inhibit takes effect after its own cycle, so counting starts with the stream.
   Bench b;
   b.write(a::kMcountinhibit, 0x78);
-  b.write(a::kMhpmevent3 + 0, static_cast<uint32_t>(HpmEvent::make(4)));
-  b.write(a::kMhpmevent3 + 1, static_cast<uint32_t>(HpmEvent::make(4, 2)));
-  b.write(a::kMhpmevent3 + 2, static_cast<uint32_t>(HpmEvent::make(4, 2, true)));
-  b.write(a::kMhpmevent3 + 3, static_cast<uint32_t>(HpmEvent::make(4, 1, false, true)));
+  const auto slots_issued = static_cast<uint8_t>(PmuEvent::kSlotsIssued);
+  b.write(a::kMhpmevent3 + 0, static_cast<uint32_t>(HpmEvent::make(slots_issued)));
+  b.write(a::kMhpmevent3 + 1, static_cast<uint32_t>(HpmEvent::make(slots_issued, 2)));
+  b.write(a::kMhpmevent3 + 2, static_cast<uint32_t>(HpmEvent::make(slots_issued, 2, true)));
+  b.write(a::kMhpmevent3 + 3, static_cast<uint32_t>(HpmEvent::make(slots_issued, 1, false, true)));
   b.write(a::kMcountinhibit, 0);
   for (unsigned n : {2u, 1u, 2u, 0u, 1u, 1u, 0u, 2u}) b.cycle(disp(n));
   CHECK(b.read64(a::kMhpmcounter3 + 0) == 9);

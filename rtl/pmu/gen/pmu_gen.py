@@ -1,17 +1,44 @@
 #!/usr/bin/env python3
-"""One list -> rtl/pmu/pmu_pkg.sv, sim_model/pmu/pmu_gen.h and docs/probe.md's field table.
+"""The ONE source of the PMU's facts; everything else that names them is generated from here.
 
-The probe bus layout and the mhpmevent event ids are defined ONLY here, so the SystemVerilog
-package and the C++ golden model cannot drift apart. `pmu_gen.py --check` (a ctest) fails if
-either committed file differs from what this script produces.
-Usage: pmu_gen.py [--check] REPO_ROOT
+Defined here and nowhere else: the probe bus (fields, widths), every counter list (CPI stack,
+Top-Down, FLOPS, TIP states), the mhpmevent event ids with each event's per-cycle increment
+expression, every Top-Down counter as an event plus a counter-mask form, the CSR and read-window
+address map (banks, words, TIP words), and the test-port unit codes. Outputs:
+
+  rtl/pmu/probe_pkg.sv        the core->PMU contract only: probe_t, instr_cls_e, bus limits and
+                              the CSR addresses the core forwards to the PMU
+  rtl/pmu/pmu_pkg.sv          the PMU's own types, the event increment functions (event_inc,
+                              td_increments) and the address map
+  sim_model/pmu/pmu_gen.h     the C++ twin: Probe with pack/unpack, enums and name tables, the same
+                              increment functions, the cross-check register table
+  sim_model/pmu/pmu_csr_map.h the address map alone (dependency-free; the ISS includes it)
+  sw/lib/pmu.h                its generated region (addresses, banks, enums, event ids)
+  scripts/pmu_consts.py       the package constants scripts/synth.py's expected counts use
+  docs/probe.md, docs/pmu.md, docs/report.schema.json   their generated regions / lists
+
+Static checks (the generator exits non-zero with one line per problem): every enum fits its
+width, every window bank fits its 64 words, no two CSRs share an address, every event's
+increment bound fits the increment width, every Top-Down counter names a known event.
+`pmu_gen.py --check` (ctest pmu_gen_in_sync) fails if any output differs from what it produces.
+
+Expressions (EVENTS, TD_COUNTERS): C syntax common to SystemVerilog and C++ -- probe field names
+(`fp_elems[j]`), the unit parameters W (dispatch width), FEW (ExecFew) and THR (MemBwThreshold),
+integer literals, ! && || == != < <= > >= + - << and one ?: . `SUM_FP(e)` sums e over the
+MaxFpUnits FP units (j = unit). Arithmetic is modulo 2^EvIncW in both languages (every operand is
+cast to EvIncW bits in SV and the C++ result is masked), so RTL and model agree bit for bit.
+
+Usage: pmu_gen.py [--check] [REPO_ROOT]
 """
+import json
+import re
 import sys
 import textwrap
 from pathlib import Path
 
-# Package parameters (SV localparam, C++ constexpr). Widths are maxima; a core drives the
-# unused upper slots with zero.
+# ====================================================================== the one source
+# Probe-bus limits (SV localparam in probe_pkg, C++ constexpr). Widths are maxima; a core drives
+# the unused upper slots with zero.
 PARAMS = [
     ("MaxWidth", 4, "widest dispatch/issue/commit stage the bus can describe"),
     ("NW", 3, "bits of an n-field (0..MaxWidth)"),
@@ -25,18 +52,17 @@ PARAMS = [
 ]
 P = {name: val for name, val, _ in PARAMS}
 
-# Blamed-instruction class (Table II lines 11-16 of seed 000), one value per line.
+# Enumerations: (key, SV type, C++ type, SV name prefix, width, C prefix, C count name, entries).
+# An entry is (SV name, short name, doc). The position is the value.
 CLASSES = [
-    ("ClsSingle", "single-cycle op, or no better reason: booked to depend"),
-    ("ClsLongLat", "latency > 1 cycle (mul, div, FP, L1-hit load): booked to alu_lat"),
-    ("ClsDcL1", "D-side miss served inside L1 (DTLB miss, MSHR/bank replay): dcache_l1"),
-    ("ClsDcL2", "load missed L1 D-cache, served by L2: dcache_l2"),
-    ("ClsDcMem", "load missed L2, served by memory: dcache_mem"),
+    ("ClsSingle", "single", "single-cycle op, or no better reason: booked to depend"),
+    ("ClsLongLat", "long_lat", "latency > 1 cycle (mul, div, FP, L1-hit load): booked to alu_lat"),
+    ("ClsDcL1", "dc_l1", "D-side miss served inside L1 (DTLB miss, MSHR/bank replay): dcache_l1"),
+    ("ClsDcL2", "dc_l2", "load missed L1 D-cache, served by L2: dcache_l2"),
+    ("ClsDcMem", "dc_mem", "load missed L2, served by memory: dcache_mem"),
 ]
-
-# Multi-stage CPI stack: stages and components (seed 000 Table II plus the D-cache level split
-# and a catch-all). Index order is the counter order in cpi_stack's cnt_o and in the C++ model.
-CPI_STAGES = [("StDispatch", "dispatch"), ("StIssue", "issue"), ("StCommit", "commit")]
+CPI_STAGES = [("StDispatch", "dispatch", ""), ("StIssue", "issue", ""),
+              ("StCommit", "commit", "")]
 CPI_COMPS = [
     ("CompBase", "base", "n slots used (Table II l.2)"),
     ("CompIcache", "icache", "front end dry on an I-cache miss (l.5-6)"),
@@ -50,36 +76,6 @@ CPI_COMPS = [
      "no Table II cause: front end dry without a miss, backend stall without a full ROB/RS/LSQ, "
      "head done but not all slots commit; at issue, structural (no free unit/port)"),
 ]
-
-# Top-Down event counters (seed 001 Table 1), in topdown's cnt_o order. W = DispatchWidth
-# (Yasin's machine issue width at allocation); FEW = ExecFew; THR = MemBwThreshold.
-TD_COUNTERS = [
-    ("TdClocks", "clocks", "1 per cycle"),
-    ("TdTotalSlots", "total_slots", "W per cycle"),
-    ("TdSlotsIssued", "slots_issued", "disp_n"),
-    ("TdSlotsRetired", "slots_retired", "cmt_n"),
-    ("TdFetchBubbles", "fetch_bubbles", "W - disp_n when !be_stall && !fe_bpred_recover"),
-    ("TdFetchBubblesGeW", "fetch_bubbles_ge_w", "cycles whose fetch_bubbles increment is W"),
-    ("TdRecoveryBubbles", "recovery_bubbles", "W - disp_n when fe_bpred_recover"),
-    ("TdBrMispredRetired", "br_mispred_retired", "cmt_br_mispred"),
-    ("TdMachineClears", "machine_clears", "machine_clear"),
-    ("TdMsSlotsRetired", "ms_slots_retired", "cmt_ms_n"),
-    ("TdOpsExec0", "ops_executed_0", "cycles with iss_n == 0"),
-    ("TdOpsExec1", "ops_executed_1", "cycles with iss_n == 1"),
-    ("TdOpsExec2", "ops_executed_2", "cycles with iss_n == 2"),
-    ("TdOpsExec3", "ops_executed_3", "cycles with iss_n == 3"),
-    ("TdOpsExec4", "ops_executed_4", "cycles with iss_n >= 4"),
-    ("TdMemStallsAnyLoad", "mem_stalls_any_load", "iss_n == 0 && ld_inflight"),
-    ("TdMemStallsL1Miss", "mem_stalls_l1_miss", "iss_n == 0 && ld_l1miss"),
-    ("TdMemStallsL2Miss", "mem_stalls_l2_miss", "iss_n == 0 && ld_l2miss"),
-    ("TdMemStallsStores", "mem_stalls_stores", "iss_n <= FEW && sb_full"),
-    ("TdExtMemOutstanding", "ext_mem_outstanding", "mem_outstanding"),
-    ("TdExtMemGe1", "ext_mem_outstanding_ge_1", "cycles with mem_outstanding >= 1"),
-    ("TdExtMemGeThr", "ext_mem_outstanding_ge_thr", "cycles with mem_outstanding >= THR"),
-]
-
-# FLOPS stack components (seed 000 Table III), in flops_stack's cnt_o order. Units: 1/(2kv)
-# of a cycle, so a cycle adds exactly 2*k*v over all components.
 FLOPS_COMPS = [
     ("FlBase", "base", "a*m per issued FP op (l.1-2)"),
     ("FlNonFma", "non_fma", "(2-a)*m per issued non-FMA op (l.4-5)"),
@@ -89,8 +85,6 @@ FLOPS_COMPS = [
     ("FlMem", "mem", "2v per idle unit, oldest FP op waits on a load (l.14-16)"),
     ("FlDepend", "depend", "2v per idle unit, oldest FP op waits on another op (l.17-18)"),
 ]
-
-# TIP commit-stage states (seed 002 oracle attribution), one per cycle.
 TIP_STATES = [
     ("TipComputing", "computing", "some head entries commit: 1/n cycle to each of the n"),
     ("TipStalled", "stalled", "no commit, ROB not empty: the cycle goes to the ROB head"),
@@ -98,9 +92,289 @@ TIP_STATES = [
     ("TipDrained", "drained", "ROB empty, front end not supplying: to the next uop to dispatch"),
 ]
 
-# Probe fields, MSB first as in the SV packed struct: (name, width expr, count, stage, doc).
-# count > 1 makes a packed array [count-1:0][width-1:0]; element j sits at bits j*width up.
+# mhpmevent event ids: (SV name, increment expression, bound, doc). id = position. The
+# expression is the event's ONE definition: pmu_csr (any mhpmcounter) and topdown (its fixed
+# counters) both count it through event_inc / event_increment. `bound` is the largest
+# increment of a legal probe (n-fields <= the stage width), checked against EvIncW / TdIncW.
+EVENTS = [
+    ("EvNone", "0", 0, "counts nothing"),
+    ("EvCycles", "1", 1, "1 per cycle"),
+    ("EvInstRetired", "cmt_n", 7, "uops committed"),
+    ("EvTotalSlots", "W", 4, "W per cycle (Top-Down TotalSlots)"),
+    ("EvSlotsIssued", "disp_n", 7, "Top-Down SlotsIssued: allocation slots used"),
+    ("EvSlotsRetired", "cmt_n", 7, "Top-Down SlotsRetired"),
+    ("EvFetchBubbles", "!be_stall && (!fe_bpred_recover || fe_icache_miss) ? W - disp_n : 0", 4,
+     "Top-Down FetchBubbles: unused slots, no backend stall, not a recovery bubble"),
+    ("EvRecoveryBubbles", "fe_bpred_recover && !fe_icache_miss ? W - disp_n : 0", 4,
+     "Top-Down RecoveryBubbles: unused slots while recovering from a misprediction, unless the "
+     "front end waits on a correct-path I-cache miss (Frontend, as the CPI stacks' icache)"),
+    ("EvBrMispredRetired", "cmt_br_mispred", 1, "a mispredicted branch committed"),
+    ("EvMachineClears", "machine_clear", 1, "pipeline flush not caused by a branch"),
+    ("EvMsSlotsRetired", "cmt_ms_n", 7, "committed microsequencer uops"),
+    ("EvOpsExecuted", "iss_n", 7, "uops issued (cmask forms give the OpsExecuted histogram)"),
+    ("EvMemStallsAnyLoad", "iss_n == 0 && ld_inflight", 1, "no uop executed, a load in flight"),
+    ("EvMemStallsL1Miss", "iss_n == 0 && ld_l1miss", 1, "no uop executed, a load missed L1"),
+    ("EvMemStallsL2Miss", "iss_n == 0 && ld_l2miss", 1, "no uop executed, a load missed L2"),
+    ("EvMemStallsStores", "iss_n <= FEW && sb_full", 1, "few uops executed, store buffer full"),
+    ("EvExtMemOutstanding", "mem_outstanding", 15,
+     "requests outstanding at memory (cmask >= 1 / >= THR forms)"),
+    ("EvExceptions", "exception", 1, "exception or interrupt taken"),
+    ("EvRobFull", "rob_full", 1, "dispatch blocked on a full ROB"),
+    ("EvFpOps", "SUM_FP(fp_issue[j] ? fp_elems[j] << fp_fma[j] : 0)", 2 * 4 * 8,
+     "flops issued: sum over units of a*m (a = 2 for FMA)"),
+]
+
+# Top-Down counters (seed 001 Table 1), in topdown's cnt_o order: (SV name, short name, event,
+# counter-mask form). Form: "raw" (the event's increment), ("==", k) or (">=", expr): 1 in the
+# cycles whose increment compares so (x86 cmask; expr may use W, FEW, THR). The doc strings are
+# derived from the event's expression (td_doc), so they cannot disagree with it.
+TD_COUNTERS = [
+    ("TdClocks", "clocks", "EvCycles", "raw"),
+    ("TdTotalSlots", "total_slots", "EvTotalSlots", "raw"),
+    ("TdSlotsIssued", "slots_issued", "EvSlotsIssued", "raw"),
+    ("TdSlotsRetired", "slots_retired", "EvSlotsRetired", "raw"),
+    ("TdFetchBubbles", "fetch_bubbles", "EvFetchBubbles", "raw"),
+    ("TdFetchBubblesGeW", "fetch_bubbles_ge_w", "EvFetchBubbles", (">=", "W")),
+    ("TdRecoveryBubbles", "recovery_bubbles", "EvRecoveryBubbles", "raw"),
+    ("TdBrMispredRetired", "br_mispred_retired", "EvBrMispredRetired", "raw"),
+    ("TdMachineClears", "machine_clears", "EvMachineClears", "raw"),
+    ("TdMsSlotsRetired", "ms_slots_retired", "EvMsSlotsRetired", "raw"),
+    ("TdOpsExec0", "ops_executed_0", "EvOpsExecuted", ("==", 0)),
+    ("TdOpsExec1", "ops_executed_1", "EvOpsExecuted", ("==", 1)),
+    ("TdOpsExec2", "ops_executed_2", "EvOpsExecuted", ("==", 2)),
+    ("TdOpsExec3", "ops_executed_3", "EvOpsExecuted", ("==", 3)),
+    ("TdOpsExec4", "ops_executed_4", "EvOpsExecuted", (">=", "4")),
+    ("TdMemStallsAnyLoad", "mem_stalls_any_load", "EvMemStallsAnyLoad", "raw"),
+    ("TdMemStallsL1Miss", "mem_stalls_l1_miss", "EvMemStallsL1Miss", "raw"),
+    ("TdMemStallsL2Miss", "mem_stalls_l2_miss", "EvMemStallsL2Miss", "raw"),
+    ("TdMemStallsStores", "mem_stalls_stores", "EvMemStallsStores", "raw"),
+    ("TdExtMemOutstanding", "ext_mem_outstanding", "EvExtMemOutstanding", "raw"),
+    ("TdExtMemGe1", "ext_mem_outstanding_ge_1", "EvExtMemOutstanding", (">=", "1")),
+    ("TdExtMemGeThr", "ext_mem_outstanding_ge_thr", "EvExtMemOutstanding", (">=", "THR")),
+]
+
+# Test-only write port families (pmu_top dbg_unit_i).
+DBG_UNITS = [
+    ("DbgCpi", "cpi", "CPI counter stage * NumCpiComps + comp"),
+    ("DbgTopDown", "top_down", "Top-Down counter (td_counter_e)"),
+    ("DbgFlops", "flops", "FLOPS component (flops_comp_e)"),
+    ("DbgTipSamples", "tip_samples", "TIP sample counter"),
+    ("DbgCsr", "csr", "a CSR write (idx = address, low 32 bits) replacing the core's"),
+    ("DbgSpec", "spec", "speculative CPI counter (cpi_spec flat index)"),
+]
+
+def td_doc(ev, form):
+    expr = {e[0]: e[1] for e in EVENTS}.get(ev, "?")
+    return expr if form == "raw" else f"cycles with ({expr}) {form[0]} {form[1]}"
+
+
+ENUMS = {}  # filled below: key -> Enum
+
+
+class Enum:
+    """One enumeration, emitted as an SV typedef enum, a C++ enum class with a name table and a
+    C enum for software, by one function each."""
+
+    def __init__(self, key, sv, cpp, prefix, width, c_prefix, c_count, entries, *, doc,
+                 sv_count=None, cpp_count=None, cpp_names=None, probe=False):
+        self.key, self.sv, self.cpp, self.prefix, self.width = key, sv, cpp, prefix, width
+        self.c_prefix, self.c_count, self.entries, self.doc = c_prefix, c_count, entries, doc
+        self.sv_count, self.cpp_count, self.cpp_names = sv_count, cpp_count, cpp_names
+        self.probe = probe  # part of the core->PMU contract (probe_pkg)
+        ENUMS[key] = self
+
+    def bits(self):
+        return P[self.width] if isinstance(self.width, str) else self.width
+
+    def cpp_name(self, sv_name):
+        return "k" + sv_name[len(self.prefix):]
+
+    def c_name(self, sv_name):
+        return self.c_prefix + snake(sv_name[len(self.prefix):]).upper()
+
+
+def snake(camel):
+    return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "_", camel).lower()
+
+
+Enum("cls", "instr_cls_e", "InstrCls", "Cls", "ClsW", None, None, CLASSES, probe=True,
+     doc="Class of the instruction blamed for a backend stall (seed 000 Table II, l.11-16).")
+Enum("stage", "cpi_stage_e", "CpiStage", "St", 2, "PMU_ST_", "PMU_NUM_CPI_STAGES", CPI_STAGES,
+     doc="CPI stack stages (index of cpi_stack's first cnt_o dimension).",
+     sv_count="NumCpiStages", cpp_count="kNumCpiStages", cpp_names="kCpiStageNames")
+Enum("comp", "cpi_comp_e", "CpiComp", "Comp", 4, "PMU_CPI_", "PMU_NUM_CPI_COMPS", CPI_COMPS,
+     doc="CPI stack components (index of cpi_stack's second cnt_o dimension).",
+     sv_count="NumCpiComps", cpp_count="kNumCpiComps", cpp_names="kCpiCompNames")
+Enum("td", "td_counter_e", "TdCounter", "Td", 5, "PMU_TD_", "PMU_NUM_TD",
+     [(n, s, td_doc(ev, f)) for n, s, ev, f in TD_COUNTERS],
+     doc="Top-Down event counters (seed 001 Table 1): index into topdown's cnt_o.",
+     sv_count="NumTdCounters", cpp_count="kNumTdCounters", cpp_names="kTdCounterNames")
+Enum("fl", "flops_comp_e", "FlopsComp", "Fl", 3, "PMU_FL_", "PMU_NUM_FL", FLOPS_COMPS,
+     doc="FLOPS stack components (seed 000 Table III): index into flops_stack's cnt_o.",
+     sv_count="NumFlopsComps", cpp_count="kNumFlopsComps", cpp_names="kFlopsCompNames")
+Enum("tip", "tip_state_e", "TipState", "Tip", 2, "PMU_TIP_STATE_", None, TIP_STATES,
+     doc="TIP commit-stage state of a cycle (seed 002 oracle attribution).",
+     cpp_names="kTipStateNames")
+Enum("ev", "pmu_event_e", "PmuEvent", "Ev", 8, "PMU_EV_", "PMU_NUM_EV",
+     [(n, snake(n[2:]), d) for n, _, _, d in EVENTS],
+     doc="mhpmevent event ids; increments: event_inc below.",
+     sv_count="NumEvents", cpp_count="kNumEvents", cpp_names="kEventNames")
+Enum("dbg", "dbg_unit_e", "PmuUnit", "Dbg", 3, None, None, DBG_UNITS,
+     doc="Test-only write port families (pmu_top dbg_unit_i; tie dbg_we_i to 0 in silicon).")
+
+# ---------------------------------------------------------------------- address map
+# Standard counter CSRs pmu_csr implements (RISC-V Zicntr/Zihpm/Sscofpmf): (name, address, doc).
+NUM_HPM_MAX = 29  # mhpmcounter3..31
+STD_CSRS = [
+    ("Mcounteren", 0x306, "RW: stored for the core's lower modes"),
+    ("Mcountinhibit", 0x320, "RW: bit i stops counter i (bit 1, time, reads 0)"),
+    ("Mhpmevent3", 0x323, "RW: event selector of mhpmcounter3 (+i for 3+i)"),
+    ("Mip", 0x344, "mip: the PMU takes writes of LCOFIP (bit 13)"),
+    ("Mhpmevent3h", 0x723, "RW: high half of mhpmevent3 (OF, MINH)"),
+    ("Mcycle", 0xB00, "RW: cycles"),
+    ("Minstret", 0xB02, "RW: committed uops (cmt_n)"),
+    ("Mhpmcounter3", 0xB03, "RW: programmable counter 3 (+i for 3+i)"),
+]
+HIGH_HALF = 0x080  # a counter's high half (mcycleh, minstreth, mhpmcounterNh): address | 0x080
+# Custom CSRs in pmu_top: (name, address, access, doc). The window is WINDOW_WORDS addresses.
+CUSTOM_CSRS = [
+    ("PmuBank", 0xBC0, "RW", "`pmubank`: bank shown in the window (0-3)"),
+    ("TipCtrl", 0xBC1, "RW", "`tipctrl`: TIP trigger: [1:0] mode (0 off, 1 periodic, 2 "
+     "LFSR-random), [2] IRQ (a waiting sample raises mip.LCOFIP), [31:16] period (random: mask "
+     "2^k-1). Reset: periodic, 97, IRQ off"),
+    ("TipAck", 0xBC2, "W", "`tipack`: any write acknowledges the TIP samples (reads 0)"),
+]
+WINDOW_BASE, WINDOW_WORDS = 0xFC0, 64
+TIPCTRL_IRQ_BIT, TIPCTRL_PERIOD_SHIFT = 2, 16
+
+# TIP bank words, in order.
+TIP_WORDS = [("Status", "[0] valid, [2:1] state (`tip_state_e`), [7:4] head_valid, [11:8] "
+              "head_commit, [12] NCI valid, [13] LCI valid, [14] dispatch-tag valid")]
+TIP_WORDS += [(f"HeadPc{j}", f"pc of ROB head bank entry {j}") for j in range(P["MaxWidth"])]
+TIP_WORDS += [("Offending", "offending (flushing) pc"), ("NextPc", "next pc to dispatch"),
+              ("NciPc", "NCI sample pc"), ("LciPc", "LCI sample pc"),
+              ("DispPc", "dispatch-tag sample pc"), ("SamplesLo", "sample count, low half"),
+              ("SamplesHi", "sample count, high 16 bits")]
+
+NUM_SPEC_CNT = 2 * len(CPI_COMPS) + 1  # cpi_spec: dispatch and issue components, then merges
+
+
+def banks():
+    """[(SV name, doc, [(segment, items, words per item, doc)])]: the window's banks."""
+    return [
+        ("BankCpi", "CPI stacks", [("cpi", len(CPI_STAGES) * len(CPI_COMPS), 2,
+                                    "2*(stage*NumCpiComps + comp), stage in `cpi_stage_e`, comp "
+                                    "in `cpi_comp_e` order")]),
+        ("BankTdFl", "Top-Down + FLOPS", [
+            ("td", len(TD_COUNTERS), 2, "Top-Down counter i (`td_counter_e`) at 2*i"),
+            ("fl", len(FLOPS_COMPS), 2, f"FLOPS component j (`flops_comp_e`) at "
+                                        f"2*({len(TD_COUNTERS)} + j)")]),
+        ("BankTip", "TIP", [("tip", len(TIP_WORDS), 1, "`TipWord*` below")]),
+        ("BankSpec", "speculative CPI (method b)", [
+            ("spec", NUM_SPEC_CNT, 2, "2*(stage*NumCpiComps + comp) for stage dispatch/issue "
+                                      "(0-1), then block merges; all 0 if SpecBlocks = 0")]),
+    ]
+
+
+# Registers the per-cycle cross-checks read back through the CSR port (tb/pmu_unit and
+# tb/pmu_check), for the NumHpm = 4 configuration the SoC builds: (name, address).
+CROSSCHECK_HPM = 4
+
+
+def crosscheck_regs():
+    a = {n: v for n, v, _ in STD_CSRS}
+    c = {n: v for n, v, _, _ in CUSTOM_CSRS}
+    r = [("mcycle", a["Mcycle"]), ("minstret", a["Minstret"])]
+    r += [(f"mhpmcounter{3 + i}", a["Mhpmcounter3"] + i) for i in range(CROSSCHECK_HPM)]
+    r += [(f"mhpmevent{3 + i}", a["Mhpmevent3"] + i) for i in range(CROSSCHECK_HPM)]
+    r += [("mcountinhibit", a["Mcountinhibit"]), ("mcounteren", a["Mcounteren"]),
+          ("mip.lcofip", a["Mip"]), ("pmubank", c["PmuBank"]), ("tipctrl", c["TipCtrl"])]
+    return r
+
+
+# ====================================================================== static checks
+def width_of(expr):
+    return P[expr] if expr in P else int(expr)
+
+
+def count_of(c):
+    return P[c] if isinstance(c, str) else c
+
+
+def bits_for(n):
+    return max(1, n.bit_length())
+
+
+EV_INC_W = bits_for(max(b for _, _, b, _ in EVENTS))
+
+
+def td_bound(ev, form):
+    return {e[0]: e[2] for e in EVENTS}.get(ev, 0) if form == "raw" else 1  # check() names
+    # an unknown event
+
+
+TD_INC_W = bits_for(max(td_bound(ev, f) for _, _, ev, f in TD_COUNTERS))
+
+
+def check():
+    errs = []
+    for e in ENUMS.values():
+        if len(e.entries) > 2 ** e.bits():
+            errs.append(f"enum {e.sv}: {len(e.entries)} values do not fit {e.bits()} bits")
+        names = [n for n, _, _ in e.entries]
+        if len(set(names)) != len(names) or not all(n.startswith(e.prefix) for n in names):
+            errs.append(f"enum {e.sv}: names must be unique and start with {e.prefix}")
+    if (1 << P["NW"]) <= P["MaxWidth"]:
+        errs.append("NW cannot hold MaxWidth")
+    if (1 << P["ElemW"]) <= P["MaxVecLen"]:
+        errs.append("ElemW cannot hold MaxVecLen")
+    ev_names = {e[0] for e in EVENTS}
+    for name, _, ev, form in TD_COUNTERS:
+        if ev not in ev_names:
+            errs.append(f"Top-Down counter {name}: unknown event {ev}")
+        if form != "raw" and (not isinstance(form, tuple) or form[0] not in ("==", ">=")):
+            errs.append(f"Top-Down counter {name}: form must be raw, ('==', k) or ('>=', expr)")
+    for name, expr, bound, _ in EVENTS:
+        if bound >= 1 << EV_INC_W:
+            errs.append(f"event {name}: bound {bound} does not fit EvIncW = {EV_INC_W}")
+        for tok in re.findall(r"[A-Za-z_]\w*", expr.replace("SUM_FP", "")):
+            if tok not in FIELD_W and tok not in ("W", "FEW", "THR", "j"):
+                errs.append(f"event {name}: unknown name {tok} in '{expr}'")
+    # addresses: every CSR the PMU answers, expanded, must be distinct
+    addrs = {}
+
+    def claim(a, who):
+        if a in addrs:
+            errs.append(f"CSR address 0x{a:03X}: {who} and {addrs[a]}")
+        addrs[a] = who
+
+    for n, a, _ in STD_CSRS:
+        span = NUM_HPM_MAX if n in ("Mhpmevent3", "Mhpmevent3h", "Mhpmcounter3") else 1
+        for i in range(span):
+            claim(a + i, f"{n}+{i}")
+            if n in ("Mcycle", "Minstret", "Mhpmcounter3"):
+                claim((a + i) | HIGH_HALF, f"{n}+{i} high half")
+    for n, a, _, _ in CUSTOM_CSRS:
+        claim(a, n)
+    for w in range(WINDOW_WORDS):
+        claim(WINDOW_BASE + w, f"window word {w}")
+    if any(a > 0xFFF for a in addrs):
+        errs.append("CSR address above 0xFFF")
+    if WINDOW_BASE % WINDOW_WORDS or WINDOW_WORDS & (WINDOW_WORDS - 1):
+        errs.append("window must be a power-of-two block aligned to its size")
+    for bname, _, segs in banks():
+        used = sum(n * w for _, n, w, _ in segs)
+        if used > WINDOW_WORDS:
+            errs.append(f"window bank {bname}: {used} words > {WINDOW_WORDS} (add a bank)")
+    if len(banks()) > 4:
+        errs.append("more than 4 banks: pmubank is 2 bits")
+    return errs
+
+
+# ====================================================================== probe layout
 FIELDS = [
+    # (name, width expr, count, stage, doc); MSB first as in the SV packed struct. count > 1
+    # makes a packed array [count-1:0][width-1:0]; element j sits at bits j*width up.
     # -- dispatch (rename/allocate, in order) --
     ("disp_n", "NW", 1, "dispatch", "uops given a ROB entry this cycle (wrong path included)"),
     ("disp_br_mask", "1", "MaxWidth", "dispatch",
@@ -172,38 +446,7 @@ FIELDS = [
      "pc of the oldest uop at dispatch this cycle: dispatched now, or next to enter the ROB "
      "when disp_n = 0 (TIP drained-state blame, dispatch-tagging sampler)"),
 ]
-
-# mhpmevent event ids: (name, description). id = position. Increment semantics in docs/pmu.md.
-EVENTS = [
-    ("EvNone", "counts nothing"),
-    ("EvCycles", "1 per cycle"),
-    ("EvInstRetired", "cmt_n"),
-    ("EvTotalSlots", "W per cycle (Top-Down TotalSlots)"),
-    ("EvSlotsIssued", "disp_n (Top-Down SlotsIssued: allocation slots used)"),
-    ("EvSlotsRetired", "cmt_n (Top-Down SlotsRetired)"),
-    ("EvFetchBubbles", "W - disp_n when !be_stall && !fe_bpred_recover (Top-Down)"),
-    ("EvRecoveryBubbles", "W - disp_n when fe_bpred_recover (Top-Down RecoveryBubbles)"),
-    ("EvBrMispredRetired", "cmt_br_mispred"),
-    ("EvMachineClears", "machine_clear"),
-    ("EvMsSlotsRetired", "cmt_ms_n"),
-    ("EvOpsExecuted", "iss_n (cmask variants give the OpsExecuted histogram)"),
-    ("EvMemStallsAnyLoad", "iss_n == 0 && ld_inflight"),
-    ("EvMemStallsL1Miss", "iss_n == 0 && ld_l1miss"),
-    ("EvMemStallsL2Miss", "iss_n == 0 && ld_l2miss"),
-    ("EvMemStallsStores", "iss_n < FEW && sb_full"),
-    ("EvExtMemOutstanding", "mem_outstanding (cmask >= 1 / >= THRESHOLD variants)"),
-    ("EvExceptions", "exception"),
-    ("EvRobFull", "rob_full"),
-    ("EvFpOps", "sum over units of a*m (flops issued)"),
-]
-
-
-def width_of(expr):
-    return P[expr] if expr in P else int(expr)
-
-
-def count_of(c):
-    return P[c] if isinstance(c, str) else c
+FIELD_W = {name: width_of(w) for name, w, _, _, _ in FIELDS}
 
 
 def layout():
@@ -217,60 +460,106 @@ def layout():
     return total, out
 
 
-def gen_sv():
-    total, lay = layout()
-    L = ["// GENERATED by rtl/pmu/gen/pmu_gen.py from its FIELDS/EVENTS lists -- do not edit.",
-         "// The C++ twin is sim_model/pmu/pmu_gen.h (same generator); ctest pmu_gen_in_sync",
-         "// fails if the two drift. Integration guide: docs/probe.md.",
-         "`default_nettype none", "", "package pmu_pkg;", ""]
+# ====================================================================== expressions
+def expand(expr):
+    """SUM_FP(e) -> (e[j=0]) + (e[j=1]) + ..."""
+    m = re.search(r"SUM_FP\((.*)\)$", expr)
+    if not m:
+        return expr
+    body = m.group(1)
+    terms = ["(" + re.sub(r"\bj\b", str(j), body) + ")" for j in range(P["MaxFpUnits"])]
+    return expr[:m.start()] + " + ".join(terms)
+
+
+def tokens_map(expr, field, param, lit):
+    """Rewrites names and integer literals of an expression (after expand)."""
+    def sub(m):
+        name, idx, num = m.group(1), m.group(2) or "", m.group(3)
+        if num is not None:
+            return lit(int(num))
+        if name in FIELD_W:
+            return field(name, idx)
+        return param(name)
+    return re.sub(r"\b([A-Za-z_]\w*)(\[\d+\])?|\b(\d+)\b", sub, expand(expr))
+
+
+SV_PARAM = {"W": "w", "FEW": "few", "THR": "thr"}
+CPP_PARAM = {"W": "k.dispatch_width", "FEW": "k.exec_few", "THR": "k.mem_bw_threshold"}
+
+
+def sv_expr(expr, w="EvIncW"):
+    # Every multi-bit operand is cast to the increment width, so the arithmetic is modulo
+    # 2^w and Verilator -Wall sees no implicit extension; one-bit fields stay booleans.
+    return tokens_map(expr, lambda n, i: f"{w}'(p.{n}{i})" if FIELD_W[n] > 1 else f"p.{n}{i}",
+                      lambda n: f"{w}'({SV_PARAM[n]})", lambda v: f"{w}'({v})")
+
+
+def sv_wrap(line, indent):
+    return textwrap.wrap(line, 100, subsequent_indent=" " * indent, break_long_words=False,
+                         break_on_hyphens=False)
+
+
+def cpp_expr(expr):
+    return tokens_map(expr, lambda n, i: f"(p.{n}{i} & {hex((1 << FIELD_W[n]) - 1)}u)",
+                      lambda n: CPP_PARAM[n], lambda v: f"{v}u")
+
+
+# ====================================================================== emitters
+GEN_NOTE = "GENERATED by rtl/pmu/gen/pmu_gen.py -- do not edit; ctest pmu_gen_in_sync checks it."
+
+
+def sv_enum(e, indent="  "):
+    L = [f"{indent}// {e.doc}", f"{indent}typedef enum logic [{e.width}-1:0] {{"
+         if isinstance(e.width, str) else f"{indent}typedef enum logic [{e.width - 1}:0] {{"]
+    for i, (name, short, doc) in enumerate(e.entries):
+        sep = "," if i + 1 < len(e.entries) else ""
+        lit = f"{e.bits()}'d{i}"
+        L.append(f"{indent}  {name} = {lit}{sep}  // {doc or short}")
+    L.append(f"{indent}}} {e.sv};")
+    if e.sv_count:
+        L.append(f"{indent}localparam int unsigned {e.sv_count} = {len(e.entries)};")
+    return L
+
+
+def cpp_enum(e):
+    L = [f"// {e.doc} Twin of {e.sv}.", f"enum class {e.cpp} : uint8_t {{"]
+    for i, (name, short, doc) in enumerate(e.entries):
+        L.append(f"  {e.cpp_name(name)} = {i},  // {doc or short}")
+    L.append("};")
+    if e.cpp_count:
+        L.append(f"inline constexpr unsigned {e.cpp_count} = {len(e.entries)};")
+    if e.cpp_names:
+        L.append(f"inline constexpr std::array<std::string_view, {len(e.entries)}> "
+                 f"{e.cpp_names}{{")
+        L += textwrap.wrap(", ".join(f'"{s}"' for _, s, _ in e.entries) + "};", 96,
+                           initial_indent="    ", subsequent_indent="    ")
+    return L
+
+
+def c_enum(e):
+    names = [e.c_name(n) for n, _, _ in e.entries] + ([e.c_count] if e.c_count else [])
+    return (["enum {"] + textwrap.wrap(", ".join(names), 92, initial_indent="    ",
+                                       subsequent_indent="    ") + ["};"])
+
+
+def header(comment="//"):
+    return [f"{comment} {GEN_NOTE}"]
+
+
+# ---------------------------------------------------------------------- SystemVerilog
+def gen_probe_pkg():
+    total, _ = layout()
+    L = header() + [
+        "// The core->PMU contract and nothing else: the probe bus (docs/probe.md) and the CSR",
+        "// addresses a core forwards to the PMU. rtl/core imports only this package.",
+        "`default_nettype none", "", "package probe_pkg;", ""]
     for name, val, doc in PARAMS:
-        L.append(f"  // {doc}")
-        L.append(f"  localparam int unsigned {name} = {val};")
-    L.append(f"  localparam int unsigned ProbeBits = {total};  // width of probe_t")
-    L += ["", "  // CPI stack stages (index of cpi_stack's first cnt_o dimension).",
-          "  typedef enum logic [1:0] {"]
-    for i, (name, short) in enumerate(CPI_STAGES):
-        sep = "," if i + 1 < len(CPI_STAGES) else ""
-        L.append(f"    {name} = 2'd{i}{sep}  // {short}")
-    L += ["  } cpi_stage_e;", f"  localparam int unsigned NumCpiStages = {len(CPI_STAGES)};", "",
-          "  // CPI stack components (index of cpi_stack's second cnt_o dimension).",
-          "  typedef enum logic [3:0] {"]
-    for i, (name, short, doc) in enumerate(CPI_COMPS):
-        sep = "," if i + 1 < len(CPI_COMPS) else ""
-        L.append(f"    {name} = 4'd{i}{sep}  // {short}")
-    L += ["  } cpi_comp_e;", f"  localparam int unsigned NumCpiComps = {len(CPI_COMPS)};",
-          "  // speculative CPI counters (cpi_spec): dispatch and issue components, then merges",
-          f"  localparam int unsigned NumSpecCnt = {2 * len(CPI_COMPS) + 1};"]
-    L += ["", "  // Top-Down event counters (seed 001 Table 1): index into topdown's cnt_o.",
-          "  typedef enum logic [4:0] {"]
-    for i, (name, short, doc) in enumerate(TD_COUNTERS):
-        sep = "," if i + 1 < len(TD_COUNTERS) else ""
-        L.append(f"    {name} = 5'd{i}{sep}  // {doc}")
-    L += ["  } td_counter_e;", f"  localparam int unsigned NumTdCounters = {len(TD_COUNTERS)};"]
-    L += ["", "  // FLOPS stack components (seed 000 Table III): index into flops_stack's cnt_o.",
-          "  typedef enum logic [2:0] {"]
-    for i, (name, short, doc) in enumerate(FLOPS_COMPS):
-        sep = "," if i + 1 < len(FLOPS_COMPS) else ""
-        L.append(f"    {name} = 3'd{i}{sep}  // {doc}")
-    L += ["  } flops_comp_e;", f"  localparam int unsigned NumFlopsComps = {len(FLOPS_COMPS)};"]
-    L += ["", "  // TIP commit-stage state of a cycle (seed 002 oracle attribution).",
-          "  typedef enum logic [1:0] {"]
-    for i, (name, short, doc) in enumerate(TIP_STATES):
-        sep = "," if i + 1 < len(TIP_STATES) else ""
-        L.append(f"    {name} = 2'd{i}{sep}  // {doc}")
-    L += ["  } tip_state_e;"]
-    L += ["", "  // Class of the instruction blamed for a backend stall (seed 000 Table II, l.11-16).",
-          "  typedef enum logic [ClsW-1:0] {"]
-    for i, (name, doc) in enumerate(CLASSES):
-        sep = "," if i + 1 < len(CLASSES) else " "
-        L.append(f"    {name} = {i}{sep}  // {doc}")
-    L += ["  } instr_cls_e;", "",
+        L += [f"  // {doc}", f"  localparam int unsigned {name} = {val};"]
+    L += [f"  localparam int unsigned ProbeBits = {total};  // width of probe_t", ""]
+    L += sv_enum(ENUMS["cls"]) + ["",
           "  // The probe bus: one struct per cycle from the core, sampled at the clock edge.",
           "  typedef struct packed {"]
-    cur = None
-    for (name, w, c, stage, doc), (_, ew, cnt, lsb) in zip(FIELDS, lay):
-        if stage != cur:
-            cur = stage
+    for name, w, c, stage, doc in FIELDS:
         if w == "ClsW":
             decl = "instr_cls_e"
         elif w == "1":
@@ -283,69 +572,170 @@ def gen_sv():
             L.append(f"    // {line}")
         L.append(f"    {decl} {name};")
     L += ["  } probe_t;", "",
-          "  // mhpmevent event ids. Sync: kEvents in sim_model/pmu/pmu_gen.h.",
-          "  typedef enum logic [7:0] {"]
-    for i, (name, doc) in enumerate(EVENTS):
-        sep = "," if i + 1 < len(EVENTS) else " "
-        L.append(f"    {name} = 8'd{i}{sep}  // {doc}")
-    L += ["  } pmu_event_e;", "", f"  localparam int unsigned NumEvents = {len(EVENTS)};", "",
+          "  // CSRs served by pmu_top (the core forwards accesses to them): custom CSRs and the",
+          "  // read-only window. The standard counter CSRs are the RISC-V ones (core_pkg).",
+          "  // Custom CSRs are consecutive: the forwarded range is AddrPmuBank..AddrPmuCustomLast."]
+    for n, a, acc, doc in CUSTOM_CSRS:
+        L.append(f"  localparam logic [11:0] Addr{n} = 12'h{a:03X};  // {acc}")
+    L += [f"  localparam logic [11:0] AddrPmuCustomLast = 12'h{CUSTOM_CSRS[-1][1]:03X};",
+          f"  localparam logic [11:0] AddrWindow = 12'h{WINDOW_BASE:03X};  // RO, "
+          f"{WINDOW_WORDS} words",
+          f"  localparam int unsigned WindowWordBits = {WINDOW_WORDS.bit_length() - 1};",
+          "", "endpackage : probe_pkg", "", "`default_nettype wire", ""]
+    return "\n".join(L)
+
+
+def sv_event_inc():
+    L = ["  // Per-cycle increment of event `ev` (ids above NumEvents count nothing). The one RTL",
+         "  // definition of every event: pmu_csr and topdown both count through it. Twin:",
+         "  // event_increment() in sim_model/pmu/pmu_gen.h.",
+         "  function automatic logic [EvIncW-1:0] event_inc(pmu_event_e ev, probe_t p,",
+         "                                                  logic [NW-1:0] w, logic [NW-1:0] few);",
+         "    unique case (ev)"]
+    for name, expr, _, _ in EVENTS:
+        e = sv_expr(expr)
+        e = e if e.startswith("EvIncW'(") and e.endswith(")") and e.count("(") == 1 \
+            else f"EvIncW'({e})"
+        L += sv_wrap(f"      {name}: return {e};", 10)
+    L += ["      default: return '0;", "    endcase", "  endfunction", "",
+          "  // Every Top-Down counter's increment of this cycle: its event through its counter-",
+          "  // mask form (TD_COUNTERS in the generator). Twin: td_increments() in pmu_gen.h.",
+          "  function automatic logic [NumTdCounters-1:0][TdIncW-1:0] td_increments(",
+          "      probe_t p, logic [NW-1:0] w, logic [NW-1:0] few, logic [MemReqW-1:0] thr);",
+          "    logic [NumTdCounters-1:0][TdIncW-1:0] inc;"]
+    if not any(f != "raw" and "THR" in str(f[1]) for *_, f in TD_COUNTERS):
+        L += ["    logic unused_thr;", "    unused_thr = ^thr;"]
+    for name, _, ev, form in TD_COUNTERS:
+        e = f"event_inc({ev}, p, w, few)"
+        if form == "raw":
+            rhs = f"TdIncW'({e})"
+        elif form[0] == "==":
+            rhs = f"TdIncW'({e} == EvIncW'({form[1]}))"
+        else:
+            rhs = f"TdIncW'({e} >= {sv_expr(str(form[1]))})"
+        L += sv_wrap(f"    inc[{name}] = {rhs};", 8)
+    L += ["    return inc;", "  endfunction"]
+    return L
+
+
+def v(ev):
+    return "e_" + snake(ev[2:])
+
+
+def gen_pmu_pkg():
+    L = header() + [
+        "// The PMU's own types (counter enums, events, address map) and the event increment",
+        "// functions. The probe contract is probe_pkg; the aliases below keep `pmu_pkg::probe_t`",
+        "// and friends working for code that has not switched to probe_pkg yet.",
+        "// C++ twin: sim_model/pmu/pmu_gen.h. Integration guide: docs/probe.md.",
+        "`default_nettype none", "", "package pmu_pkg;", "",
+        "  // ---- the probe contract, re-exported (SV packages do not re-export imports)"]
+    for name, _, _ in PARAMS + [("ProbeBits", 0, "")]:
+        L.append(f"  localparam int unsigned {name} = probe_pkg::{name};")
+    L += ["  typedef probe_pkg::instr_cls_e instr_cls_e;", "  typedef probe_pkg::probe_t probe_t;"]
+    for name, _, _ in CLASSES:
+        L.append(f"  localparam instr_cls_e {name} = probe_pkg::{name};")
+    L.append("")
+    for key in ("stage", "comp"):
+        L += sv_enum(ENUMS[key]) + [""]
+    L += [f"  // speculative CPI counters (cpi_spec): dispatch and issue components, then merges",
+          f"  localparam int unsigned NumSpecCnt = {NUM_SPEC_CNT};", ""]
+    for key in ("td", "fl", "tip", "ev", "dbg"):
+        L += sv_enum(ENUMS[key]) + [""]
+    L += [f"  // Increment widths: the largest event bound, and the largest Top-Down counter bound.",
+          f"  localparam int unsigned EvIncW = {EV_INC_W};",
+          f"  localparam int unsigned TdIncW = {TD_INC_W};", ""]
+    L += sv_event_inc() + ["",
+          "  // ---- address map: standard counter CSRs served by pmu_csr (docs/pmu.md)"]
+    for n, a, doc in STD_CSRS:
+        L.append(f"  localparam logic [11:0] Addr{n} = 12'h{a:03X};  // {doc}")
+    L += [f"  localparam logic [11:0] AddrHighHalf = 12'h{HIGH_HALF:03X};  // counter high half: "
+          f"| this",
+          f"  localparam int unsigned MaxHpm = {NUM_HPM_MAX};  // mhpmcounter3..31", "",
+          "  // Custom CSRs and the window (addresses in probe_pkg), re-exported."]
+    for n, _, _, _ in CUSTOM_CSRS:
+        L.append(f"  localparam logic [11:0] Addr{n} = probe_pkg::Addr{n};")
+    L += ["  localparam logic [11:0] AddrWindow = probe_pkg::AddrWindow;",
+          "  localparam int unsigned WindowWordBits = probe_pkg::WindowWordBits;",
+          f"  localparam int unsigned WindowWords = {WINDOW_WORDS};",
+          f"  localparam int unsigned TipCtrlIrqBit = {TIPCTRL_IRQ_BIT};",
+          f"  localparam int unsigned TipCtrlPeriodShift = {TIPCTRL_PERIOD_SHIFT};", "",
+          "  // Window banks (pmubank) and, per bank, the first word of each segment.",
+          "  typedef enum logic [1:0] {"]
+    bl = banks()
+    for i, (bname, doc, _) in enumerate(bl):
+        L.append(f"    {bname} = 2'd{i}{',' if i + 1 < len(bl) else ''}  // {doc}")
+    L.append("  } win_bank_e;")
+    for bname, _, segs in bl:
+        base = 0
+        for seg, n, w, _ in segs:
+            L.append(f"  localparam int unsigned Win{seg.capitalize()}Base = {base};"
+                     f"  // {bname}: {n} x {w} word(s)")
+            base += n * w
+    L += ["", "  // Words of the TIP bank."]
+    for i, (n, doc) in enumerate(TIP_WORDS):
+        L.append(f"  localparam int unsigned TipWord{n} = {i};")
+    L += [f"  localparam int unsigned TipWords = {len(TIP_WORDS)};", "",
           "endpackage : pmu_pkg", "", "`default_nettype wire", ""]
+    return "\n".join(L)
+
+
+# ---------------------------------------------------------------------- C++
+def gen_csr_map_h():
+    L = header() + [
+        "// The PMU's CSR and read-window address map (docs/pmu.md). Dependency-free so the ISS",
+        "// can include it; twin of the Addr*/Win*/TipWord* constants of rtl/pmu/pmu_pkg.sv.",
+        "#pragma once", "", "#include <cstdint>", "", "namespace stackscope::pmu {", "",
+        "// Standard counter CSRs served by pmu_csr; a counter's high half is at addr | kHighHalf.",
+        "namespace csr_addr {"]
+    for n, a, doc in STD_CSRS:
+        L.append(f"inline constexpr uint16_t k{n} = 0x{a:03X};  // {doc}")
+    L += [f"inline constexpr uint16_t kHighHalf = 0x{HIGH_HALF:03X};",
+          f"inline constexpr unsigned kMaxHpm = {NUM_HPM_MAX};  // mhpmcounter3..31",
+          "}  // namespace csr_addr", "",
+          "// Custom CSRs of pmu_top and the window's banks and words.", "namespace custom_csr {"]
+    short = {"PmuBank": "kBank", "TipCtrl": "kTipCtrl", "TipAck": "kTipAck"}
+    for n, a, acc, doc in CUSTOM_CSRS:
+        L.append(f"inline constexpr uint16_t {short[n]} = 0x{a:03X};  // {acc}")
+    L += [f"inline constexpr uint16_t kWindow = 0x{WINDOW_BASE:03X}, "
+          f"kWindowLast = 0x{WINDOW_BASE + WINDOW_WORDS - 1:03X};",
+          f"inline constexpr unsigned kWindowWords = {WINDOW_WORDS};"]
+    for i, (bname, doc, segs) in enumerate(banks()):
+        L.append(f"inline constexpr unsigned k{bname} = {i};  // {doc}")
+    for bname, _, segs in banks():
+        base = 0
+        for seg, n, w, _ in segs:
+            L.append(f"inline constexpr unsigned kWin{seg.capitalize()}Base = {base};")
+            base += n * w
+    for i, (n, doc) in enumerate(TIP_WORDS):
+        L.append(f"inline constexpr unsigned kTipWord{n} = {i};  // {doc.replace('`', '')}")
+    L += [f"inline constexpr unsigned kTipWords = {len(TIP_WORDS)};",
+          f"inline constexpr uint32_t kTipCtrlIrq = 1u << {TIPCTRL_IRQ_BIT};",
+          f"inline constexpr unsigned kTipCtrlPeriodShift = {TIPCTRL_PERIOD_SHIFT};",
+          "}  // namespace custom_csr", "", "}  // namespace stackscope::pmu", ""]
     return "\n".join(L)
 
 
 def gen_cpp():
     total, lay = layout()
     words = (total + 31) // 32
-    L = ["// GENERATED by rtl/pmu/gen/pmu_gen.py -- do not edit. Twin of rtl/pmu/pmu_pkg.sv.",
-         "#pragma once", "", "#include <array>", "#include <cstdint>", "#include <span>",
-         "#include <string_view>", "", "namespace stackscope::pmu {", ""]
+    L = header() + ["// Twin of rtl/pmu/probe_pkg.sv and rtl/pmu/pmu_pkg.sv.",
+                    "#pragma once", "", "#include <array>", "#include <cstdint>", "#include <span>",
+                    "#include <string_view>", "", "#include \"pmu_csr_map.h\"", "",
+                    "namespace stackscope::pmu {", ""]
     for name, val, doc in PARAMS:
         L.append(f"// {doc}")
         L.append(f"inline constexpr unsigned k{name} = {val};")
     L += [f"inline constexpr unsigned kProbeBits = {total};",
-          f"inline constexpr unsigned kProbeWords = {words};", "",
-          "enum class InstrCls : uint8_t {"]
-    for i, (name, doc) in enumerate(CLASSES):
-        L.append(f"  k{name[3:]} = {i},  // {doc}")
-    L += ["};", "", "enum class CpiStage : uint8_t {"]
-    for i, (name, short) in enumerate(CPI_STAGES):
-        L.append(f"  k{name[2:]} = {i},")
-    L += ["};", f"inline constexpr unsigned kNumCpiStages = {len(CPI_STAGES)};",
-          f"inline constexpr std::array<std::string_view, {len(CPI_STAGES)}> kCpiStageNames{{"
-          + ", ".join(f'"{s}"' for _, s in CPI_STAGES) + "};", "",
-          "enum class CpiComp : uint8_t {"]
-    for i, (name, short, doc) in enumerate(CPI_COMPS):
-        L.append(f"  k{name[4:]} = {i},  // {short}")
-    L += ["};", f"inline constexpr unsigned kNumCpiComps = {len(CPI_COMPS)};",
-          f"inline constexpr std::array<std::string_view, {len(CPI_COMPS)}> kCpiCompNames{{",
-          "    " + ", ".join(f'"{s}"' for _, s, _ in CPI_COMPS[:5]) + ",",
-          "    " + ", ".join(f'"{s}"' for _, s, _ in CPI_COMPS[5:]) + "};"]
-    L += ["", "enum class TdCounter : uint8_t {"]
-    for i, (name, short, doc) in enumerate(TD_COUNTERS):
-        L.append(f"  k{name[2:]} = {i},  // {doc}")
-    L += ["};", f"inline constexpr unsigned kNumTdCounters = {len(TD_COUNTERS)};",
-          f"inline constexpr std::array<std::string_view, {len(TD_COUNTERS)}> kTdCounterNames{{"]
-    for name, short, doc in TD_COUNTERS:
-        L.append(f'    "{short}",')
-    L += ["};"]
-    L += ["", "enum class FlopsComp : uint8_t {"]
-    for i, (name, short, doc) in enumerate(FLOPS_COMPS):
-        L.append(f"  k{name[2:]} = {i},  // {doc}")
-    L += ["};", f"inline constexpr unsigned kNumFlopsComps = {len(FLOPS_COMPS)};",
-          f"inline constexpr std::array<std::string_view, {len(FLOPS_COMPS)}> kFlopsCompNames{{",
-          "    " + ", ".join(f'"{s}"' for _, s, _ in FLOPS_COMPS) + "};"]
-    L += ["", "enum class TipState : uint8_t {"]
-    for i, (name, short, doc) in enumerate(TIP_STATES):
-        L.append(f"  k{name[3:]} = {i},  // {doc}")
-    L += ["};", f"inline constexpr std::array<std::string_view, {len(TIP_STATES)}> kTipStateNames{{",
-          "    " + ", ".join(f'"{s}"' for _, s, _ in TIP_STATES) + "};"]
-    L += ["", "// One cycle of the probe bus (field meanings: rtl/pmu/pmu_pkg.sv, docs/probe.md).",
+          f"inline constexpr unsigned kProbeWords = {words};",
+          f"inline constexpr unsigned kNumSpecCnt = {NUM_SPEC_CNT};  // pmu_pkg NumSpecCnt",
+          f"inline constexpr unsigned kEvIncW = {EV_INC_W}, kTdIncW = {TD_INC_W};", ""]
+    for key in ("cls", "stage", "comp", "td", "fl", "tip", "ev", "dbg"):
+        L += cpp_enum(ENUMS[key]) + [""]
+    L += ["// One cycle of the probe bus (field meanings: rtl/pmu/probe_pkg.sv, docs/probe.md).",
           "struct Probe {"]
     for name, w, c, stage, doc in FIELDS:
-        if w == "ClsW":
-            t = "InstrCls"
-        else:
-            t = "uint32_t"
+        t = "InstrCls" if w == "ClsW" else "uint32_t"
         if c != 1:
             L.append(f"  std::array<{t}, {count_of(c)}> {name}{{}};")
         else:
@@ -378,51 +768,257 @@ def gen_cpp():
           "  Probe p;"]
     for (name, w, c, stage, doc), (_, ew, cnt, lsb) in zip(FIELDS, lay):
         if cnt == 1:
-            v = f"get({lsb}, {ew})"
+            val = f"get({lsb}, {ew})"
             if w == "ClsW":
-                v = f"static_cast<InstrCls>({v})"
-            L.append(f"  p.{name} = {v};")
+                val = f"static_cast<InstrCls>({val})"
+            L.append(f"  p.{name} = {val};")
         else:
             L.append(f"  for (unsigned j = 0; j < {cnt}; ++j) p.{name}[j] = get({lsb} + j * {ew}, {ew});")
-    L += ["  return p;", "}", "", "struct EventInfo {", "  uint8_t id;", "  std::string_view name;",
-          "  std::string_view increment;", "};", "",
-          "// mhpmevent ids. Sync: pmu_event_e in rtl/pmu/pmu_pkg.sv.",
+    L += ["  return p;", "}", ""]
+    # events
+    L += ["struct EventInfo {", "  PmuEvent id;", "  std::string_view name;",
+          "  std::string_view increment;  // the expression event_increment() computes", "};",
           f"inline constexpr std::array<EventInfo, {len(EVENTS)}> kEvents{{{{"]
-    for i, (name, doc) in enumerate(EVENTS):
-        L.append(f'    {{{i}, "{name[2:]}", "{doc}"}},')
-    L += ["}};", "", "}  // namespace stackscope::pmu", ""]
+    for name, expr, _, _ in EVENTS:
+        L.append(f'    {{PmuEvent::k{name[2:]}, "{name[2:]}", "{expr}"}},')
+    L += ["}};", "",
+          "// The unit parameters an increment may use (W, FEW, THR of the generator).",
+          "struct EventParams {", "  unsigned dispatch_width;", "  unsigned exec_few;",
+          "  unsigned mem_bw_threshold = 0;", "};", "",
+          "// Per-cycle increment of an event (ids above kNumEvents count nothing): the C++ twin",
+          "// of pmu_pkg::event_inc, modulo 2^kEvIncW like the RTL.",
+          "inline uint32_t event_increment(unsigned id, const Probe& p, const EventParams& k) {",
+          "  uint32_t r = 0;", "  switch (static_cast<PmuEvent>(id)) {"]
+    for name, expr, _, _ in EVENTS:
+        L.append(f"    case PmuEvent::k{name[2:]}:")
+        L.append(f"      r = static_cast<uint32_t>({cpp_expr(expr)});")
+        L.append("      break;")
+    L += ["    default:", "      break;", "  }",
+          f"  return r & {hex((1 << EV_INC_W) - 1)}u;", "}", "",
+          "// Every Top-Down counter's increment of this cycle (twin of pmu_pkg::td_increments).",
+          "inline std::array<uint32_t, kNumTdCounters> td_increments(const Probe& p,",
+          "                                                          const EventParams& k) {",
+          "  auto ev = [&](PmuEvent e) { return event_increment(static_cast<unsigned>(e), p, k); };"]
+    used = sorted({ev for _, _, ev, _ in TD_COUNTERS}, key=[e[0] for e in EVENTS].index)
+    for ev in used:
+        L.append(f"  const uint32_t {v(ev)} = ev(PmuEvent::k{ev[2:]});")
+    L.append("  std::array<uint32_t, kNumTdCounters> inc{};")
+    tdmask = hex((1 << TD_INC_W) - 1)
+    for name, _, ev, form in TD_COUNTERS:
+        if form == "raw":
+            rhs = f"{v(ev)} & {tdmask}u"
+        elif form[0] == "==":
+            rhs = f"{v(ev)} == {form[1]}u"
+        else:
+            rhs = f"{v(ev)} >= ({cpp_expr(str(form[1]))})"
+        L.append(f"  inc[static_cast<unsigned>(TdCounter::k{name[2:]})] = {rhs};")
+    L += ["  return inc;", "}", ""]
+    # cross-check register table
+    regs = crosscheck_regs()
+    L += ["// Registers the per-cycle cross-checks read through the CSR port, in their order",
+          f"// (NumHpm = {CROSSCHECK_HPM}): 64-bit ones as low half at addr, high half at",
+          "// addr | kHighHalf (counters) or addr + 0x400 (mhpmeventh).",
+          "struct CsrReg {", "  std::string_view name;", "  uint16_t addr;", "};",
+          f"inline constexpr unsigned kCrossCheckHpm = {CROSSCHECK_HPM};",
+          f"inline constexpr std::array<CsrReg, {len(regs)}> kCsrRegs{{{{"]
+    for n, a in regs:
+        L.append(f'    {{"{n}", 0x{a:03X}}},')
+    L += ["}};", "inline constexpr uint16_t csr_reg_addr(unsigned i) { return kCsrRegs[i].addr; }",
+          "", "}  // namespace stackscope::pmu", ""]
     return "\n".join(L)
 
 
-def gen_probe_md(old):
-    """docs/probe.md with its field table regenerated between the markers."""
-    begin = "<!-- BEGIN FIELDS (generated by rtl/pmu/gen/pmu_gen.py) -->"
-    end = "<!-- END FIELDS -->"
+# ---------------------------------------------------------------------- software, scripts, docs
+def gen_sw_region():
+    L = ["/* " + GEN_NOTE + " */"]
+    for n, a, acc, doc in CUSTOM_CSRS:
+        sw = {"PmuBank": "BANK"}.get(n, n.upper())  # PMU_CSR_BANK, PMU_CSR_TIPCTRL, ...
+        L.append(f"#define PMU_CSR_{sw} 0x{a:03X} /* {acc} */")
+    L.append(f"#define PMU_CSR_WINDOW 0x{WINDOW_BASE:03X} /* RO: + word of the selected bank */")
+    for n, a, _ in STD_CSRS:
+        L.append(f"#define PMU_CSR_{n.upper()} 0x{a:03X}")
+    L.append(f"#define PMU_CSR_HIGH_HALF 0x{HIGH_HALF:03X} /* counter high half: address | this */")
+    for i, (bname, doc, segs) in enumerate(banks()):
+        L.append(f"#define PMU_{snake(bname).upper()} {i} /* {doc} */")
+    for bname, _, segs in banks():
+        base = 0
+        for seg, n, w, _ in segs:
+            L.append(f"#define PMU_WIN_{seg.upper()}_BASE {base}")
+            base += n * w
+    L.append(f"#define PMU_TIPCTRL_IRQ (1u << {TIPCTRL_IRQ_BIT})")
+    L.append(f"#define PMU_TIPCTRL_PERIOD_SHIFT {TIPCTRL_PERIOD_SHIFT}")
+    for key in ("stage", "comp", "td", "fl", "ev"):
+        L.append(f"/* {ENUMS[key].sv} */")
+        L += c_enum(ENUMS[key])
+    L.append("/* TIP bank words */")
+    names = [f"PMU_TIP_{snake(n).upper()}" for n, _ in TIP_WORDS] + ["PMU_TIP_WORDS"]
+    L += ["enum {"] + textwrap.wrap(", ".join(names), 92, initial_indent="    ",
+                                    subsequent_indent="    ") + ["};"]
+    return L
+
+
+def gen_commit_h(core_pkg_text):
+    """tb/commit_layout.h: the C++ decode of core_pkg::commit_t, from the SV struct itself
+    (the lockstep harness used to count its bit offsets by hand)."""
+    end = core_pkg_text.find("} commit_t;")
+    start = core_pkg_text.rfind("typedef struct packed {", 0, end)
+    if end < 0 or start < 0:
+        raise SystemExit("pmu_gen: rtl/core/core_pkg.sv has no `typedef struct packed {...} "
+                         "commit_t;`")
+    fields = []
+    for line in core_pkg_text[start + len("typedef struct packed {"):end].splitlines():
+        code = line.split("//")[0].strip()
+        if not code:
+            continue
+        f = re.fullmatch(r"logic\s*(?:\[(\d+):0\])?\s*(\w+);", code)
+        if not f:
+            raise SystemExit(f"pmu_gen: commit_t field '{code}' is not `logic [N:0] name;`")
+        fields.append((f.group(2), int(f.group(1)) + 1 if f.group(1) else 1))
+    total = sum(w for _, w in fields)
+    L = header() + [
+        "// C++ decode of rtl/core/core_pkg.sv commit_t, whose field list this is generated from.",
+        "#pragma once", "", '#include "lockstep.h"', "", "namespace stackscope::tb {", "",
+        f"// commit_t is {total} bits; commit_o packs CommitWidth of them, slot 0 (the oldest) at",
+        "// the LSB. A packed struct's last field is its LSB.",
+        f"inline constexpr unsigned kCommitBits = {total};", "",
+        "// One commit_t at bit `base`; get(lo, width) reads bits [lo, lo + width) (width <= 32).",
+        "template <class Get>", "RtlCommit decode_commit(unsigned base, Get get) {",
+        "  RtlCommit c;"]
+    lsb = total
+    for name, w in fields:
+        lsb -= w
+        L.append(f"  c.{name} = static_cast<decltype(c.{name})>(get(base + {lsb}, {w}));")
+    L += ["  return c;", "}", "", "}  // namespace stackscope::tb", ""]
+    return "\n".join(L)
+
+
+def replace_region(old, begin, end, lines, path):
+    if begin not in old or end not in old:
+        raise SystemExit(f"pmu_gen: {path} lacks the markers {begin!r} ... {end!r}")
+    head, rest = old.split(begin, 1)
+    _, tail = rest.split(end, 1)
+    return head + begin + "\n" + "\n".join(lines) + "\n" + end + tail
+
+
+def gen_consts_py():
+    consts = {"NumCpiStages": len(CPI_STAGES), "NumCpiComps": len(CPI_COMPS),
+              "NumTdCounters": len(TD_COUNTERS), "NumFlopsComps": len(FLOPS_COMPS),
+              "NumSpecCnt": NUM_SPEC_CNT, "NumEvents": len(EVENTS), "MaxWidth": P["MaxWidth"],
+              "PcW": P["PcW"], "EvIncW": EV_INC_W, "TdIncW": TD_INC_W}
+    body = ",\n".join(f"    {k!r}: {val}" for k, val in consts.items())
+    return f'"""{GEN_NOTE}\n\npmu_pkg constants scripts/synth.py\'s expected counts use."""\n' \
+           f"PKG = {{\n{body},\n}}\n"
+
+
+def md(text):
+    return text.replace("|", "\\|")  # inside a table cell
+
+
+def md_tables():
+    """docs/pmu.md generated regions: {marker: lines}."""
+    csr = ["| address | access | meaning |", "|---|---|---|"]
+    for n, a, acc, doc in CUSTOM_CSRS:
+        csr.append(f"| 0x{a:03X} | {acc} | {doc} |")
+    csr.append(f"| 0x{WINDOW_BASE:03X} + w | RO | word w (0-{WINDOW_WORDS - 1}) of the selected "
+               f"bank; a 48-bit counter is two words, low half first |")
+    csr += ["", "| bank | words used | layout |", "|---|---|---|"]
+    for i, (bname, doc, segs) in enumerate(banks()):
+        used = sum(n * w for _, n, w, _ in segs)
+        parts, base = [], 0
+        for seg, n, w, sdoc in segs:
+            parts.append(f"{sdoc}: words {base}-{base + n * w - 1}")
+            base += n * w
+        if bname == "BankTip":
+            parts = ["; ".join(f"{i_} {n}" for i_, (n, _) in enumerate(TIP_WORDS)) +
+                     f". Status word: {TIP_WORDS[0][1]}"]
+        csr.append(f"| {i} {doc} | {used} of {WINDOW_WORDS} | {'; '.join(parts)} |")
+    ev = ["| id | event | increment per cycle | |", "|---|---|---|---|"]
+    for i, (name, expr, _, doc) in enumerate(EVENTS):
+        ev.append(f"| {i} | `{name}` | `{md(expr)}` | {doc} |")
+    td = ["| counter | event | counts per cycle |", "|---|---|---|"]
+    for name, short, evn, form in TD_COUNTERS:
+        td.append(f"| `{short}` | `{evn}` | `{md(td_doc(evn, form))}` |")
+    return {"CSRMAP": csr, "EVENTS": ev, "TDCOUNTERS": td}
+
+
+def gen_schema(old):
+    """docs/report.schema.json with its counter-name lists regenerated."""
+    def lst(names, indent):
+        items = ", ".join(f'"{n}"' for n in names)
+        return ("\n" + " " * indent).join(textwrap.wrap(items, 100 - indent))
+
+    def sub(pattern, names, text):
+        m = re.search(pattern, text, re.S)
+        if not m:
+            raise SystemExit(f"pmu_gen: docs/report.schema.json: no match for {pattern}")
+        indent = m.start(2) - text.rfind("\n", 0, m.start(2)) - 1
+        return text[:m.start(2)] + lst(names, indent) + text[m.end(2):]
+
+    t = sub(r'("topdown": \{\s*"allOf": \[\{"\$ref": "#/\$defs/counts"\}\],\s*"required": \[)'
+            r'(.*?)\]', [s for _, s, _, _ in TD_COUNTERS], old)
+    t = sub(r'("cpi_comps": \{\s*"type": "object",\s*"required": \[)(.*?)\]',
+            [s for _, s, _ in CPI_COMPS], t)
+    t = sub(r'("flops_comps": \{\s*"type": "object",\s*"required": \[)(.*?)\]',
+            [s for _, s, _ in FLOPS_COMPS], t)
+    return t
+
+
+def gen_probe_md(old, path):
     rows = []
     for name, w, c, stage, doc in FIELDS:
         bits = width_of(w) * count_of(c)
         shape = f"{count_of(c)} x {width_of(w)}" if c != 1 else str(bits)
         rows.append(f"| `{name}` | {shape} | {stage} | {doc} |")
-    head, rest = old.split(begin, 1)
-    _, tail = rest.split(end, 1)
-    return head + begin + "\n" + "\n".join(rows) + "\n" + end + tail
+    return replace_region(old, "<!-- BEGIN FIELDS (generated by rtl/pmu/gen/pmu_gen.py) -->",
+                          "<!-- END FIELDS -->", rows, path)
+
+
+def outputs(root):
+    outs = {root / "rtl/pmu/probe_pkg.sv": gen_probe_pkg(),
+            root / "rtl/pmu/pmu_pkg.sv": gen_pmu_pkg(),
+            root / "sim_model/pmu/pmu_gen.h": gen_cpp(),
+            root / "sim_model/pmu/pmu_csr_map.h": gen_csr_map_h(),
+            root / "scripts/pmu_consts.py": gen_consts_py()}
+    core_pkg = root / "rtl/core/core_pkg.sv"
+    if core_pkg.exists():
+        outs[root / "tb/commit_layout.h"] = gen_commit_h(core_pkg.read_text())
+    edits = {
+        "docs/probe.md": gen_probe_md,
+        "sw/lib/pmu.h": lambda t, p: replace_region(t, "/* BEGIN GENERATED MAP */",
+                                                    "/* END GENERATED MAP */", gen_sw_region(), p),
+        "docs/pmu.md": lambda t, p: _md(t, p),
+        "docs/report.schema.json": lambda t, p: gen_schema(t),
+    }
+    for rel, fn in edits.items():
+        path = root / rel
+        if path.exists():
+            outs[path] = fn(path.read_text(), path)
+    return outs
+
+
+def _md(text, path):
+    for marker, lines in md_tables().items():
+        text = replace_region(text, f"<!-- BEGIN {marker} (generated by rtl/pmu/gen/pmu_gen.py) -->",
+                              f"<!-- END {marker} -->", lines, path)
+    return text
 
 
 def main(argv):
-    check = "--check" in argv
+    check_only = "--check" in argv
     args = [a for a in argv[1:] if a != "--check"]
     root = Path(args[0] if args else Path(__file__).resolve().parents[3])
-    outs = {root / "rtl/pmu/pmu_pkg.sv": gen_sv(), root / "sim_model/pmu/pmu_gen.h": gen_cpp()}
-    md = root / "docs/probe.md"
-    if md.exists():
-        outs[md] = gen_probe_md(md.read_text())
+    errs = check()
+    if errs:
+        for e in errs:
+            print(f"pmu_gen: {e}", file=sys.stderr)
+        return 2
     bad = 0
-    for path, text in outs.items():
-        if check:
+    for path, text in outputs(root).items():
+        if check_only:
             if not path.exists() or path.read_text() != text:
                 print(f"{path}: out of sync with rtl/pmu/gen/pmu_gen.py (run it)", file=sys.stderr)
                 bad = 1
-        else:
+        elif not path.exists() or path.read_text() != text:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text)
     return bad

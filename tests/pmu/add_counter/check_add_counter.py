@@ -1,0 +1,116 @@
+#!/usr/bin/env python3
+"""Proves docs/pmu.md's "Adding a counter" steps in a scratch copy of the tree.
+
+1. Copies the generator, the PMU RTL, the C++ models, the unit-bench headers and every file the
+   generator rewrites into a scratch directory.
+2. Adds one event (its increment expression: the algorithm) to EVENTS and one Top-Down counter
+   on it to TD_COUNTERS -- the only edits, exactly as docs/pmu.md says.
+3. Runs the generator; checks that the new names reach the SV package, the C++ header,
+   sw/lib/pmu.h, the report schema and docs/pmu.md, and that `--check` then passes.
+4. Verilates topdown (Verilator -Wall, --assert) with the cross-check main
+   add_counter_main.cpp and runs it: RTL = model on every counter every cycle, and the new
+   counter equals a count made from the probes alone.
+5. Overfills window bank 1 in another copy: the generator must refuse with a clear message.
+Usage: check_add_counter.py REPO_ROOT [SCRATCH_DIR]
+"""
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+COPY = ["rtl/pmu", "rtl/lint.vlt", "sim_model/pmu", "tb/pmu_unit/unit_dut.h",
+        "tb/pmu_unit/probe_random.h", "tb/pmu_unit/probe_random.cpp", "docs/probe.md",
+        "docs/pmu.md", "docs/report.schema.json", "sw/lib/pmu.h", "scripts/pmu_consts.py",
+        "tests/pmu/add_counter/add_counter_main.cpp"]
+NEW_EVENT = ('    ("EvDummyRobFullRecover", "rob_full && fe_bpred_recover", 1,\n'
+             '     "dummy: ROB full while the front end recovers (add-a-counter test)"),\n')
+NEW_TD = ('    ("TdDummyRobFullRecover", "dummy_rob_full_recover", "EvDummyRobFullRecover", '
+          '"raw"),\n')
+
+
+def fail(msg):
+    print(f"check_add_counter: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def insert_entry(text, list_name, entry):
+    """Appends entry as the last element of the generator list `list_name = [ ... ]`."""
+    m = re.search(rf"^{list_name} = \[\n.*?^\]\n", text, re.S | re.M)
+    if not m:
+        fail(f"no `{list_name} = [` list in pmu_gen.py")
+    end = m.end() - 2  # before the closing "]\n"
+    return text[:end] + entry + text[end:]
+
+
+def run(cmd, cwd, what):
+    r = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+    if r.returncode != 0:
+        fail(f"{what} failed (exit {r.returncode}):\n{r.stdout[-3000:]}{r.stderr[-3000:]}")
+    return r.stdout + r.stderr
+
+
+def main(argv):
+    root = Path(argv[1]).resolve()
+    scratch = Path(argv[2]) if len(argv) > 2 else Path(tempfile.mkdtemp(prefix="ss_addctr_"))
+    if scratch.exists():
+        shutil.rmtree(scratch)
+    for rel in COPY:
+        src, dst = root / rel, scratch / rel
+        dst.parent.mkdir(parents=True, exist_ok=True)
+        (shutil.copytree if src.is_dir() else shutil.copy2)(src, dst)
+    gen = scratch / "rtl/pmu/gen/pmu_gen.py"
+    text = gen.read_text()
+    text = insert_entry(text, "EVENTS", NEW_EVENT)
+    text = insert_entry(text, "TD_COUNTERS", NEW_TD)
+    gen.write_text(text)
+    py = sys.executable
+    run([py, str(gen), str(scratch)], scratch, "generator")
+    run([py, str(gen), "--check", str(scratch)], scratch, "generator --check")
+    expect = {"rtl/pmu/pmu_pkg.sv": ["TdDummyRobFullRecover", "EvDummyRobFullRecover",
+                                     "NumTdCounters = 23"],
+              "sim_model/pmu/pmu_gen.h": ["kDummyRobFullRecover", '"dummy_rob_full_recover"'],
+              "sw/lib/pmu.h": ["PMU_TD_DUMMY_ROB_FULL_RECOVER", "PMU_EV_DUMMY_ROB_FULL_RECOVER"],
+              "docs/report.schema.json": ['"dummy_rob_full_recover"'],
+              "docs/pmu.md": ["`dummy_rob_full_recover`", "`EvDummyRobFullRecover`"],
+              "scripts/pmu_consts.py": ["'NumTdCounters': 23"]}
+    for rel, needles in expect.items():
+        body = (scratch / rel).read_text()
+        for n in needles:
+            if n not in body:
+                fail(f"generated {rel} lacks {n}")
+    # Build and run the unit bench on the regenerated RTL and model.
+    vroot = os.environ.get("VERILATOR_ROOT")
+    if not vroot:
+        fail("VERILATOR_ROOT not set (source scripts/env.sh)")
+    inc = ["-I" + str(scratch / d) for d in ("sim_model/pmu", "tb/pmu_unit")]
+    cmd = [f"{vroot}/bin/verilator", "--cc", "--exe", "--build", "-j", "2", "-Mdir", "obj",
+           "--top-module", "topdown", "--prefix", "Vtopdown", "-Wall", "--assert",
+           "-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include", "-CFLAGS", "-std=c++20 -O1",
+           *[a for i in inc for a in ("-CFLAGS", i)], "-o", "add_counter",
+           "rtl/lint.vlt", "-f", "rtl/pmu/pmu.f",
+           str(scratch / "tests/pmu/add_counter/add_counter_main.cpp"),
+           str(scratch / "tb/pmu_unit/probe_random.cpp"), str(scratch / "sim_model/pmu/topdown.cpp")]
+    run(cmd, scratch, "Verilator build of topdown")
+    print(run([str(scratch / "obj/add_counter")], scratch, "cross-check run").strip())
+    # The window capacity check: 12 more 48-bit counters overfill bank 1 (46 + 14 + 24 > 64).
+    over = text
+    for i in range(12):
+        over = insert_entry(over, "TD_COUNTERS", NEW_TD.replace('"TdDummy', f'"TdDummy{i}')
+                            .replace('"dummy_', f'"dummy{i}_'))
+    bad = scratch / "pmu_gen_over.py"
+    bad.write_text(over)
+    r = subprocess.run([py, str(bad), "--check", str(scratch)], capture_output=True, text=True)
+    if r.returncode == 0 or "window bank BankTdFl" not in r.stderr:
+        fail(f"an overfull bank was not refused: exit {r.returncode}, {r.stderr.strip()}")
+    line = next(ln for ln in r.stderr.splitlines() if "window bank BankTdFl" in ln)
+    print(f"check_add_counter: overfull bank refused: {line}")
+    if len(argv) <= 2:
+        shutil.rmtree(scratch)
+    print("check_add_counter: PASS")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
