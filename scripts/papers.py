@@ -1,0 +1,459 @@
+#!/usr/bin/env python3
+"""papers.py: two of the seed papers' case studies reproduced on StackScope, as generated docs.
+
+  seed 001 (Yasin, Top-Down) Table 4: the matrix-multiply tuning case. The three matmul
+      workloads (naive, loop interchange, blocked + unrolled) run once each; their Top-Down
+      Level 1-3 (Table 2's Clocks fractions and toplev's normalised view) are set beside the
+      paper's figures.
+  seed 002 (Gottschall et al., TIP): instruction-level profile error of TIP, NCI, LCI and
+      dispatch tagging against the every-cycle oracle, over a sweep of the sampling period on
+      every workload of the suite. The error of a sampled profile is bias plus sampling
+      noise; the noise is estimated by drawing the same number of samples from the oracle's
+      own distribution (an unbiased profiler), so what is left is bias.
+
+Writes docs/papers.md and docs/img/papers_tip_error.{png,svg}; the raw JSON reports go to
+--out (build/papers). Every simulation is `stackscope run ... --json` started with an argument
+vector (no shell). `make papers` runs it; --reuse renders from the JSON already in --out.
+
+Usage: papers.py --stackscope build/stackscope [--out build/papers] [--docs docs]
+                 [--periods 1,3,10,31,97,307,1009] [--jobs 2] [--reuse]
+"""
+import argparse
+import concurrent.futures
+import json
+import os
+import subprocess
+import sys
+import time
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+
+PROFILERS = ("tip", "nci", "lci", "dispatch")
+PROF_LABELS = {"tip": "TIP", "nci": "NCI", "lci": "LCI", "dispatch": "Dispatch"}
+PROF_COLORS = {"tip": "#4c72b0", "nci": "#55a868", "lci": "#dd8452", "dispatch": "#c44e52"}
+MATMUL = ("matmul_naive", "matmul_interchange", "matmul_blocked")
+KERNELS = {"matmul_naive": "mm_naive", "matmul_interchange": "mm_interchange",
+           "matmul_blocked": "mm_blocked"}
+
+# seed 001 Table 4 (multiply1 / multiply2 / multiply3); None = "-" in the paper.
+PAPER_T4 = {
+    "speedup": (1.0, 11.8, 16.5), "ipc": (0.17, 1.19, 0.80),
+    "frontend_bound": (0.00, 0.07, 0.02), "retiring": (0.05, 0.41, 0.28),
+    "bad_speculation": (0.00, 0.00, 0.00), "backend_bound": (0.95, 0.52, 0.70),
+    "memory_bound": (0.84, 0.12, 0.31), "l1_bound": (0.05, 0.07, 0.03),
+    "l2_bound": (0.03, None, 0.05), "l3_bound": (0.05, None, 0.01),
+    "ext_memory_bound": (0.71, 0.07, 0.21), "stores_bound": (None, None, None),
+    "core_bound": (0.15, 0.64, 0.55),
+}
+T4_ROWS = [("frontend_bound", "Frontend Bound"), ("retiring", "Retiring"),
+           ("bad_speculation", "Bad Speculation"), ("backend_bound", "Backend Bound"),
+           ("memory_bound", "-- Memory Bound"), ("l1_bound", "---- L1 Bound"),
+           ("l2_bound", "---- L2 Bound"), ("l3_bound", "---- L3 Bound"),
+           ("ext_memory_bound", "---- MEM Bound (ours: Ext_Memory_Bound)"),
+           ("stores_bound", "---- Stores Bound"), ("core_bound", "-- Core Bound")]
+# seed 002, instruction level: average and maximum error (None: not given in the seed's text).
+PAPER_TIP = {"tip": (0.016, 0.050), "nci": (0.093, 0.21), "lci": (0.554, None),
+             "dispatch": (0.531, None)}
+FAST_MEM = 4       # memory latency of the matmul comparison run (default 20)
+NOISE_OK = 0.01    # "enough samples": expected sampling noise at most 1 % of the time
+NOISE_DRAWS = 20   # oracle resamplings per (workload, sample count)
+
+
+def fail(msg):
+    print(f"papers.py: {msg}", file=sys.stderr)
+    sys.exit(2)
+
+
+def simulate(argv, out_json):
+    """One `stackscope run` (argument vector, no shell); returns the parsed report."""
+    t0 = time.time()
+    res = subprocess.run(argv + ["--json", out_json], stdout=subprocess.DEVNULL,
+                         stderr=subprocess.PIPE, text=True, check=False)
+    if res.returncode != 0:
+        fail(f"{' '.join(argv)}: exit {res.returncode}: {res.stderr.strip()[-400:]}")
+    print(f"  {os.path.basename(out_json)}: {time.time() - t0:.0f} s", flush=True)
+    with open(out_json) as f:
+        return json.load(f)
+
+
+def load_or_run(argv, out_json, reuse):
+    if reuse:
+        if not os.path.exists(out_json):
+            fail(f"--reuse: {out_json} does not exist (run without --reuse first)")
+        with open(out_json) as f:
+            return json.load(f)
+    return simulate(argv, out_json)
+
+
+# ---------------------------------------------------------------- seed 001, Table 4
+
+def node_values(run):
+    nodes = run["metrics"]["topdown"]["nodes"]
+    return ({n["name"]: n["value"] for n in nodes}, {n["name"]: n["normalized"] for n in nodes})
+
+
+def kernel_cycles(run, fn):
+    """Cycles the oracle charged to the kernel function (seed 002's time-proportional
+    attribution, function level), so the speed-up is the kernel's, not the set-up's."""
+    for row in run["tip"]["top_functions"]:
+        if row["function"] == fn:
+            return row["oracle"] * run["cycles"]
+    fail(f"{run['workload']}: {fn} not among the oracle's top functions")
+
+
+def fmt2(v):
+    return "-" if v is None else f"{v:.2f}"
+
+
+def table4(runs):
+    lines = []
+    cyc = {r["workload"]: r["cycles"] for r in runs}
+    kern = {r["workload"]: kernel_cycles(r, KERNELS[r["workload"]]) for r in runs}
+    base_k, base_c = kern["matmul_naive"], cyc["matmul_naive"]
+    head = ("| metric | multiply1 (paper) | naive | naive norm. | multiply2 (paper) | "
+            "interchange | interchange norm. | multiply3 (paper) | blocked | blocked norm. |")
+    lines += [head, "|" + "---|" * 10]
+    row = ["Speed-up, kernel (whole program)"]
+    for i, r in enumerate(runs):
+        w = r["workload"]
+        row += [f"{PAPER_T4['speedup'][i]:.1f}x",
+                f"{base_k / kern[w]:.1f}x ({base_c / cyc[w]:.1f}x)", ""]
+    lines.append("| " + " | ".join(row) + " |")
+    row = ["IPC (whole program)"]
+    for i, r in enumerate(runs):
+        row += [fmt2(PAPER_T4["ipc"][i]), f"{r['metrics']['ipc']:.2f}", ""]
+    lines.append("| " + " | ".join(row) + " |")
+    for key, label in T4_ROWS:
+        row = [label]
+        for i, r in enumerate(runs):
+            val, norm = node_values(r)
+            if key == "l3_bound":  # this SoC has no L3 (L1D, L2, memory)
+                ours, on = "n/a", "n/a"
+            else:
+                ours, on = fmt2(val[key]), fmt2(norm[key])
+                if key in ("frontend_bound", "retiring", "bad_speculation", "backend_bound"):
+                    on = "="
+            row += [fmt2(PAPER_T4[key][i]), ours, on]
+        lines.append("| " + " | ".join(row) + " |")
+    return lines, kern
+
+
+def direction(runs, fast):
+    """The paper's findings, each a yes/no from the JSON values (default memory latency, and
+    the FAST_MEM run for the one that depends on hiding the stream's latency)."""
+    v = {r["workload"]: node_values(r)[0] for r in runs}
+    f = {r["workload"]: node_values(r)[0] for r in fast}
+    n, i, b = v["matmul_naive"], v["matmul_interchange"], v["matmul_blocked"]
+    fi = f["matmul_interchange"]
+    l1 = ("frontend_bound", "bad_speculation", "retiring", "backend_bound")
+    return [
+        ("naive is Memory Bound: Backend_Bound the largest Level 1 node, Memory_Bound > "
+         "Core_Bound, most of it Ext_Memory_Bound",
+         max(l1, key=lambda k: n[k]) == "backend_bound" and n["memory_bound"] > n["core_bound"]
+         and n["ext_memory_bound"] > n["l1_bound"] + n["l2_bound"]),
+        ("loop interchange moves the bottleneck towards the core: Memory_Bound falls below "
+         "0.75x naive's and Core_Bound rises above naive's",
+         i["memory_bound"] < 0.75 * n["memory_bound"] and i["core_bound"] > n["core_bound"]),
+        ("loop interchange is Core Bound (Core_Bound > Memory_Bound) at the default memory "
+         "latency of 20 cycles",
+         i["core_bound"] > i["memory_bound"]),
+        (f"loop interchange is Core Bound with memory {FAST_MEM} cycles away (the stream's "
+         "latency hidden, as the paper's prefetchers do)",
+         fi["core_bound"] > fi["memory_bound"]),
+        ("blocked + unrolled raises Retiring above naive's and interchange's",
+         b["retiring"] > n["retiring"] and b["retiring"] > i["retiring"]),
+        ("blocked + unrolled is Core Bound (Core_Bound > Memory_Bound)",
+         b["core_bound"] > b["memory_bound"]),
+    ]
+
+
+def fast_table(runs, fast):
+    keys = [("ipc", "IPC"), ("retiring", "Retiring"), ("backend_bound", "Backend Bound"),
+            ("memory_bound", "-- Memory Bound"), ("core_bound", "-- Core Bound")]
+    lines = ["| metric | " + " | ".join(f"{r['workload'].split('_')[1]}, latency {lat}"
+                                        for r in runs for lat in (20,) ) + " | " +
+             " | ".join(f"{r['workload'].split('_')[1]}, latency {FAST_MEM}" for r in fast) + " |",
+             "|" + "---|" * 7]
+    for k, label in keys:
+        cells = []
+        for r in list(runs) + list(fast):
+            cells.append(f"{r['metrics']['ipc']:.2f}" if k == "ipc" else fmt2(node_values(r)[0][k]))
+        lines.append(f"| {label} | " + " | ".join(cells) + " |")
+    return lines
+
+
+# ---------------------------------------------------------------- seed 002, TIP
+
+def profile_error(sampled, oracle):
+    """seed 002's instruction-level error as docs/report.md defines it: half the L1 distance
+    of the two normalised profiles (the share of time put on the wrong instruction)."""
+    ts, to = sum(sampled.values()), sum(oracle.values())
+    keys = set(sampled) | set(oracle)
+    return sum(abs(sampled.get(k, 0) / ts - oracle.get(k, 0) / to) for k in keys) / 2
+
+
+def noise_floor(oracle, n, rng):
+    """Expected error of an unbiased profiler with n independent samples: draw n samples
+    from the oracle's distribution, NOISE_DRAWS times, and average the error."""
+    if n <= 0:
+        return None
+    p = np.array(list(oracle.values()), dtype=float)
+    p /= p.sum()
+    errs = [0.5 * np.abs(rng.multinomial(n, p) / n - p).sum() for _ in range(NOISE_DRAWS)]
+    return float(np.mean(errs))
+
+
+def sweep_table(docs_by_period):
+    """{workload: [(period, samples, {prof: err}, noise)]}, periods ascending."""
+    rng = np.random.default_rng(2021)
+    out = {}
+    for period in sorted(docs_by_period):
+        for r in docs_by_period[period]["runs"]:
+            t = r["tip"]
+            oracle = t["profiles"]["oracle"]
+            errs = {p: t["error"]["instruction"][p] for p in PROFILERS}
+            out.setdefault(r["workload"], []).append(
+                (period, t["samples"], errs, noise_floor(oracle, t["samples"], rng),
+                 r["cycles"], len(oracle)))
+    return out
+
+
+def pick_rate(rows):
+    """The sparsest swept period whose expected sampling noise is at most NOISE_OK."""
+    ok = [row for row in rows if row[3] is not None and row[3] <= NOISE_OK]
+    return max(ok, key=lambda row: row[0]) if ok else rows[0]
+
+
+def tip_plot(table, out_dir):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(1, 4, figsize=(16, 4.2), sharey=True)
+    for ax, p in zip(axes, PROFILERS):
+        for w, rows in table.items():
+            pts = [(row[1], row[2][p]) for row in rows if row[1] > 0 and row[2][p] is not None]
+            if pts:
+                ax.plot(*zip(*pts), color=PROF_COLORS[p], alpha=0.35, lw=0.9, marker=".", ms=3)
+        # the median over workloads at each period, and the oracle-resampled noise floor
+        periods = sorted({row[0] for rows in table.values() for row in rows})
+        med_x, med_y, nz = [], [], []
+        for per in periods:
+            xs = [row[1] for rows in table.values() for row in rows if row[0] == per and row[1] > 0]
+            ys = [row[2][p] for rows in table.values() for row in rows
+                  if row[0] == per and row[2][p] is not None]
+            zs = [row[3] for rows in table.values() for row in rows
+                  if row[0] == per and row[3] is not None]
+            if xs and ys:
+                med_x.append(float(np.median(xs)))
+                med_y.append(float(np.median(ys)))
+                nz.append(float(np.median(zs)))
+        ax.plot(med_x, med_y, color=PROF_COLORS[p], lw=2.5, marker="o",
+                label=f"{PROF_LABELS[p]}, median of workloads")
+        ax.plot(med_x, nz, color="black", lw=1.2, ls="--",
+                label="unbiased profiler (oracle resampled), median")
+        ax.set_xscale("log")
+        ax.set_title(f"{PROF_LABELS[p]} (seed 002 average: {100 * PAPER_TIP[p][0]:.1f} %)")
+        ax.set_xlabel("samples per run (period swept)")
+        ax.grid(alpha=0.3, which="both")
+        ax.legend(fontsize=7, loc="upper right")
+    axes[0].set_ylabel("instruction-level profile error")
+    axes[0].yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
+    fig.suptitle("Profile error against the number of samples, one thin line per workload "
+                 "(StackScope default core)", fontsize=10)
+    fig.tight_layout()
+    for ext in ("png", "svg"):
+        fig.savefig(os.path.join(out_dir, f"papers_tip_error.{ext}"), dpi=110, bbox_inches="tight")
+    plt.close(fig)
+
+
+def pct(v, digits=1):
+    return "-" if v is None else f"{100 * v:.{digits}f} %"
+
+
+def tip_tables(table, default_period, densest):
+    lines = []
+    # Per workload: the chosen rate, the default rate and the densest period.
+    lines += ["| workload | cycles | instrs with time | period (samples) | TIP | noise | NCI | "
+              "LCI | Dispatch | TIP at default period " + str(default_period) +
+              " (samples) | noise there | NCI / LCI / Dispatch at period " + str(densest) + " |",
+              "|" + "---|" * 12]
+    chosen = {}
+    for w in sorted(table):
+        rows = table[w]
+        row = pick_rate(rows)
+        chosen[w] = row
+        dflt = next((r for r in rows if r[0] == default_period), None)
+        dense = next((r for r in rows if r[0] == densest), None)
+        cells = [w, f"{row[4]:,}", str(row[5]), f"{row[0]} ({row[1]:,})", pct(row[2]["tip"]),
+                 pct(row[3]), pct(row[2]["nci"]), pct(row[2]["lci"]), pct(row[2]["dispatch"])]
+        cells += [f"{pct(dflt[2]['tip'])} ({dflt[1]:,})" if dflt else "-",
+                  pct(dflt[3]) if dflt else "-",
+                  " / ".join(pct(dense[2][p]) for p in ("nci", "lci", "dispatch")) if dense else "-"]
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines, chosen
+
+
+def summary(chosen, table, default_period):
+    def stats(vals):
+        vals = [v for v in vals if v is not None]
+        return (float(np.mean(vals)), float(np.max(vals))) if vals else (None, None)
+    lines = ["| profiler | seed 002 average | seed 002 max | ours average | ours max | "
+             "expected noise, average | ours at default period " + str(default_period) +
+             ", average |", "|" + "---|" * 7]
+    res = {}
+    for p in PROFILERS:
+        avg, mx = stats([r[2][p] for r in chosen.values()])
+        navg, _ = stats([r[3] for r in chosen.values()])
+        davg, _ = stats([next((r for r in rows if r[0] == default_period), (0, 0, {p: None}))[2][p]
+                         for rows in table.values()])
+        res[p] = (avg, mx, davg)
+        lines.append(f"| {PROF_LABELS[p]} | {pct(PAPER_TIP[p][0])} | {pct(PAPER_TIP[p][1])} | "
+                     f"{pct(avg)} | {pct(mx)} | {pct(navg)} | {pct(davg)} |")
+    return lines, res
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--stackscope", required=True)
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "papers"))
+    ap.add_argument("--docs", default=os.path.join(ROOT, "docs"))
+    ap.add_argument("--periods", default="1,3,10,31,97,307,1009")
+    ap.add_argument("--default-period", type=int, default=97)
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--reuse", action="store_true")
+    a = ap.parse_args()
+    try:
+        periods = sorted({int(x) for x in a.periods.split(",")})
+    except ValueError:
+        fail(f"--periods {a.periods!r}: expected comma-separated integers")
+    if not periods or periods[0] < 1 or periods[-1] > 0xFFFF:
+        fail("--periods: each period must be 1..65535")
+    if a.default_period not in periods:
+        fail(f"--default-period {a.default_period} is not among --periods")
+    if a.jobs < 1:
+        fail("--jobs must be >= 1")
+    if not a.reuse and not os.access(a.stackscope, os.X_OK):
+        fail(f"{a.stackscope}: not an executable (make build first)")
+    os.makedirs(a.out, exist_ok=True)
+    os.makedirs(os.path.join(a.docs, "img"), exist_ok=True)
+    ss = a.stackscope
+
+    jobs = [([ss, "run", w], os.path.join(a.out, f"{w}.json")) for w in MATMUL]
+    # The same three with main memory FAST_MEM cycles away instead of 20: a stand-in for the
+    # paper's hardware prefetchers, which this SoC does not have (see the text).
+    jobs += [([ss, "run", w, "--mem-latency", str(FAST_MEM)],
+              os.path.join(a.out, f"{w}_lat{FAST_MEM}.json")) for w in MATMUL]
+    jobs += [([ss, "run", "suite", "--tip-period", str(p)], os.path.join(a.out, f"tip_{p}.json"))
+             for p in periods]
+    print(f"papers.py: {len(jobs)} runs, {a.jobs} at a time", flush=True)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
+        docs = list(ex.map(lambda j: load_or_run(j[0], j[1], a.reuse), jobs))
+    mm = [d["runs"][0] for d in docs[:len(MATMUL)]]
+    mm_fast = [d["runs"][0] for d in docs[len(MATMUL):2 * len(MATMUL)]]
+    by_period = dict(zip(periods, docs[2 * len(MATMUL):]))
+
+    t4, kern = table4(mm)
+    findings = direction(mm, mm_fast)
+    ft = fast_table(mm, mm_fast)
+    table = sweep_table(by_period)
+    tip_plot(table, os.path.join(a.docs, "img"))
+    per_wl, chosen = tip_tables(table, a.default_period, periods[0])
+    summ, res = summary(chosen, table, a.default_period)
+
+    # Where the default period's TIP error comes from: noise vs bias, in numbers.
+    dflt = {w: next(r for r in rows if r[0] == a.default_period) for w, rows in table.items()}
+    tip_d = [r[2]["tip"] for r in dflt.values() if r[2]["tip"] is not None]
+    noise_d = [r[3] for r in dflt.values() if r[3] is not None]
+    worst = sorted(dflt.items(), key=lambda kv: -(kv[1][2]["tip"] or 0))[:4]
+    few = [w for w, r in dflt.items() if r[1] < r[5]]
+
+    md = []
+    md += ["# Papers reproduced on StackScope", "",
+           "Generated by `make papers` (`scripts/papers.py`); do not edit by hand. Every figure "
+           "below is read from `stackscope run --json` reports (kept in `build/papers/`) on the "
+           "default core (2-wide, ROB 32, 8 KiB L1D, 64 KiB L2, memory latency 20 cycles), "
+           "lockstep and PMU cross-check on.", ""]
+    md += ["## seed 001 Table 4 on StackScope: the matrix-multiply case", "",
+           "`sw/workloads/matmul.c`: C = A·B, uint32, with B 256×256 words (256 KiB: 4× the "
+           "L2, 32× the L1D) and A one row of 256 (a second row repeats the same walk over B "
+           "and doubles the run). B's rows are 1 KiB apart, so naive's column walk puts its "
+           "256 lines into 4 L1D sets and 8 L2 sets and misses both on every element, as the "
+           "paper's multiply1 does on big matrices. B is initialised data in the ELF: it is in "
+           "memory, in no cache, when the program starts. The three forms are the paper's: "
+           "naive (ijk, multiply1), loop interchange (ikj, multiply2) and, in multiply3's role "
+           "(fewer instructions per multiply-add; this core has no vector unit), blocked + "
+           "unrolled: 4-row panels of B walked together, 4 k-steps jammed into one pass over "
+           "C. Each checks every element of C against a closed form (B[k][j] = F(k) + G(j)).",
+           "",
+           "Paper columns: seed 001 Table 4 (Ivy Bridge, 4-wide). Ours: Table 2's value (Level "
+           "1 in slots, Level 2/3 as fractions of clocks, so Memory Bound + Core Bound can "
+           "exceed Backend Bound, as in the paper's own column: 0.84 + 0.15 > 0.95); *norm.* "
+           "is toplev's normalised view, each set of siblings scaled to sum to its parent (a "
+           "share of all slots; `=` where Level 1 is already one). The kernel speed-up divides "
+           "the cycles the TIP oracle charges to the kernel function; the whole-program figure "
+           "(in brackets) includes start-up and the check.", ""]
+    md += t4 + [""]
+    md += ["Direction of the paper's findings (each line computed from the JSON; ctest "
+           "`papers_matmul_direction` asserts the ones marked yes):", ""]
+    md += [f"- **{'yes' if ok else 'no'}**: {txt}" for txt, ok in findings]
+    md += ["",
+           "**What is not reproduced, and why.** At the default memory latency the interchanged "
+           "form is still more Memory Bound than Core Bound. Its single unit-stride stream "
+           "misses once per 8 multiply-adds (a 32-byte line of B), and this SoC has no "
+           "hardware prefetcher (the paper's Table 3: prefetchers enabled). The 32-entry ROB "
+           "and the 8-entry load queue hold 4 iterations of the 8-instruction loop, half a "
+           "line, so the next line's miss cannot start before the current one returns, and "
+           "each line exposes most of the ~30-cycle L2-plus-memory latency. The blocked form "
+           "walks 4 rows of B at once, 4 misses in flight, and its memory stalls drop. "
+           f"Measured with main memory {FAST_MEM} cycles away instead of 20 (the same "
+           "binaries; a stand-in for a prefetcher that hides the stream):", ""]
+    md += ft + [""]
+    md += ["With the stream's latency hidden the interchanged form is Core Bound, the "
+           "paper's multiply2 result. The naive form is then no longer Memory Bound either: "
+           "its misses are serviced 4 at a time and a 4-cycle memory costs little. The "
+           "paper's machine has both at once: DRAM ~200 cycles away for the column walk, "
+           "prefetchers for the stream. The magnitudes differ too: the naive form loses "
+           "less here (memory is 20 cycles away, not ~200), and blocked + unrolled raises "
+           "Retiring here while the paper's vectorised multiply3 lowers it (0.41 to 0.28), "
+           "because a vector instruction retires several multiply-adds as one uop.", ""]
+    md += ["## seed 002: TIP against NCI, LCI and dispatch tagging", "",
+           f"Every workload of the suite was run at TIP periods {', '.join(map(str, periods))} "
+           "cycles (periodic trigger; `stackscope run --tip-period`). Error is the "
+           "instruction-level profile error against the every-cycle oracle, ½ Σ|share − "
+           "oracle share| (docs/report.md). *noise* is the expected error of an unbiased "
+           f"profiler with the same number of samples: {NOISE_DRAWS} draws of that many "
+           "samples from the oracle's own distribution (independent samples; periodic sampling "
+           "is stratified and usually does a little better). Error above the noise is bias.", "",
+           "![profile error against samples](img/papers_tip_error.png)", ""]
+    md += [f"### Average and maximum over the {len(chosen)} workloads, each at a rate with "
+           f"enough samples", "",
+           f"*Enough samples*: per workload, the sparsest swept period whose expected noise is "
+           f"≤ {100 * NOISE_OK:.0f} % (the densest, period {periods[0]}, where none is).", ""]
+    md += summ + [""]
+    md += ["### Per workload", ""] + per_wl + [""]
+    md += ["### Why the suite's TIP error at the default period is ~15 %", "",
+           f"At period {a.default_period} the suite's TIP error averages "
+           f"{pct(float(np.mean(tip_d)))}, and an unbiased profiler with the same sample "
+           f"counts would average {pct(float(np.mean(noise_d)))}: the error is sampling noise. "
+           f"{len(few)} of {len(dflt)} workloads get fewer samples than they have instructions "
+           f"with time ({', '.join(sorted(few))}). The largest: " +
+           "; ".join(f"{w} {pct(r[2]['tip'])} with {r[1]:,} samples over {r[5]:,} "
+                     f"instructions (noise {pct(r[3])})" for w, r in worst) +
+           f". At period {periods[0]} TIP's error is "
+           f"{pct(float(np.mean([table[w][0][2]['tip'] for w in table])))} on average: TIP "
+           "charges each sample exactly as the oracle charges that cycle, so its error falls "
+           "with the noise towards 0, while NCI, LCI and dispatch tagging level off at their "
+           "bias (the plot's flat lines).", ""]
+    with open(os.path.join(a.docs, "papers.md"), "w") as f:
+        f.write("\n".join(md))
+    print("\n".join(summ))
+    for txt, ok in findings:
+        print(f"{'yes' if ok else 'NO '}: {txt}")
+    print(f"papers.py: wrote {os.path.join(a.docs, 'papers.md')} and img/papers_tip_error.png")
+
+
+if __name__ == "__main__":
+    main()
