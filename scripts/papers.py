@@ -6,17 +6,20 @@
       Level 1-3 (Table 2's Clocks fractions and toplev's normalised view) are set beside the
       paper's figures.
   seed 002 (Gottschall et al., TIP): instruction-level profile error of TIP, NCI, LCI and
-      dispatch tagging against the every-cycle oracle, over a sweep of the sampling period on
-      every workload of the suite. The error of a sampled profile is bias plus sampling
-      noise; the noise is estimated by drawing the same number of samples from the oracle's
-      own distribution (an unbiased profiler), so what is left is bias.
+      dispatch tagging against the every-cycle oracle, over sweeps of the sampling interval
+      (random and periodic trigger) on every workload of the suite. The error of a sampled
+      profile is bias plus sampling noise: the noise is estimated by drawing the same number
+      of samples from the oracle's own distribution (an unbiased profiler), and the bias is
+      the error at period 1 (every cycle sampled: no noise).
 
 Writes docs/papers.md and docs/img/papers_tip_error.{png,svg}; the raw JSON reports go to
 --out (build/papers). Every simulation is `stackscope run ... --json` started with an argument
-vector (no shell). `make papers` runs it; --reuse renders from the JSON already in --out.
+vector (no shell). `make papers` runs it (20 runs, 14 of them whole-suite: ~10 minutes on 2
+free cores); --reuse renders from the JSON already in --out.
 
 Usage: papers.py --stackscope build/stackscope [--out build/papers] [--docs docs]
-                 [--periods 1,3,10,31,97,307,1009] [--jobs 2] [--reuse]
+                 [--periods 1,3,10,31,97,307,1009] [--masks 1,3,7,31,127,511,2047]
+                 [--jobs 2] [--reuse]
 """
 import argparse
 import concurrent.futures
@@ -57,6 +60,7 @@ T4_ROWS = [("frontend_bound", "Frontend Bound"), ("retiring", "Retiring"),
 # seed 002, instruction level: average and maximum error (None: not given in the seed's text).
 PAPER_TIP = {"tip": (0.016, 0.050), "nci": (0.093, 0.21), "lci": (0.554, None),
              "dispatch": (0.531, None)}
+ALIAS_PERIOD = 3   # a short periodic interval that loops resonate with
 FAST_MEM = 4       # memory latency of the matmul comparison run (default 20)
 NOISE_OK = 0.01    # "enough samples": expected sampling noise at most 1 % of the time
 NOISE_DRAWS = 20   # oracle resamplings per (workload, sample count)
@@ -206,63 +210,72 @@ def noise_floor(oracle, n, rng):
     return float(np.mean(errs))
 
 
-def sweep_table(docs_by_period):
-    """{workload: [(period, samples, {prof: err}, noise)]}, periods ascending."""
+def sweep_table(docs_by_key):
+    """{workload: [Row]} from {key: report}, keys ascending (a period or a random mask)."""
     rng = np.random.default_rng(2021)
     out = {}
-    for period in sorted(docs_by_period):
-        for r in docs_by_period[period]["runs"]:
+    for key in sorted(docs_by_key):
+        for r in docs_by_key[key]["runs"]:
             t = r["tip"]
             oracle = t["profiles"]["oracle"]
-            errs = {p: t["error"]["instruction"][p] for p in PROFILERS}
-            out.setdefault(r["workload"], []).append(
-                (period, t["samples"], errs, noise_floor(oracle, t["samples"], rng),
-                 r["cycles"], len(oracle)))
+            out.setdefault(r["workload"], []).append({
+                "key": key, "samples": t["samples"], "cycles": r["cycles"], "pcs": len(oracle),
+                "err": {p: t["error"]["instruction"][p] for p in PROFILERS},
+                "noise": noise_floor(oracle, t["samples"], rng)})
     return out
 
 
+def row_at(rows, key):
+    return next(r for r in rows if r["key"] == key)
+
+
 def pick_rate(rows):
-    """The sparsest swept period whose expected sampling noise is at most NOISE_OK."""
-    ok = [row for row in rows if row[3] is not None and row[3] <= NOISE_OK]
-    return max(ok, key=lambda row: row[0]) if ok else rows[0]
+    """The sparsest swept rate whose expected sampling noise is at most NOISE_OK (the
+    densest when none is)."""
+    ok = [r for r in rows if r["noise"] is not None and r["noise"] <= NOISE_OK]
+    return max(ok, key=lambda r: r["key"]) if ok else rows[0]
 
 
-def tip_plot(table, out_dir):
+def tip_plot(rand, per, out_dir):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
-    fig, axes = plt.subplots(1, 4, figsize=(16, 4.2), sharey=True)
-    for ax, p in zip(axes, PROFILERS):
-        for w, rows in table.items():
-            pts = [(row[1], row[2][p]) for row in rows if row[1] > 0 and row[2][p] is not None]
+    fig, axes = plt.subplots(1, 4, figsize=(17, 4.4), sharey=True)
+
+    def medians(table, p, what):
+        keys = sorted({r["key"] for rows in table.values() for r in rows})
+        xs, ys = [], []
+        for k in keys:
+            pts = [(r["samples"], r["err"][p] if what == "err" else r["noise"])
+                   for rows in table.values() for r in rows
+                   if r["key"] == k and r["samples"] > 0
+                   and (r["err"][p] if what == "err" else r["noise"]) is not None]
             if pts:
-                ax.plot(*zip(*pts), color=PROF_COLORS[p], alpha=0.35, lw=0.9, marker=".", ms=3)
-        # the median over workloads at each period, and the oracle-resampled noise floor
-        periods = sorted({row[0] for rows in table.values() for row in rows})
-        med_x, med_y, nz = [], [], []
-        for per in periods:
-            xs = [row[1] for rows in table.values() for row in rows if row[0] == per and row[1] > 0]
-            ys = [row[2][p] for rows in table.values() for row in rows
-                  if row[0] == per and row[2][p] is not None]
-            zs = [row[3] for rows in table.values() for row in rows
-                  if row[0] == per and row[3] is not None]
-            if xs and ys:
-                med_x.append(float(np.median(xs)))
-                med_y.append(float(np.median(ys)))
-                nz.append(float(np.median(zs)))
-        ax.plot(med_x, med_y, color=PROF_COLORS[p], lw=2.5, marker="o",
-                label=f"{PROF_LABELS[p]}, median of workloads")
-        ax.plot(med_x, nz, color="black", lw=1.2, ls="--",
-                label="unbiased profiler (oracle resampled), median")
+                xs.append(float(np.median([x for x, _ in pts])))
+                ys.append(float(np.median([y for _, y in pts])))
+        return xs, ys
+
+    for ax, p in zip(axes, PROFILERS):
+        for rows in rand.values():
+            pts = [(r["samples"], r["err"][p]) for r in rows
+                   if r["samples"] > 0 and r["err"][p] is not None]
+            if pts:
+                ax.plot(*zip(*pts), color=PROF_COLORS[p], alpha=0.3, lw=0.8, marker=".", ms=3)
+        ax.plot(*medians(rand, p, "err"), color=PROF_COLORS[p], lw=2.6, marker="o",
+                label=f"{PROF_LABELS[p]}, random trigger: median of workloads")
+        ax.plot(*medians(per, p, "err"), color=PROF_COLORS[p], lw=1.4, ls=":", marker="s", ms=3,
+                label=f"{PROF_LABELS[p]}, periodic trigger: median")
+        ax.plot(*medians(rand, p, "noise"), color="black", lw=1.2, ls="--",
+                label="unbiased profiler (oracle resampled): median")
         ax.set_xscale("log")
-        ax.set_title(f"{PROF_LABELS[p]} (seed 002 average: {100 * PAPER_TIP[p][0]:.1f} %)")
-        ax.set_xlabel("samples per run (period swept)")
+        ax.set_title(f"{PROF_LABELS[p]} (seed 002 average {100 * PAPER_TIP[p][0]:.1f} %)", fontsize=10)
+        ax.set_xlabel("samples per run (sampling interval swept)")
         ax.grid(alpha=0.3, which="both")
         ax.legend(fontsize=7, loc="upper right")
     axes[0].set_ylabel("instruction-level profile error")
     axes[0].yaxis.set_major_formatter(matplotlib.ticker.PercentFormatter(1.0))
-    fig.suptitle("Profile error against the number of samples, one thin line per workload "
-                 "(StackScope default core)", fontsize=10)
+    fig.suptitle("Profile error against the number of samples: thin lines = one workload each "
+                 "(random trigger), default core", fontsize=10)
     fig.tight_layout()
     for ext in ("png", "svg"):
         fig.savefig(os.path.join(out_dir, f"papers_tip_error.{ext}"), dpi=110, bbox_inches="tight")
@@ -273,45 +286,45 @@ def pct(v, digits=1):
     return "-" if v is None else f"{100 * v:.{digits}f} %"
 
 
-def tip_tables(table, default_period, densest):
-    lines = []
-    # Per workload: the chosen rate, the default rate and the densest period.
-    lines += ["| workload | cycles | instrs with time | period (samples) | TIP | noise | NCI | "
-              "LCI | Dispatch | TIP at default period " + str(default_period) +
-              " (samples) | noise there | NCI / LCI / Dispatch at period " + str(densest) + " |",
-              "|" + "---|" * 12]
+def mean(vals):
+    vals = [v for v in vals if v is not None]
+    return float(np.mean(vals)) if vals else None
+
+
+def tip_tables(rand, per, default_period, every, alias_period):
+    lines = ["| workload | cycles | instrs with time | random mask (samples) | TIP | noise | NCI | "
+             f"LCI | Dispatch | bias: NCI / LCI / Dispatch, every cycle | periodic {default_period}: "
+             f"TIP (samples), noise | periodic {alias_period}: TIP, noise |",
+             "|" + "---|" * 12]
     chosen = {}
-    for w in sorted(table):
-        rows = table[w]
-        row = pick_rate(rows)
-        chosen[w] = row
-        dflt = next((r for r in rows if r[0] == default_period), None)
-        dense = next((r for r in rows if r[0] == densest), None)
-        cells = [w, f"{row[4]:,}", str(row[5]), f"{row[0]} ({row[1]:,})", pct(row[2]["tip"]),
-                 pct(row[3]), pct(row[2]["nci"]), pct(row[2]["lci"]), pct(row[2]["dispatch"])]
-        cells += [f"{pct(dflt[2]['tip'])} ({dflt[1]:,})" if dflt else "-",
-                  pct(dflt[3]) if dflt else "-",
-                  " / ".join(pct(dense[2][p]) for p in ("nci", "lci", "dispatch")) if dense else "-"]
+    for w in sorted(rand):
+        r = pick_rate(rand[w])
+        chosen[w] = r
+        e1 = row_at(per[w], every)
+        d = row_at(per[w], default_period)
+        al = row_at(per[w], alias_period)
+        cells = [w, f"{r['cycles']:,}", f"{r['pcs']:,}", f"{r['key']} ({r['samples']:,})",
+                 pct(r["err"]["tip"]), pct(r["noise"]), pct(r["err"]["nci"]), pct(r["err"]["lci"]),
+                 pct(r["err"]["dispatch"]),
+                 " / ".join(pct(e1["err"][p]) for p in ("nci", "lci", "dispatch")),
+                 f"{pct(d['err']['tip'])} ({d['samples']:,}), {pct(d['noise'])}",
+                 f"{pct(al['err']['tip'])}, {pct(al['noise'])}"]
         lines.append("| " + " | ".join(cells) + " |")
     return lines, chosen
 
 
-def summary(chosen, table, default_period):
-    def stats(vals):
-        vals = [v for v in vals if v is not None]
-        return (float(np.mean(vals)), float(np.max(vals))) if vals else (None, None)
-    lines = ["| profiler | seed 002 average | seed 002 max | ours average | ours max | "
-             "expected noise, average | ours at default period " + str(default_period) +
-             ", average |", "|" + "---|" * 7]
+def summary(chosen, per, every):
+    lines = ["| profiler | seed 002 average | seed 002 max | ours average | ours max | expected "
+             "noise, average | bias (every cycle), average | bias, max |", "|" + "---|" * 8]
     res = {}
     for p in PROFILERS:
-        avg, mx = stats([r[2][p] for r in chosen.values()])
-        navg, _ = stats([r[3] for r in chosen.values()])
-        davg, _ = stats([next((r for r in rows if r[0] == default_period), (0, 0, {p: None}))[2][p]
-                         for rows in table.values()])
-        res[p] = (avg, mx, davg)
+        vals = [r["err"][p] for r in chosen.values() if r["err"][p] is not None]
+        bias = [row_at(per[w], every)["err"][p] for w in chosen]
+        res[p] = (mean(vals), max(vals), mean(bias))
         lines.append(f"| {PROF_LABELS[p]} | {pct(PAPER_TIP[p][0])} | {pct(PAPER_TIP[p][1])} | "
-                     f"{pct(avg)} | {pct(mx)} | {pct(navg)} | {pct(davg)} |")
+                     f"{pct(mean(vals))} | {pct(max(vals))} | "
+                     f"{pct(mean(r['noise'] for r in chosen.values()))} | {pct(mean(bias))} | "
+                     f"{pct(max(bias))} |")
     return lines, res
 
 
@@ -320,19 +333,25 @@ def main():
     ap.add_argument("--stackscope", required=True)
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "papers"))
     ap.add_argument("--docs", default=os.path.join(ROOT, "docs"))
-    ap.add_argument("--periods", default="1,3,10,31,97,307,1009")
+    ap.add_argument("--periods", default="1,3,10,31,97,307,1009",
+                    help="periodic trigger: cycles between samples (must hold 1, 3 and 97)")
+    ap.add_argument("--masks", default="1,3,7,31,127,511,2047",
+                    help="random trigger: interval 1 + (LFSR & mask)")
     ap.add_argument("--default-period", type=int, default=97)
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--reuse", action="store_true")
     a = ap.parse_args()
     try:
         periods = sorted({int(x) for x in a.periods.split(",")})
+        masks = sorted({int(x) for x in a.masks.split(",")})
     except ValueError:
-        fail(f"--periods {a.periods!r}: expected comma-separated integers")
-    if not periods or periods[0] < 1 or periods[-1] > 0xFFFF:
-        fail("--periods: each period must be 1..65535")
-    if a.default_period not in periods:
-        fail(f"--default-period {a.default_period} is not among --periods")
+        fail("--periods / --masks: expected comma-separated integers")
+    if not periods or periods[0] != 1 or periods[-1] > 0xFFFF:
+        fail("--periods: 1 (every cycle: the bias without noise) first, each at most 65535")
+    if not masks or masks[0] < 1 or masks[-1] > 0xFFFF:
+        fail("--masks: each mask must be 1..65535")
+    if a.default_period not in periods or ALIAS_PERIOD not in periods:
+        fail(f"--periods must hold the default period {a.default_period} and {ALIAS_PERIOD}")
     if a.jobs < 1:
         fail("--jobs must be >= 1")
     if not a.reuse and not os.access(a.stackscope, os.X_OK):
@@ -348,27 +367,37 @@ def main():
               os.path.join(a.out, f"{w}_lat{FAST_MEM}.json")) for w in MATMUL]
     jobs += [([ss, "run", "suite", "--tip-period", str(p)], os.path.join(a.out, f"tip_{p}.json"))
              for p in periods]
+    jobs += [([ss, "run", "suite", "--tip-mode", "random", "--tip-period", str(m)],
+              os.path.join(a.out, f"tip_random_{m}.json")) for m in masks]
     print(f"papers.py: {len(jobs)} runs, {a.jobs} at a time", flush=True)
     with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
         docs = list(ex.map(lambda j: load_or_run(j[0], j[1], a.reuse), jobs))
     mm = [d["runs"][0] for d in docs[:len(MATMUL)]]
     mm_fast = [d["runs"][0] for d in docs[len(MATMUL):2 * len(MATMUL)]]
-    by_period = dict(zip(periods, docs[2 * len(MATMUL):]))
+    by_period = dict(zip(periods, docs[2 * len(MATMUL):2 * len(MATMUL) + len(periods)]))
+    by_mask = dict(zip(masks, docs[2 * len(MATMUL) + len(periods):]))
 
     t4, kern = table4(mm)
     findings = direction(mm, mm_fast)
     ft = fast_table(mm, mm_fast)
-    table = sweep_table(by_period)
-    tip_plot(table, os.path.join(a.docs, "img"))
-    per_wl, chosen = tip_tables(table, a.default_period, periods[0])
-    summ, res = summary(chosen, table, a.default_period)
+    per = sweep_table(by_period)
+    rand = sweep_table(by_mask)
+    tip_plot(rand, per, os.path.join(a.docs, "img"))
+    per_wl, chosen = tip_tables(rand, per, a.default_period, 1, ALIAS_PERIOD)
+    summ, res = summary(chosen, per, 1)
 
     # Where the default period's TIP error comes from: noise vs bias, in numbers.
-    dflt = {w: next(r for r in rows if r[0] == a.default_period) for w, rows in table.items()}
-    tip_d = [r[2]["tip"] for r in dflt.values() if r[2]["tip"] is not None]
-    noise_d = [r[3] for r in dflt.values() if r[3] is not None]
-    worst = sorted(dflt.items(), key=lambda kv: -(kv[1][2]["tip"] or 0))[:4]
-    few = [w for w, r in dflt.items() if r[1] < r[5]]
+    dflt = {w: row_at(rows, a.default_period) for w, rows in per.items()}
+    tip_d = mean(r["err"]["tip"] for r in dflt.values())
+    noise_d = mean(r["noise"] for r in dflt.values())
+    worst = sorted(dflt.items(), key=lambda kv: -(kv[1]["err"]["tip"] or 0))[:4]
+    few = sorted(w for w, r in dflt.items() if r["samples"] < r["pcs"])
+    alias = {w: row_at(rows, ALIAS_PERIOD) for w, rows in per.items()}
+    aliased = sorted(((w, r) for w, r in alias.items()
+                      if r["err"]["tip"] is not None and r["noise"] is not None
+                      and r["err"]["tip"] > max(5 * r["noise"], 0.05)),
+                     key=lambda kv: -kv[1]["err"]["tip"])
+    rand_dense = {w: rows[0] for w, rows in rand.items()}
 
     md = []
     md += ["# Papers reproduced on StackScope", "",
@@ -420,33 +449,59 @@ def main():
            "Retiring here while the paper's vectorised multiply3 lowers it (0.41 to 0.28), "
            "because a vector instruction retires several multiply-adds as one uop.", ""]
     md += ["## seed 002: TIP against NCI, LCI and dispatch tagging", "",
-           f"Every workload of the suite was run at TIP periods {', '.join(map(str, periods))} "
-           "cycles (periodic trigger; `stackscope run --tip-period`). Error is the "
-           "instruction-level profile error against the every-cycle oracle, ½ Σ|share − "
-           "oracle share| (docs/report.md). *noise* is the expected error of an unbiased "
-           f"profiler with the same number of samples: {NOISE_DRAWS} draws of that many "
-           "samples from the oracle's own distribution (independent samples; periodic sampling "
-           "is stratified and usually does a little better). Error above the noise is bias.", "",
-           "![profile error against samples](img/papers_tip_error.png)", ""]
+           "Every workload of the suite was run with a random trigger (interval 1 + (LFSR & "
+           f"mask), masks {', '.join(map(str, masks))}) and a periodic one (periods "
+           f"{', '.join(map(str, periods))} cycles); `stackscope run --tip-mode/--tip-period`. "
+           "Error is the instruction-level profile error against the every-cycle oracle, ½ "
+           "Σ|share − oracle share| (docs/report.md), the share of time put on the wrong "
+           "instruction. *noise* is the expected error of an unbiased profiler with the same "
+           f"number of samples: {NOISE_DRAWS} draws of that many independent samples from the "
+           "oracle's own distribution. *bias* is the error at period 1: a sample every cycle, "
+           "no sampling noise at all, only what the profiler blames. TIP charges a sample "
+           "exactly as the oracle charges that cycle, so its bias is 0 by construction and "
+           "its error is noise; NCI, LCI and dispatch tagging keep theirs.", "",
+           "![profile error against samples](img/papers_tip_error.png)", "",
+           "[SVG](img/papers_tip_error.svg). Thin lines: one workload each, random trigger. "
+           "Thick: the median over workloads at each mask; dotted: the periodic trigger's "
+           "median; dashed: the median noise of an unbiased profiler.", ""]
     md += [f"### Average and maximum over the {len(chosen)} workloads, each at a rate with "
-           f"enough samples", "",
-           f"*Enough samples*: per workload, the sparsest swept period whose expected noise is "
-           f"≤ {100 * NOISE_OK:.0f} % (the densest, period {periods[0]}, where none is).", ""]
+           "enough samples", "",
+           "*Enough samples*: per workload, the sparsest random mask whose expected noise is "
+           f"≤ {100 * NOISE_OK:.0f} % of the time (the densest, mask {masks[0]}, where none "
+           "is). Averages are plain means over workloads.", ""]
     md += summ + [""]
+    md += ["The ordering is the paper's: TIP far below NCI, NCI far below LCI and dispatch "
+           "tagging, and only TIP's error is noise (ours average vs expected noise). NCI's "
+           "bias is larger here than the paper's 9.3 %: NCI charges a cycle to one "
+           "instruction, the oldest committing, so on a 2-wide core that commits two "
+           "instructions in most cycles of a compute-bound loop it puts half of that time on "
+           "the wrong instruction (alu_indep ~50 %), and this suite is made of small "
+           "compute kernels, while the paper's SPEC mix spends more of its time stalled "
+           "behind one instruction, where NCI is right.", ""]
     md += ["### Per workload", ""] + per_wl + [""]
-    md += ["### Why the suite's TIP error at the default period is ~15 %", "",
-           f"At period {a.default_period} the suite's TIP error averages "
-           f"{pct(float(np.mean(tip_d)))}, and an unbiased profiler with the same sample "
-           f"counts would average {pct(float(np.mean(noise_d)))}: the error is sampling noise. "
-           f"{len(few)} of {len(dflt)} workloads get fewer samples than they have instructions "
-           f"with time ({', '.join(sorted(few))}). The largest: " +
-           "; ".join(f"{w} {pct(r[2]['tip'])} with {r[1]:,} samples over {r[5]:,} "
-                     f"instructions (noise {pct(r[3])})" for w, r in worst) +
-           f". At period {periods[0]} TIP's error is "
-           f"{pct(float(np.mean([table[w][0][2]['tip'] for w in table])))} on average: TIP "
-           "charges each sample exactly as the oracle charges that cycle, so its error falls "
-           "with the noise towards 0, while NCI, LCI and dispatch tagging level off at their "
-           "bias (the plot's flat lines).", ""]
+    md += [f"### Why the suite's TIP error at the default period ({a.default_period}) is ~15 %", "",
+           f"With the periodic trigger at period {a.default_period} the suite's TIP error "
+           f"averages {pct(tip_d)}, and an unbiased profiler with the same sample counts would "
+           f"average {pct(noise_d)}: the error is sampling noise (and, below, aliasing), not "
+           f"bias. {len(few)} of {len(dflt)} workloads get fewer samples than they have "
+           f"instructions with time ({', '.join(few)}). The largest: " +
+           "; ".join(f"{w} {pct(r['err']['tip'])} with {r['samples']:,} samples over "
+                     f"{r['pcs']:,} instructions (noise {pct(r['noise'])})" for w, r in worst) +
+           ". With the random trigger at mask " + str(masks[0]) + " (a sample every " +
+           f"{1 + masks[0] / 2:.1f} cycles on average) TIP's error averages "
+           f"{pct(mean(r['err']['tip'] for r in rand_dense.values()))} and at every cycle it "
+           f"is {pct(mean(row_at(per[w], 1)['err']['tip'] for w in per))}.", ""]
+    md += ["### Periodic sampling aliases with loops", "",
+           f"A periodic trigger whose period is commensurate with a loop's iteration time "
+           f"samples the same few instructions every time. At period {ALIAS_PERIOD}, "
+           f"{len(aliased)} workloads have a TIP error above 5× their expected noise (and above "
+           "5 %): " + "; ".join(f"{w} {pct(r['err']['tip'])} (noise {pct(r['noise'])})"
+                                for w, r in aliased) +
+           ". That is bias from the trigger, not from TIP: the random trigger with the same "
+           "number of samples does not show it (per-workload table). Seed 002 found periodic "
+           "sampling only slightly worse than random on SPEC at 4 kHz, where the period is "
+           "~800,000 cycles, far from any loop's; our short runs need short periods, where "
+           "it matters. A prime period such as the default 97 avoids most of it.", ""]
     with open(os.path.join(a.docs, "papers.md"), "w") as f:
         f.write("\n".join(md))
     print("\n".join(summ))
