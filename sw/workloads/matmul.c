@@ -8,20 +8,24 @@
  * ways) they fall into 4 sets (8 lines), in the L2 (256 sets x 8 ways) into 8 sets (64
  * lines). Every element of the naive column walk therefore misses both levels, and the
  * seven columns that share its lines find them evicted -- the textbook matrix whose rows
- * are a power of two apart, as in the paper's multiply1. MM_M = 2 rows of A keep the
- * run short (the walk over B is what the caches see; M only sets how often it repeats).
+ * are a power of two apart, as in the paper's multiply1. MM_M = 1 row of A keeps the run
+ * short (~0.7 M cycles naive): the walk over B is what the caches see, and every further row
+ * repeats it.
  *
  *  naive        (ijk, multiply1): s += A[i][k] * B[k][j], B walked down a column.
- *  interchange  (ikj, multiply2): C[i][j] += A[i][k] * B[k][j], B and C along rows.
+ *  interchange  (ikj, multiply2): C[i][j] += A[i][k] * B[k][j], B and C along rows: one
+ *               unit-stride stream, a miss per 8 multiply-adds.
  *  blocked      (multiply3's role: fewer instructions per multiply-add; this core has no
- *               vectors): panels of 4 rows of B (4 KiB, fit the L1D) are used by every
- *               row of A before the next panel, so B comes from memory once instead of
- *               M times, and the k loop is unrolled by 4 and jammed into the j loop, so
- *               one load and one store of C serve 4 multiply-adds.
+ *               vectors): panels of 4 rows of B (4 KiB, fit the L1D) are walked together
+ *               -- 4 lines in flight where interchange has 1 -- and used by every row of A
+ *               before the next panel (with MM_M > 1, B comes from memory once instead of
+ *               M times); the k loop is unrolled by 4 and jammed into the j loop, so one
+ *               load and one store of C serve 4 multiply-adds.
  *
- * Check, sharing no code with the multiply: B[k][j] = f[k] + g[j], so every element is
- * C[i][j] = u[i] + g[j] * v[i] with u[i] = sum_k A[i][k] f[k] and v[i] = sum_k A[i][k]
+ * Check, sharing no code with the multiply: B[k][j] = F(k) + G(j), so every element is
+ * C[i][j] = u[i] + G(j) * v[i] with u[i] = sum_k A[i][k] F(k) and v[i] = sum_k A[i][k]
  * (O(M K) work); all M x N elements are compared. Exit 1 + i on the first wrong row.
+ * docs/papers.md has the measured Top-Down of the three forms beside the paper's.
  */
 #include <stdint.h>
 
