@@ -333,8 +333,7 @@ std::string render_csv(const Json& doc) {
     for (const auto& [k, v] : r["counters"]["flops"].items()) row(r, "counter_flops", "", k, v);
     const Json& m = r["metrics"];
     if (m.contains("topdown"))
-      for (const Json& n : m["topdown"]["nodes"])
-      {
+      for (const Json& n : m["topdown"]["nodes"]) {
         row(r, "topdown", fmt::format("level{}", n["level"].get<int>()), n["name"], n["value"]);
         row(r, "topdown_normalized", fmt::format("level{}", n["level"].get<int>()), n["name"],
             n["normalized"]);
