@@ -71,13 +71,18 @@ def fail(msg):
     sys.exit(2)
 
 
+class SimError(Exception):
+    pass
+
+
 def simulate(argv, out_json):
     """One `stackscope run` (argument vector, no shell); returns the parsed report."""
     t0 = time.time()
     res = subprocess.run(argv + ["--json", out_json], stdout=subprocess.DEVNULL,
                          stderr=subprocess.PIPE, text=True, check=False)
     if res.returncode != 0:
-        fail(f"{' '.join(argv)}: exit {res.returncode}: {res.stderr.strip()[-400:]}")
+        lines = res.stderr.strip().splitlines()
+        raise SimError(f"{' '.join(argv)}: exit {res.returncode}: {lines[-1] if lines else ''}")
     print(f"  {os.path.basename(out_json)}: {time.time() - t0:.0f} s", flush=True)
     with open(out_json) as f:
         return json.load(f)
@@ -85,8 +90,6 @@ def simulate(argv, out_json):
 
 def load_or_run(argv, out_json, reuse):
     if reuse:
-        if not os.path.exists(out_json):
-            fail(f"--reuse: {out_json} does not exist (run without --reuse first)")
         with open(out_json) as f:
             return json.load(f)
     return simulate(argv, out_json)
@@ -266,6 +269,7 @@ def tip_plot(rand, per, out_dir):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
+    plt.rcParams["svg.hashsalt"] = "stackscope-papers"
     fig, axes = plt.subplots(1, 4, figsize=(17, 4.4), sharey=True)
 
     def medians(table, p, what):
@@ -303,8 +307,11 @@ def tip_plot(rand, per, out_dir):
     fig.suptitle("Profile error against the number of samples: thin lines = one workload each "
                  "(random trigger), default core", fontsize=10)
     fig.tight_layout()
-    for ext in ("png", "svg"):
-        fig.savefig(os.path.join(out_dir, f"papers_tip_error.{ext}"), dpi=110, bbox_inches="tight")
+    # Reproducible files: no date in the metadata, fixed SVG ids.
+    fig.savefig(os.path.join(out_dir, "papers_tip_error.png"), dpi=110, bbox_inches="tight",
+                metadata={"Software": None})
+    fig.savefig(os.path.join(out_dir, "papers_tip_error.svg"), bbox_inches="tight",
+                metadata={"Date": None})
     plt.close(fig)
 
 
@@ -382,8 +389,6 @@ def main():
         fail("--jobs must be >= 1")
     if not a.reuse and not os.access(a.stackscope, os.X_OK):
         fail(f"{a.stackscope}: not an executable (make build first)")
-    os.makedirs(a.out, exist_ok=True)
-    os.makedirs(os.path.join(a.docs, "img"), exist_ok=True)
     ss = a.stackscope
 
     jobs = [([ss, "run", w], os.path.join(a.out, f"{w}.json")) for w in MATMUL]
@@ -395,9 +400,18 @@ def main():
              for p in periods]
     jobs += [([ss, "run", "suite", "--tip-mode", "random", "--tip-period", str(m)],
               os.path.join(a.out, f"tip_random_{m}.json")) for m in masks]
+    if a.reuse:
+        missing = [out for _, out in jobs if not os.path.exists(out)]
+        if missing:
+            fail(f"--reuse: {missing[0]} does not exist (run without --reuse first)")
+    os.makedirs(a.out, exist_ok=True)
+    os.makedirs(os.path.join(a.docs, "img"), exist_ok=True)
     print(f"papers.py: {len(jobs)} runs, {a.jobs} at a time", flush=True)
-    with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        docs = list(ex.map(lambda j: load_or_run(j[0], j[1], a.reuse), jobs))
+    try:
+        with concurrent.futures.ThreadPoolExecutor(max_workers=a.jobs) as ex:
+            docs = list(ex.map(lambda j: load_or_run(j[0], j[1], a.reuse), jobs))
+    except (SimError, OSError, json.JSONDecodeError) as e:
+        fail(str(e))
     mm = [d["runs"][0] for d in docs[:len(MATMUL)]]
     mm_fast = [d["runs"][0] for d in docs[len(MATMUL):2 * len(MATMUL)]]
     by_period = dict(zip(periods, docs[2 * len(MATMUL):2 * len(MATMUL) + len(periods)]))
