@@ -12,8 +12,8 @@
       of samples from the oracle's own distribution (an unbiased profiler), and the bias is
       the error at period 1 (every cycle sampled: no noise).
 
-Writes docs/papers.md and docs/img/papers_tip_error.{png,svg}; the raw JSON reports go to
---out (build/papers). Every simulation is `stackscope run ... --json` started with an argument
+Writes docs/papers.md and docs/img/papers_tip_error.png; the raw JSON reports and an SVG of the
+plot go to --out (build/papers). Every simulation is `stackscope run ... --json` started with an argument
 vector (no shell). `make papers` runs it (20 runs, 14 of them whole-suite: ~10 minutes on 2
 free cores); --reuse renders from the JSON already in --out.
 
@@ -265,7 +265,7 @@ def pick_rate(rows):
     return max(ok, key=lambda r: r["key"]) if ok else rows[0]
 
 
-def tip_plot(rand, per, out_dir):
+def tip_plot(rand, per, out_dir, svg_dir):
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -310,7 +310,7 @@ def tip_plot(rand, per, out_dir):
     # Reproducible files: no date in the metadata, fixed SVG ids.
     fig.savefig(os.path.join(out_dir, "papers_tip_error.png"), dpi=110, bbox_inches="tight",
                 metadata={"Software": None})
-    fig.savefig(os.path.join(out_dir, "papers_tip_error.svg"), bbox_inches="tight",
+    fig.savefig(os.path.join(svg_dir, "papers_tip_error.svg"), bbox_inches="tight",
                 metadata={"Date": None})
     plt.close(fig)
 
@@ -422,7 +422,7 @@ def main():
     ft = fast_table(mm, mm_fast)
     per = sweep_table(by_period)
     rand = sweep_table(by_mask)
-    tip_plot(rand, per, os.path.join(a.docs, "img"))
+    tip_plot(rand, per, os.path.join(a.docs, "img"), a.out)
     per_wl, chosen = tip_tables(rand, per, a.default_period, 1, ALIAS_PERIOD)
     summ, res = summary(chosen, per, 1)
 
@@ -501,7 +501,8 @@ def main():
            "exactly as the oracle charges that cycle, so its bias is 0 by construction and "
            "its error is noise; NCI, LCI and dispatch tagging keep theirs.", "",
            "![profile error against samples](img/papers_tip_error.png)", "",
-           "[SVG](img/papers_tip_error.svg). Thin lines: one workload each, random trigger. "
+           "(An SVG is written beside the JSON, `build/papers/papers_tip_error.svg`.) Thin "
+           "lines: one workload each, random trigger. "
            "Thick: the median over workloads at each mask; dotted: the periodic trigger's "
            "median; dashed: the median noise of an unbiased profiler.", ""]
     md += [f"### Average and maximum over the {len(chosen)} workloads, each at a rate with "
