@@ -45,6 +45,15 @@ validate: $(BUILD)/CMakeCache.txt sw
 test: build
 	$(ENV) cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
+# Two seed papers' case studies reproduced as generated docs (docs/papers.md, docs/img/
+# papers_tip_error.png): seed 001 Table 4 (matmul) and seed 002's profiler comparison over a
+# TIP-period sweep of the whole suite. Long (7 suite runs); PAPERS_ARGS=--reuse re-renders
+# from the JSON in build/papers/.
+.PHONY: papers
+papers: build
+	$(BUILD)/venv/bin/python3 scripts/papers.py --stackscope $(BUILD)/stackscope \
+	  --out $(BUILD)/papers --docs docs --jobs $(JOBS) $(PAPERS_ARGS)
+
 lint: $(DEPS_STAMP)
 	$(ENV) bash scripts/lint.sh
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <string_view>
 
 #include "report.h"
 #include "topdown.h"
@@ -102,6 +103,27 @@ constexpr Node kTree[] = {
     {"microcode_sequencer", "Microcode_Sequencer", 2, "retiring", "Slots"},
 };
 
+// toplev's normalised view (pmu-tools): each set of siblings is scaled to sum to its parent's
+// normalised value, so every node is a share of TotalSlots and no child exceeds its parent.
+// Level 1 is itself (it partitions the slots). A child's weight is its seed 001 Table 2
+// value clamped at 0 (Core_Bound = #ExecutionStalls - Memory_Bound can go below 0); when all
+// siblings weigh 0 they get 0. The Table 2 values stay in `value`: a Clocks node there is a
+// fraction of cycles and may exceed its Slots parent (docs/report.md).
+std::map<std::string, double> normalized_values(const std::map<std::string, double>& vals) {
+  std::map<std::string, double> norm;
+  for (const Node& n : kTree) {  // parents precede their children in kTree
+    if (n.level == 1) {
+      norm[n.name] = vals.at(n.name);
+      continue;
+    }
+    double sum = 0;
+    for (const Node& s : kTree)
+      if (std::string_view(s.parent) == n.parent) sum += std::max(vals.at(s.name), 0.0);
+    norm[n.name] = sum > 0 ? norm.at(n.parent) * std::max(vals.at(n.name), 0.0) / sum : 0.0;
+  }
+  return norm;
+}
+
 Json topdown_json(const RunResult& r) {
   Json j;
   const auto& c = r.topdown;
@@ -114,6 +136,7 @@ Json topdown_json(const RunResult& r) {
                        {"retiring", ret},
                        {"backend_bound", v(TdCounter::kTotalSlots) - fe - bs - ret}};
   const auto vals = topdown_values(c, r.config);
+  const auto norm = normalized_values(vals);
   Json nodes = Json::array();
   for (const Node& n : kTree)
     nodes.push_back({{"name", n.name},
@@ -121,7 +144,8 @@ Json topdown_json(const RunResult& r) {
                      {"level", n.level},
                      {"parent", n.parent},
                      {"unit", n.unit},
-                     {"value", vals.at(n.name)}});
+                     {"value", vals.at(n.name)},
+                     {"normalized", norm.at(n.name)}});
   j["nodes"] = nodes;
   j["mem_bandwidth_share"] =
       ratio(static_cast<double>(v(TdCounter::kExtMemGeThr)), static_cast<double>(v(TdCounter::kExtMemGe1)));

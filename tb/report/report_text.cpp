@@ -82,9 +82,10 @@ void render_tree(std::string& out, const Json& nodes, const std::string& parent,
   for (const Json* k : kids) {
     const std::string name = (*k)["name"].get<std::string>();
     const std::string unit = (*k)["unit"].get<std::string>();
-    out += fmt::format("{:<8}{:<{}} {} {}\n", area_of(nodes, *k), dotted(nodes, *k) + ":", width,
-                       pct((*k)["value"]),
-                       name == marked ? fmt::format("{:<6}  <==", unit) : unit);
+    // Table 2's value in its unit, then toplev's normalised share of the slots (norm.).
+    out += fmt::format("{:<8}{:<{}} {} {:<6}  {}{}\n", area_of(nodes, *k), dotted(nodes, *k) + ":",
+                       width, pct((*k)["value"]), unit, pct((*k)["normalized"]),
+                       name == marked ? "  <==" : "");
     const bool has_kids = !children(nodes, name).empty();
     if (!has_kids) continue;
     if (expand_all || k == dom)
@@ -160,6 +161,12 @@ std::string render_run_text(const Json& run, const TextOptions& o) {
   }
   out += fmt::format("Top-Down (seed 001, Level 1 in dispatch slots: {} slots = 100 %)\n",
                      num(m["topdown"]["level1_slots"]["total"].get<uint64_t>()));
+  out += fmt::format(
+      "{:<8}{:<{}} {:>7} {:<6}  {:>7}\n"
+      "        (value: seed 001 Table 2; a Clocks value is a fraction of all cycles, not of its\n"
+      "         parent, so it can exceed it. norm.: toplev's view, siblings scaled to sum to their\n"
+      "         parent, as a share of all slots)\n",
+      "", "", name_width(nodes), "value", "", "norm.");
   std::vector<std::string> folded;
   render_tree(out, nodes, "", o.expand_all, marked, folded);
   if (!folded.empty()) {
@@ -326,8 +333,11 @@ std::string render_csv(const Json& doc) {
     for (const auto& [k, v] : r["counters"]["flops"].items()) row(r, "counter_flops", "", k, v);
     const Json& m = r["metrics"];
     if (m.contains("topdown"))
-      for (const Json& n : m["topdown"]["nodes"])
+      for (const Json& n : m["topdown"]["nodes"]) {
         row(r, "topdown", fmt::format("level{}", n["level"].get<int>()), n["name"], n["value"]);
+        row(r, "topdown_normalized", fmt::format("level{}", n["level"].get<int>()), n["name"],
+            n["normalized"]);
+      }
     for (const char* s : {"dispatch", "issue", "commit"})
       for (const auto& [k, v] : m["cpi_stacks"][s].items()) row(r, "cpi_stack", s, k, v);
     for (const auto& [k, v] : m["flops"]["components"].items()) row(r, "flops_stack", "", k, v);

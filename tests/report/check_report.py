@@ -72,6 +72,27 @@ def topdown_expected(c, cfg):
                "backend_bound": be}
 
 
+def normalized_expected(values, parents):
+    """toplev's view: Level 1 as is; below, each set of siblings shares its parent's normalised
+    value in proportion to their Table 2 values (negative ones count as 0)."""
+    norm = {}
+
+    def of(k):
+        if k not in norm:
+            p = parents[k]
+            if p == "":
+                norm[k] = values[k]
+            else:
+                sib = [s for s, q in parents.items() if q == p]
+                tot = sum(max(values[s], 0.0) for s in sib)
+                norm[k] = of(p) * max(values[k], 0.0) / tot if tot > 0 else 0.0
+        return norm[k]
+
+    for k in parents:
+        of(k)
+    return norm
+
+
 def elf_functions(path):
     """(addr, size, name) of every function of the ELF, sorted by address: FUNC symbols, and
     global NOTYPE symbols in executable sections (hand-written asm entry points)."""
@@ -145,6 +166,22 @@ def check_run(r):
         parents = {n["name"]: n["parent"] for n in m["topdown"]["nodes"]}
         for n in m["topdown"]["nodes"]:
             check(n["parent"] == "" or n["parent"] in parents, f"{name}: orphan node {n['name']}")
+        # toplev's normalised view: recomputed top-down from the Table 2 values (children
+        # weighted by their value clamped at 0), then the properties it exists for.
+        norm_got = {n["name"]: n["normalized"] for n in m["topdown"]["nodes"]}
+        norm_exp = normalized_expected(exp, parents)
+        for k, v in norm_exp.items():
+            close(norm_got.get(k), v, f"{name}: topdown.{k} normalized")
+        for p in set(parents.values()) - {""}:
+            kids = [k for k, q in parents.items() if q == p]
+            close(sum(norm_got[k] for k in kids),
+                  norm_got[p] if any(exp[k] > 0 for k in kids) else 0.0,
+                  f"{name}: normalized children of {p} do not sum to it")
+            for k in kids:
+                check(-1e-12 <= norm_got[k] <= norm_got[p] + 1e-12,
+                      f"{name}: normalized {k} {norm_got[k]} outside [0, parent {norm_got[p]}]")
+        close(sum(norm_got[k] for k, q in parents.items() if q == ""), 1.0,
+              f"{name}: normalized Level 1 sum")
     # CPI stacks
     cs = m["cpi_stacks"]
     check(cs["slots"] == w, f"{name}: cpi slots")
@@ -271,12 +308,13 @@ def check_run(r):
             worst = max(worst, v["abs_error"])
         close(mx["max_abs_error"], worst, f"{name}: mux max error")
     check(r["status"]["complete"] == (r["status"]["reason"] == "complete"), f"{name}: status")
-    return got if cyc else {}
+    return {k: (v, norm_got[k]) for k, v in got.items()} if cyc else {}
 
 
 def check_text(text, runs_values):
     # "BE      Backend_Bound:      68.7 % Slots": the last dotted label names the node.
-    pat = re.compile(r"^(FE|BAD|BE|RET|BE/Mem|BE/Core)\s+([A-Za-z_.]+):\s+(-?[0-9.]+) %")
+    pat = re.compile(r"^(FE|BAD|BE|RET|BE/Mem|BE/Core)\s+([A-Za-z_.]+):\s+(-?[0-9.]+) % (Slots|Clocks)"
+                     r"\s+(-?[0-9.]+) %")
     labels = {"Frontend_Bound": "frontend_bound", "Bad_Speculation": "bad_speculation",
               "Retiring": "retiring", "Backend_Bound": "backend_bound"}
     seen = 0
@@ -289,10 +327,14 @@ def check_text(text, runs_values):
         key = labels.get(label, label.lower())
         check(key in values, f"text: unknown node {label}")
         if key in values:
-            check(mt.group(3) == f"{100 * values[key]:.1f}",
-                  f"text: {label} printed {mt.group(3)} %, JSON gives {100 * values[key]:.1f}")
+            value, norm = values[key]
+            check(mt.group(3) == f"{100 * value:.1f}",
+                  f"text: {label} printed {mt.group(3)} %, JSON gives {100 * value:.1f}")
+            check(mt.group(5) == f"{100 * norm:.1f}",
+                  f"text: {label} normalized printed {mt.group(5)} %, JSON gives {100 * norm:.1f}")
         seen += 1
     check(seen >= 4, f"text: only {seen} Top-Down lines found")
+    check("norm.: toplev's view" in text, "text: no label for the normalized column")
     # TIP tables: a row of zeros says nothing (five "0.0 %" columns after the name).
     zero_row = re.compile(r"^  \S.*?(\s+0\.0 %){5}\s*$")
     for line in text.splitlines():

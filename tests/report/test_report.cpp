@@ -87,7 +87,41 @@ TEST_CASE("report: raw counters keep the stack invariants and the JSON derives f
     share_sum += v;
   }
   CHECK(share_sum == Approx(1.0));
+  // toplev's normalised view: every set of siblings sums to its parent and none exceeds it;
+  // Level 1 is unchanged and sums to 1. A random probe stream makes Memory_Bound +
+  // Core_Bound (Clocks) differ from Backend_Bound (Slots), so the scaling is exercised.
+  const Json& nodes = j["metrics"]["topdown"]["nodes"];
+  auto norm = [&](const std::string& name) {
+    for (const Json& n : nodes)
+      if (n["name"] == name) return n["normalized"].get<double>();
+    FAIL("no node " << name);
+    return 0.0;
+  };
+  double l1_sum = 0;
+  for (const Json& n : nodes) {
+    const std::string parent = n["parent"].get<std::string>();
+    if (parent.empty()) {
+      CHECK(n["normalized"].get<double>() == n["value"].get<double>());
+      l1_sum += n["normalized"].get<double>();
+      continue;
+    }
+    CHECK(n["normalized"].get<double>() >= 0.0);
+    CHECK(n["normalized"].get<double>() <= norm(parent) + 1e-12);
+  }
+  CHECK(l1_sum == Approx(1.0));
+  CHECK(node(j, "memory_bound") + node(j, "core_bound") != Approx(node(j, "backend_bound")));
+  for (const char* p : {"backend_bound", "memory_bound", "frontend_bound", "retiring"}) {
+    double kids = 0;
+    for (const Json& n : nodes)
+      if (n["parent"] == p) kids += n["normalized"].get<double>();
+    CHECK(kids == Approx(norm(p)));
+  }
+  // Siblings keep their Table 2 proportions.
+  REQUIRE(node(j, "core_bound") > 0);
+  CHECK(norm("memory_bound") / norm("core_bound") ==
+        Approx(node(j, "memory_bound") / node(j, "core_bound")));
   const std::string text = render_run_text(j, {});
+  CHECK(text.find("norm.: toplev's view") != std::string::npos);
   CHECK(text.find("Backend_Bound") != std::string::npos);
   CHECK(text.find("CPI stacks") != std::string::npos);
   CHECK(text.find("TIP profile") != std::string::npos);
