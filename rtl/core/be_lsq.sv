@@ -15,7 +15,6 @@ module be_lsq
   parameter int unsigned SqEntries     = 8,   // power of 2
   parameter int unsigned SbEntries     = 4,   // committed stores not yet written, at most
   parameter int unsigned PhysRegs      = 64,
-  parameter int unsigned DTagW         = 4,
   parameter type         rob_t         = logic,  // core_backend's ROB entry
   localparam int unsigned RobW = $clog2(RobEntries),
   localparam int unsigned PW   = $clog2(PhysRegs),
@@ -59,20 +58,8 @@ module be_lsq
   input  logic                          mmio_start_i,  // the head's MMIO store goes out
   input  logic                          mmio_busy_i,
   // D-port
-  output logic                          dc_req_o,
-  output logic                          dc_we_o,
-  output logic [31:0]                   dc_addr_o,
-  output logic [2:0]                    dc_size_o,
-  output logic [31:0]                   dc_wdata_o,
-  output logic [DTagW-1:0]              dc_tag_o,
-  input  logic                          dc_gnt_i,
-  input  logic                          dc_rvalid_i,
-  input  logic [DTagW-1:0]              dc_rtag_i,
-  input  logic                          dc_err_i,
-  input  logic [31:0]                   dc_rdata_i,
-  input  logic [1:0]                    dc_rlevel_i,
-  input  logic [2**DTagW-1:0]           dc_l1miss_tags_i,
-  input  logic [2**DTagW-1:0]           dc_l2miss_tags_i,
+  output dc_req_t                       dc_req_o,
+  input  dc_rsp_t                       dc_rsp_i,
   // Load results: write-back (be_issue) and completion (ROB)
   output logic                          ld_wb_valid_o,
   output logic [PW-1:0]                 ld_wb_tag_o,
@@ -101,7 +88,15 @@ module be_lsq
   output logic [LqEntries-1:0]          lq_miss2_o
 );
 
-  localparam logic [DTagW-1:0] StoreTag = '1;
+  localparam logic [DcTagW-1:0] StoreTag = '1;
+
+  logic                 dc_gnt_i, dc_rvalid_i, dc_err_i;
+  logic [DcTagW-1:0]    dc_rtag_i;
+  logic [31:0]          dc_rdata_i;
+  logic [1:0]           dc_rlevel_i;
+  logic [2**DcTagW-1:0] dc_l1miss_tags_i, dc_l2miss_tags_i;
+  assign {dc_gnt_i, dc_rvalid_i, dc_rtag_i, dc_err_i, dc_rdata_i, dc_rlevel_i, dc_l1miss_tags_i,
+          dc_l2miss_tags_i} = dc_rsp_i;
 
   function automatic logic [RobW-1:0] age(logic [RobW-1:0] idx, logic [RobW-1:0] head);
     return idx - head;
@@ -203,12 +198,12 @@ module be_lsq
   assign ld_go  = ld_req && !st_req && dc_gnt_i;
   assign st_go  = st_req && dc_gnt_i;
 
-  assign dc_req_o   = st_req || ld_req;
-  assign dc_we_o    = st_req;
-  assign dc_addr_o  = st_req ? sq_addr_q[sq_send_q] : lq_addr_q[ld_pick_idx];
-  assign dc_size_o  = st_req ? sq_size_q[sq_send_q] : size_of(lq_f3_q[ld_pick_idx][1:0]);
-  assign dc_wdata_o = sq_data_q[sq_send_q] << {sq_addr_q[sq_send_q][1:0], 3'b000};
-  assign dc_tag_o   = st_req ? StoreTag : DTagW'(ld_pick_idx);
+  assign dc_req_o.req   = st_req || ld_req;
+  assign dc_req_o.we    = st_req;
+  assign dc_req_o.addr  = st_req ? sq_addr_q[sq_send_q] : lq_addr_q[ld_pick_idx];
+  assign dc_req_o.size  = st_req ? sq_size_q[sq_send_q] : size_of(lq_f3_q[ld_pick_idx][1:0]);
+  assign dc_req_o.wdata = sq_data_q[sq_send_q] << {sq_addr_q[sq_send_q][1:0], 3'b000};
+  assign dc_req_o.tag   = st_req ? StoreTag : DcTagW'(ld_pick_idx);
 
   logic           ld_ans, st_ans;
   logic [LqW-1:0] ans_idx;

@@ -149,7 +149,9 @@ module be_probe
     probe_o.be_stall       = st_rob_full_i | st_rs_full_i | st_lsq_full_i | st_preg_i;
     probe_o.iss_n          = 3'($countones(grant_i));
     any_rs = 1'b0;
-    for (int unsigned c = 0; c < NumRsClasses; c++) any_rs |= (rs_valid_i[c] & ~rs_issue_i[c]) != '0;
+    for (int unsigned c = 0; c < NumRsClasses; c++) begin
+      any_rs |= (rs_valid_i[c] & ~rs_issue_i[c]) != '0;
+    end
     probe_o.rs_empty = !any_rs;
     // Oldest uop left in the RSs: structural (ready) or waiting on a producer.
     found = 1'b0; best = '0; src_wait1 = 1'b0; prod = '0; oldest_rob = '0;

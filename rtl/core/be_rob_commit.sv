@@ -82,15 +82,10 @@ module be_rob_commit
   output logic                          fencei_req_o,
   input  logic                          fencei_done_i,
   // Interrupts and time
-  input  logic                          meip_i,
-  input  logic                          mtip_i,
-  input  logic                          msip_i,
-  input  logic                          lcofi_i,
+  input  irq_t                          irq_i,
   input  logic [63:0]                   mtime_i,
   // Counter CSRs served by pmu_top (contract section 4)
-  output logic                          pmu_csr_we_o,
-  output logic [11:0]                   pmu_csr_addr_o,
-  output logic [31:0]                   pmu_csr_wdata_o,
+  output pmu_csr_req_t                  pmu_csr_o,
   input  logic [31:0]                   pmu_csr_rdata_i,
   // ROB state
   output logic [RobW-1:0]               rob_head_o,
@@ -119,18 +114,8 @@ module be_rob_commit
   output logic [PW-1:0]                 csr_wb_tag_o,
   output logic [31:0]                   csr_wb_data_o,
   // Front end: redirect and predictor training
-  output logic                          redirect_o,
-  output logic [31:0]                   redirect_pc_o,
-  output logic [31:0]                   redirect_seq_o,
-  output bp_meta_t                      redirect_meta_o,
-  output logic                          redirect_branch_o,
-  output logic                          redirect_taken_o,
-  output logic                          bp_upd_valid_o,
-  output logic [31:0]                   bp_upd_pc_o,
-  output logic [31:0]                   bp_upd_target_o,
-  output logic                          bp_upd_taken_o,
-  output br_kind_e                      bp_upd_kind_o,
-  output bp_meta_t                      bp_upd_meta_o,
+  output fe_redirect_t                  redirect_o,
+  output bp_update_t                    bp_upd_o,
   output commit_t [CW-1:0]              commit_o
 );
 
@@ -144,7 +129,8 @@ module be_rob_commit
 
   logic [31:0] irq_live, csr_rdata, irq_cause, trap_target, mepc;
   logic        irq_take, csr_illegal;
-  assign irq_live = {18'b0, lcofi_i, 1'b0, meip_i, 3'b0, mtip_i, 3'b0, msip_i, 3'b0};
+  assign irq_live = {18'b0, irq_i.lcofi, 1'b0, irq_i.meip, 3'b0, irq_i.mtip, 3'b0, irq_i.msip,
+                     3'b0};
 
   // -------------------------------------------------------------------------------------
   // Commit
@@ -181,8 +167,8 @@ module be_rob_commit
     redirect_cmt = 1'b0; redirect_cmt_pc = '0; redirect_cmt_seq = '0; redirect_kind = RedirPc;
     trap_cause = '0; trap_tval = '0; cmt_n = '0;
     cmt_mispred = 1'b0; cmt_exception = 1'b0; cmt_clear = 1'b0; flush_pc = '0;
-    bp_upd_valid_o = 1'b0; bp_upd_pc_o = '0; bp_upd_target_o = '0; bp_upd_taken_o = 1'b0;
-    bp_upd_kind_o = BrNone; bp_upd_meta_o = '0;
+    bp_upd_o = '0;
+    bp_upd_o.kind = BrNone;
     if (take_irq) begin
       cmt_trap         = 1'b1;
       trap_cause       = irq_cause;
@@ -211,12 +197,12 @@ module be_rob_commit
           if (hd[k].cls == ClsStore && !hd[k].exc && !hd[k].mmio) st_n = st_n + 1'b1;
           if (hd[k].ctrl && !hd[k].exc) begin
             seen_ctrl       = 1'b1;
-            bp_upd_valid_o  = 1'b1;
-            bp_upd_pc_o     = hd[k].pc;
-            bp_upd_target_o = hd[k].target;
-            bp_upd_taken_o  = hd[k].taken;
-            bp_upd_kind_o   = br_kind_of(hd[k].cls, hd[k].rd, hd[k].insn[19:15]);
-            bp_upd_meta_o   = hd[k].meta;
+            bp_upd_o.valid  = 1'b1;
+            bp_upd_o.pc     = hd[k].pc;
+            bp_upd_o.target = hd[k].target;
+            bp_upd_o.taken  = hd[k].taken;
+            bp_upd_o.kind   = br_kind_of(hd[k].cls, hd[k].rd, hd[k].insn[19:15]);
+            bp_upd_o.meta   = hd[k].meta;
           end
           if (hd[k].exc) begin
             cmt_trap         = 1'b1;
@@ -254,17 +240,17 @@ module be_rob_commit
 
   always_comb begin : redirect_pc
     unique case (redirect_kind)
-      RedirTrap: redirect_pc_o = trap_target;
-      RedirMepc: redirect_pc_o = mepc;
-      default:   redirect_pc_o = redirect_cmt_pc;
+      RedirTrap: redirect_o.pc = trap_target;
+      RedirMepc: redirect_o.pc = mepc;
+      default:   redirect_o.pc = redirect_cmt_pc;
     endcase
-    if (!redirect_cmt) redirect_pc_o = br_npc_i;
+    if (!redirect_cmt) redirect_o.pc = br_npc_i;
   end
-  assign redirect_o        = redirect_cmt || redirect_exec_i;
-  assign redirect_seq_o    = redirect_cmt ? redirect_cmt_seq : rob_q[iu_i[PBr].rob].seq + 32'd1;
-  assign redirect_meta_o   = redirect_cmt ? hd[0].meta : rob_q[iu_i[PBr].rob].meta;
-  assign redirect_branch_o = !redirect_cmt;
-  assign redirect_taken_o  = br_taken_i;
+  assign redirect_o.valid  = redirect_cmt || redirect_exec_i;
+  assign redirect_o.seq    = redirect_cmt ? redirect_cmt_seq : rob_q[iu_i[PBr].rob].seq + 32'd1;
+  assign redirect_o.meta   = redirect_cmt ? hd[0].meta : rob_q[iu_i[PBr].rob].meta;
+  assign redirect_o.branch = !redirect_cmt;
+  assign redirect_o.taken  = br_taken_i;
 
   // CSR file: the head CSR op (inputs straight from the ROB head entry, not through the
   // commit logic, which reads illegal_o).
@@ -298,9 +284,9 @@ module be_rob_commit
     .mret_i        (cmt_mret),
     .mepc_o        (mepc),
     .mtime_i,
-    .pmu_we_o      (pmu_csr_we_o),
-    .pmu_addr_o    (pmu_csr_addr_o),
-    .pmu_wdata_o   (pmu_csr_wdata_o),
+    .pmu_we_o      (pmu_csr_o.we),
+    .pmu_addr_o    (pmu_csr_o.addr),
+    .pmu_wdata_o   (pmu_csr_o.wdata),
     .pmu_rdata_i   (pmu_csr_rdata_i)
   );
 

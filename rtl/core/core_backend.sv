@@ -31,7 +31,6 @@ module core_backend
   parameter int unsigned SbEntries     = 4,   // committed stores not yet written, at most
   parameter int unsigned PhysRegs      = 64,  // power of 2, > 32
   parameter int unsigned MulLatency    = 3,
-  parameter int unsigned DTagW         = 4,
   localparam int unsigned TakeW        = 3
 ) (
   input  logic                         clk_i,
@@ -41,48 +40,21 @@ module core_backend
   input  logic [FetchWidth-1:0]        fe_valid_i,
   input  fe_uop_t [FetchWidth-1:0]     fe_uop_i,
   output logic [TakeW-1:0]             fe_take_o,
-  output logic                         redirect_o,
-  output logic [31:0]                  redirect_pc_o,
-  output logic [31:0]                  redirect_seq_o,
-  output bp_meta_t                     redirect_meta_o,
-  output logic                         redirect_branch_o,
-  output logic                         redirect_taken_o,
-  output logic                         bp_upd_valid_o,
-  output logic [31:0]                  bp_upd_pc_o,
-  output logic [31:0]                  bp_upd_target_o,
-  output logic                         bp_upd_taken_o,
-  output br_kind_e                     bp_upd_kind_o,
-  output bp_meta_t                     bp_upd_meta_o,
+  output fe_redirect_t                 redirect_o,
+  output bp_update_t                   bp_upd_o,
   input  logic                         fe_icache_miss_i,
   input  logic                         fe_recover_i,
   // D-port (contract section 2)
-  output logic                         dc_req_o,
-  output logic                         dc_we_o,
-  output logic [31:0]                  dc_addr_o,
-  output logic [2:0]                   dc_size_o,
-  output logic [31:0]                  dc_wdata_o,
-  output logic [DTagW-1:0]             dc_tag_o,
-  input  logic                         dc_gnt_i,
-  input  logic                         dc_rvalid_i,
-  input  logic [DTagW-1:0]             dc_rtag_i,
-  input  logic                         dc_err_i,
-  input  logic [31:0]                  dc_rdata_i,
-  input  logic [1:0]                   dc_rlevel_i,
-  input  logic [2**DTagW-1:0]          dc_l1miss_tags_i,
-  input  logic [2**DTagW-1:0]          dc_l2miss_tags_i,
+  output dc_req_t                      dc_req_o,
+  input  dc_rsp_t                      dc_rsp_i,
   output logic                         fencei_req_o,
   input  logic                         fencei_done_i,
   input  logic [3:0]                   mem_outstanding_i,
   // Interrupts and time
-  input  logic                         meip_i,
-  input  logic                         mtip_i,
-  input  logic                         msip_i,
-  input  logic                         lcofi_i,
+  input  irq_t                         irq_i,
   input  logic [63:0]                  mtime_i,
   // Counter CSRs served by pmu_top (contract section 4)
-  output logic                         pmu_csr_we_o,
-  output logic [11:0]                  pmu_csr_addr_o,
-  output logic [31:0]                  pmu_csr_wdata_o,
+  output pmu_csr_req_t                 pmu_csr_o,
   input  logic [31:0]                  pmu_csr_rdata_i,
   output commit_t [CommitWidth-1:0]    commit_o,
   output pmu_pkg::probe_t              probe_o
@@ -335,7 +307,6 @@ module core_backend
     .SqEntries     (SqEntries),
     .SbEntries     (SbEntries),
     .PhysRegs      (PhysRegs),
-    .DTagW         (DTagW),
     .rob_t         (rob_t)
   ) u_lsq (
     .clk_i,
@@ -370,19 +341,7 @@ module core_backend
     .mmio_start_i     (mmio_start),
     .mmio_busy_i      (mmio_busy),
     .dc_req_o,
-    .dc_we_o,
-    .dc_addr_o,
-    .dc_size_o,
-    .dc_wdata_o,
-    .dc_tag_o,
-    .dc_gnt_i,
-    .dc_rvalid_i,
-    .dc_rtag_i,
-    .dc_err_i,
-    .dc_rdata_i,
-    .dc_rlevel_i,
-    .dc_l1miss_tags_i,
-    .dc_l2miss_tags_i,
+    .dc_rsp_i,
     .ld_wb_valid_o    (ld_wb_valid),
     .ld_wb_tag_o      (ld_wb_tag),
     .ld_wb_data_o     (ld_wb_data),
@@ -453,7 +412,7 @@ module core_backend
     .ld_done_i         (ld_done),
     .ld_rob_i          (ld_rob),
     .ld_addr_i         (ld_addr),
-    .dc_err_i,
+    .dc_err_i          (dc_rsp_i.err),
     .lq_replay_i       (lq_replay),
     .lq_rob_i          (lq_rob),
     .st_ans_i          (st_ans),
@@ -465,14 +424,9 @@ module core_backend
     .prf_i             (prf),
     .fencei_req_o,
     .fencei_done_i,
-    .meip_i,
-    .mtip_i,
-    .msip_i,
-    .lcofi_i,
+    .irq_i,
     .mtime_i,
-    .pmu_csr_we_o,
-    .pmu_csr_addr_o,
-    .pmu_csr_wdata_o,
+    .pmu_csr_o,
     .pmu_csr_rdata_i,
     .rob_head_o        (rob_head),
     .rob_tail_o        (rob_tail),
@@ -499,17 +453,7 @@ module core_backend
     .csr_wb_tag_o      (csr_wb_tag),
     .csr_wb_data_o     (csr_wb_data),
     .redirect_o,
-    .redirect_pc_o,
-    .redirect_seq_o,
-    .redirect_meta_o,
-    .redirect_branch_o,
-    .redirect_taken_o,
-    .bp_upd_valid_o,
-    .bp_upd_pc_o,
-    .bp_upd_target_o,
-    .bp_upd_taken_o,
-    .bp_upd_kind_o,
-    .bp_upd_meta_o,
+    .bp_upd_o,
     .commit_o
   );
 
@@ -556,8 +500,8 @@ module core_backend
     .lq_busy_i         (lq_busy),
     .lq_miss1_i        (lq_miss1),
     .lq_miss2_i        (lq_miss2),
-    .dc_l1miss_tags_i  (dc_l1miss_tags_i[LqEntries-1:0]),
-    .dc_l2miss_tags_i  (dc_l2miss_tags_i[LqEntries-1:0]),
+    .dc_l1miss_tags_i  (dc_rsp_i.l1miss_tags[LqEntries-1:0]),
+    .dc_l2miss_tags_i  (dc_rsp_i.l2miss_tags[LqEntries-1:0]),
     .sb_cnt_i          (sb_cnt),
     .mem_outstanding_i,
     .rob_head_i        (rob_head),
@@ -611,19 +555,19 @@ module core_backend
   );
 `endif
 
-  logic unused;
-  assign unused = ^{fe_pred_taken, mmio_ans, fencei_done};  // the last two: be_tracer only
   logic [FetchWidth-1:0] fe_pred_taken;  // the back end checks pred_npc instead
   for (genvar w = 0; w < FetchWidth; w++) begin : gen_unused
     assign fe_pred_taken[w] = fe_uop_i[w].pred_taken;
   end
+  logic unused;
+  assign unused = ^{fe_pred_taken, mmio_ans, fencei_done};  // the last two: be_tracer only
 
 `ifndef SYNTHESIS
   initial begin
     assert (DispatchWidth <= FetchWidth && DispatchWidth >= 1 && DispatchWidth <= 4);
     assert (CommitWidth >= 1 && CommitWidth <= 4);
     assert (NumAlu >= 1 && NumAlu <= 4);
-    assert (LqEntries <= 2**DTagW - 1);
+    assert (LqEntries <= 2**DcTagW - 1);
     assert (2**RobW == RobEntries && 2**PW == PhysRegs && PhysRegs > 32);
     assert (2**LqW == LqEntries && 2**SqW == SqEntries);
   end

@@ -182,6 +182,64 @@ package core_pkg;
   endfunction
 
   // ---------------------------------------------------------------------------------------
+  // Port bundles that repeat through core_backend, core_top and soc_top (one field per signal
+  // of docs/core_contract.md; request = towards the callee, response = back).
+
+  // D-port (contract section 2). Tag = load-queue index; all ones = a store.
+  localparam int unsigned DcTagW = 4;
+  typedef struct packed {
+    logic              req;
+    logic              we;
+    logic [31:0]       addr;
+    logic [2:0]        size;   // bytes: 1, 2, 4
+    logic [31:0]       wdata;  // in its byte lanes
+    logic [DcTagW-1:0] tag;
+  } dc_req_t;
+  typedef struct packed {
+    logic                 gnt;
+    logic                 rvalid;
+    logic [DcTagW-1:0]    rtag;
+    logic                 err;
+    logic [31:0]          rdata;        // the whole aligned word
+    logic [1:0]           rlevel;       // 0 L1D hit, 1 L2 hit, 2 memory
+    logic [2**DcTagW-1:0] l1miss_tags;  // bit t: load tag t in flight and missed L1D
+    logic [2**DcTagW-1:0] l2miss_tags;  // bit t: load tag t in flight and missed L2
+  } dc_rsp_t;
+
+  // Interrupt lines (mip bits MEIP, MTIP, MSIP, LCOFIP).
+  typedef struct packed {
+    logic meip;
+    logic mtip;
+    logic msip;
+    logic lcofi;
+  } irq_t;
+
+  // Counter-CSR access to pmu_top (contract section 4); the read data comes back alone.
+  typedef struct packed {
+    logic        we;
+    logic [11:0] addr;
+    logic [31:0] wdata;
+  } pmu_csr_req_t;
+
+  // Back end -> front end (contract section 3): redirect and predictor training.
+  typedef struct packed {
+    logic        valid;
+    logic [31:0] pc;
+    logic [31:0] seq;     // sequence number of the first instruction on the new path
+    bp_meta_t    meta;    // predictor state to restore
+    logic        branch;  // from a branch resolving in execute (not a commit-time flush)
+    logic        taken;
+  } fe_redirect_t;
+  typedef struct packed {
+    logic        valid;
+    logic [31:0] pc;
+    logic [31:0] target;
+    logic        taken;
+    br_kind_e    kind;
+    bp_meta_t    meta;
+  } bp_update_t;
+
+  // ---------------------------------------------------------------------------------------
   // Back end (docs/core.md "Back end").
 
   // Reservation station (execution class) a uop waits in; also indexes the issue ports' RS.
