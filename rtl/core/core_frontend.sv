@@ -597,18 +597,19 @@ module core_frontend
   initial pipe_on = ss_pipe_on();
   always_ff @(posedge clk_i) begin : pipeview
     if (pipe_on && rst_ni) begin
-      // 0: group requested (pc, slots, FetchWidth); 1: one slot answered (slot, kept in the
-      // buffer, insn); 2: uops taken by dispatch; 3: fetch buffer flushed by a redirect.
-      if (fire) ss_pipe_fe(0, f0_pc, 32'(grp_n), FetchWidth);
+      // Fetch: group requested (pc, slots, FetchWidth); Answer: one slot answered (slot, kept
+      // in the buffer, insn); Take: uops taken by dispatch; Flush: buffer flushed by a redirect.
+      if (fire) ss_pipe_fe(PipeFeFetch, f0_pc, 32'(grp_n), FetchWidth);
       if (ic_rvalid_i) begin
         for (int unsigned s = 0; s < FetchWidth; s++) begin
           if (32'(head.n) > s) begin
-            ss_pipe_fe(1, s, 32'(f1_live && !redirect_i && 32'(f1_n) > s), f1_entry[s].insn);
+            ss_pipe_fe(PipeFeAnswer, s, 32'(f1_live && !redirect_i && 32'(f1_n) > s),
+                       f1_entry[s].insn);
           end
         end
       end
-      if (fe_take_i != '0) ss_pipe_fe(2, 32'(fe_take_i), 0, 0);
-      if (redirect_i) ss_pipe_fe(3, 0, 0, 0);
+      if (fe_take_i != '0) ss_pipe_fe(PipeFeTake, 32'(fe_take_i), 0, 0);
+      if (redirect_i) ss_pipe_fe(PipeFeFlush, 0, 0, 0);
     end
   end
 
