@@ -64,15 +64,25 @@ RunResult run_elf(const std::string& path, const IssOptions& o, uint64_t max_ins
   // Steps are counted, not instructions: a trap loop that retires instructions must also
   // hit the limit. One with no progress stops at once.
   iss::TrapLoopDetector loop;
-  for (uint64_t steps = 0; steps < max_insns && !hart.exited(); ++steps) {
-    const iss::CommitRecord r = hart.step();
-    if (log) log->write(r);
-    if (loop.step(r.trap, r.cause, r.pc, r.tval)) {
-      res.trap_loop = loop.message();
-      break;
+  auto run_steps = [&](auto&& on_record) {
+    for (uint64_t steps = 0; steps < max_insns && !hart.exited(); ++steps) {
+      const iss::CommitRecord r = hart.step();
+      on_record(r);
+      if (r.trap) {
+        if (loop.step(true, r.cause, r.pc, r.tval)) {
+          res.trap_loop = loop.message();
+          return;
+        }
+      } else {
+        loop.retired();
+      }
+      if ((steps & 0xFFFF) == 0) check_interrupt();
     }
-    if ((steps & 0xFFFF) == 0) check_interrupt();
-  }
+  };
+  if (log)
+    run_steps([&](const iss::CommitRecord& r) { log->write(r); });
+  else
+    run_steps([](const iss::CommitRecord&) {});
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::cout.flush();
   res.insns = hart.instret();

@@ -61,6 +61,9 @@ class TrapLoopDetector {
     return loop;
   }
 
+  // A retired instruction (same as step(false, ...), for the ISS's hot loop).
+  void retired() { prev_trap_ = false; }
+
   std::string message() const {
     return fmt::format("trap loop: cause {} ({}) at pc 0x{:08x}, {} -- the same trap again with "
                        "no instruction retired (no handler?)",
