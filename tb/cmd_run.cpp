@@ -150,7 +150,7 @@ struct TrapLoopError : std::runtime_error {  // exit 6
 
 // Where a run's files go: the temporary paths of the OutputSet (renamed at the end).
 struct RunFiles {
-  std::string fst, pipeview;  // temporary paths; empty: not written
+  std::string fst, pipeview;           // temporary paths; empty: not written
   std::ostream* console = &std::cout;  // the program's console and the text report
 };
 
@@ -316,10 +316,13 @@ int run(const RunOptions& o) {
   }
   if (o.tree != "dominant" && o.tree != "all")
     throw std::runtime_error("--tree " + o.tree + ": must be dominant or all");
-  for (const auto& [name, path] : {std::pair{"--csv", o.csv}, {"--fst", o.fst},
-                                   {"--pipeview", o.pipeview}, {"--plots", o.plots},
+  for (const auto& [name, path] : {std::pair{"--csv", o.csv},
+                                   {"--fst", o.fst},
+                                   {"--pipeview", o.pipeview},
+                                   {"--plots", o.plots},
                                    {"--text-dir", o.text_dir}})
-    if (path == "-") throw std::runtime_error(std::string(name) + " -: only --json can go to stdout");
+    if (path == "-")
+      throw std::runtime_error(std::string(name) + " -: only --json can go to stdout");
   if (!o.plots.empty() && (o.json.empty() || o.json == "-"))
     throw std::runtime_error("--plots needs --json FILE (the plots are drawn from the JSON)");
   std::optional<tb::PmuMutation> mutation;
@@ -413,8 +416,8 @@ int run(const RunOptions& o) {
     const int status = run_process(argv);
     check_interrupt();
     if (status != 0)
-      throw std::runtime_error(fmt::format("plots: {} exited {} (no output written)",
-                                           STACKSCOPE_PLOTS_PY, status));
+      throw std::runtime_error(
+          fmt::format("plots: {} exited {} (no output written)", STACKSCOPE_PLOTS_PY, status));
   }
   check_interrupt();
   out.commit();

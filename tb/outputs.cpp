@@ -28,14 +28,16 @@ void check_target(const std::string& path, bool want_dir) {
     throw bad(path, std::string("cannot use as output: ") + std::strerror(errno));
   }
   if (S_ISLNK(st.st_mode))
-    throw bad(path, "is a symbolic link; give the file's own path (outputs are replaced, not "
-                    "written through links)");
+    throw bad(path,
+              "is a symbolic link; give the file's own path (outputs are replaced, not "
+              "written through links)");
   if (want_dir) {
     if (!S_ISDIR(st.st_mode)) throw bad(path, "exists and is not a directory");
     return;
   }
   if (S_ISDIR(st.st_mode)) throw bad(path, "is a directory");
-  if (S_ISFIFO(st.st_mode)) throw bad(path, "is a FIFO; outputs must be regular files (or - for stdout)");
+  if (S_ISFIFO(st.st_mode))
+    throw bad(path, "is a FIFO; outputs must be regular files (or - for stdout)");
   if (!S_ISREG(st.st_mode)) throw bad(path, "exists and is not a regular file");
 }
 
@@ -159,7 +161,9 @@ void OutputSet::commit() {
       if (ec) throw bad(e.path, "cannot create directory: " + ec.message());
       for (const auto& f : fs::directory_iterator(e.tmp)) {
         fs::rename(f.path(), fs::path(e.path) / f.path().filename(), ec);
-        if (ec) throw bad(e.path, "cannot move " + f.path().filename().string() + " into place: " + ec.message());
+        if (ec)
+          throw bad(e.path,
+                    "cannot move " + f.path().filename().string() + " into place: " + ec.message());
       }
       fs::remove(e.tmp, ec);
       e.tmp.clear();

@@ -1,9 +1,8 @@
 #include "pmu_check.h"
 
-#include <cctype>
-
 #include <fmt/format.h>
 
+#include <cctype>
 #include <cmath>
 #include <stdexcept>
 #include <string_view>

@@ -22,7 +22,8 @@ int run_process(const std::vector<std::string>& argv) {
     throw std::runtime_error(argv[0] + ": cannot start: " + std::strerror(err));
   int status = 0;
   while (waitpid(pid, &status, 0) < 0) {
-    if (errno != EINTR) throw std::runtime_error(argv[0] + ": wait failed: " + std::strerror(errno));
+    if (errno != EINTR)
+      throw std::runtime_error(argv[0] + ": wait failed: " + std::strerror(errno));
   }
   if (WIFEXITED(status)) return WEXITSTATUS(status);
   return 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);

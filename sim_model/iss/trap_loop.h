@@ -12,11 +12,11 @@
 // detected; they end at the instruction or cycle limit.
 #pragma once
 
+#include <fmt/format.h>
+
 #include <cstdint>
 #include <optional>
 #include <string>
-
-#include <fmt/format.h>
 
 #include "csr.h"
 
@@ -25,24 +25,39 @@ namespace stackscope::iss {
 inline const char* trap_cause_name(uint32_t c) {
   if (c & cause::kInterrupt) {
     switch (c & ~cause::kInterrupt) {
-      case cause::kIrqMSoft: return "machine software interrupt";
-      case cause::kIrqMTimer: return "machine timer interrupt";
-      case cause::kIrqMExt: return "machine external interrupt";
-      case cause::kIrqLcof: return "counter-overflow interrupt";
-      default: return "interrupt";
+      case cause::kIrqMSoft:
+        return "machine software interrupt";
+      case cause::kIrqMTimer:
+        return "machine timer interrupt";
+      case cause::kIrqMExt:
+        return "machine external interrupt";
+      case cause::kIrqLcof:
+        return "counter-overflow interrupt";
+      default:
+        return "interrupt";
     }
   }
   switch (c) {
-    case cause::kMisalignedFetch: return "instruction address misaligned";
-    case cause::kFetchAccess: return "instruction access fault";
-    case cause::kIllegalInsn: return "illegal instruction";
-    case cause::kBreakpoint: return "breakpoint";
-    case cause::kMisalignedLoad: return "load address misaligned";
-    case cause::kLoadAccess: return "load access fault";
-    case cause::kMisalignedStore: return "store address misaligned";
-    case cause::kStoreAccess: return "store access fault";
-    case cause::kEcallM: return "environment call from M-mode";
-    default: return "exception";
+    case cause::kMisalignedFetch:
+      return "instruction address misaligned";
+    case cause::kFetchAccess:
+      return "instruction access fault";
+    case cause::kIllegalInsn:
+      return "illegal instruction";
+    case cause::kBreakpoint:
+      return "breakpoint";
+    case cause::kMisalignedLoad:
+      return "load address misaligned";
+    case cause::kLoadAccess:
+      return "load access fault";
+    case cause::kMisalignedStore:
+      return "store address misaligned";
+    case cause::kStoreAccess:
+      return "store access fault";
+    case cause::kEcallM:
+      return "environment call from M-mode";
+    default:
+      return "exception";
   }
 }
 
@@ -52,8 +67,8 @@ class TrapLoopDetector {
   // stream without the ISS in lockstep): cause and pc are compared then. True when this
   // record closes a trap loop; message() describes it.
   bool step(bool trap, uint32_t cause, uint32_t pc, std::optional<uint32_t> tval) {
-    const bool loop = trap && prev_trap_ && cause == cause_ && pc == pc_ &&
-                      (!tval || !tval_ || *tval == *tval_);
+    const bool loop =
+        trap && prev_trap_ && cause == cause_ && pc == pc_ && (!tval || !tval_ || *tval == *tval_);
     prev_trap_ = trap;
     cause_ = cause;
     pc_ = pc;
@@ -65,13 +80,12 @@ class TrapLoopDetector {
   void retired() { prev_trap_ = false; }
 
   std::string message() const {
-    return fmt::format("trap loop: cause {} ({}) at pc 0x{:08x}, {} -- the same trap again with "
-                       "no instruction retired (no handler?)",
-                       cause_ & cause::kInterrupt ? fmt::format("0x{:08x}", cause_)
-                                                  : std::to_string(cause_),
-                       trap_cause_name(cause_), pc_,
-                       tval_ ? fmt::format("tval 0x{:08x}", *tval_)
-                             : std::string("tval unknown (--no-lockstep)"));
+    return fmt::format(
+        "trap loop: cause {} ({}) at pc 0x{:08x}, {} -- the same trap again with "
+        "no instruction retired (no handler?)",
+        cause_ & cause::kInterrupt ? fmt::format("0x{:08x}", cause_) : std::to_string(cause_),
+        trap_cause_name(cause_), pc_,
+        tval_ ? fmt::format("tval 0x{:08x}", *tval_) : std::string("tval unknown (--no-lockstep)"));
   }
 
  private:

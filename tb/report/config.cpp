@@ -2,18 +2,18 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
-#include <iterator>
-#include <functional>
 #include <filesystem>
+#include <fstream>
+#include <functional>
+#include <iterator>
 #include <limits>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <set>
+#include <stdexcept>
 #include <string_view>
 #include <type_traits>
 #include <vector>
-#include <nlohmann/json.hpp>
-#include <stdexcept>
 
 namespace stackscope::report {
 
@@ -127,7 +127,8 @@ void apply(const std::string& path, const std::string& prefix, const nlohmann::j
       it->second(cfg, v);
     } catch (const std::invalid_argument& e) {  // "V: must ..." or "KEY V: must ..."
       const std::string what = e.what();
-      throw std::invalid_argument(path + ": " + (what.rfind(key, 0) == 0 ? what : key + " " + what));
+      throw std::invalid_argument(path + ": " +
+                                  (what.rfind(key, 0) == 0 ? what : key + " " + what));
     }
   }
 }
@@ -153,7 +154,8 @@ void apply_config_file(const std::string& path, RunConfig& cfg) {
   // it: JSON text never contains one.
   const std::string text{std::istreambuf_iterator<char>(f), {}};
   if (const size_t nul = text.find('\0'); nul != std::string::npos)
-    throw std::invalid_argument(fmt::format("{}: malformed JSON (NUL byte at offset {})", path, nul));
+    throw std::invalid_argument(
+        fmt::format("{}: malformed JSON (NUL byte at offset {})", path, nul));
   // Duplicate keys are an error (nlohmann keeps the last silently): one set of keys per open
   // object, checked as the parser reports each key. Text after the object is malformed JSON
   // (the parser is strict about the end of input).
@@ -163,7 +165,8 @@ void apply_config_file(const std::string& path, RunConfig& cfg) {
     using E = nlohmann::json::parse_event_t;
     if (ev == E::object_start) {
       const std::string outer = objects.empty() ? "" : objects.back().first;
-      objects.push_back({objects.empty() ? "" : (outer.empty() ? last_key : outer + "." + last_key), {}});
+      objects.push_back(
+          {objects.empty() ? "" : (outer.empty() ? last_key : outer + "." + last_key), {}});
     } else if (ev == E::object_end) {
       if (!objects.empty()) objects.pop_back();
     } else if (ev == E::key && !objects.empty()) {

@@ -27,8 +27,8 @@ TEST_CASE("one size syntax: bytes, K/M/G, hex; everything else refused", "[robus
   CHECK(parse_size("64KiB", "s") == 64u << 10);
   CHECK(parse_size("2G", "s") == uint64_t{2} << 30);
   CHECK(parse_size("0x1000", "s") == 0x1000);
-  for (const char* bad : {"", "16Q", "-1", " 16M", "M", "0x", "0x10M", "1.5M", "99999999999999999999",
-                          "17179869184G"})
+  for (const char* bad : {"", "16Q", "-1", " 16M", "M", "0x", "0x10M", "1.5M",
+                          "99999999999999999999", "17179869184G"})
     CHECK_THROWS_AS(parse_size(bad, "s"), std::invalid_argument);
 }
 
@@ -79,7 +79,8 @@ TEST_CASE("config limits: one rule for CLI names and config keys", "[robust]") {
   CHECK_THROWS_WITH(check_limit("memory.latency", 4294967316u),
                     "memory.latency 4294967316: must be 1..100000");
   CHECK_THROWS_WITH(check_limit("dispatch-width", 0), "dispatch-width 0: must be 1..4");
-  const fs::path p = fs::temp_directory_path() / ("robust_cfg_" + std::to_string(getpid()) + ".json");
+  const fs::path p =
+      fs::temp_directory_path() / ("robust_cfg_" + std::to_string(getpid()) + ".json");
   auto run = [&](const std::string& text) {
     std::ofstream(p) << text;
     stackscope::report::RunConfig c = stackscope::report::built_model();
