@@ -170,7 +170,9 @@ def run_one(job):
     except OSError as e:
         return key, None, f"cannot run {argv[0]}: {e.strerror}"
     lines = [ln.strip() for ln in p.stderr.splitlines() if ln.strip()]
-    if p.returncode != expected_exit:
+    # docs/robustness.md: status 0 is exit 0, any other program value is status 1 (the value
+    # itself is the report's status.exit_code).
+    if p.returncode != (0 if expected_exit == 0 else 1):
         why = lines[-1] if lines else "no message"
         return key, None, f"exit {p.returncode}: {why}"
     try:

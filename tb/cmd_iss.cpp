@@ -12,8 +12,12 @@
 
 #include "commands.h"
 #include "commit_log.h"
+#include "exit_status.h"
 #include "hart.h"
+#include "interrupt.h"
 #include "memory.h"
+#include "size_arg.h"
+#include "trap_loop.h"
 
 #ifndef STACKSCOPE_SW_DIR
 #define STACKSCOPE_SW_DIR "build/sw"
@@ -35,7 +39,7 @@ struct IssOptions {
   bool suite = false;
   uint64_t max_insns = 100'000'000;
   std::string log_commits;
-  uint64_t ram_size = iss::mmap::kDefaultRamSize;
+  uint32_t ram_size = iss::mmap::kDefaultRamSize;
   std::string sw_dir = STACKSCOPE_SW_DIR;
   std::string manifest;
 };
@@ -44,25 +48,41 @@ struct RunResult {
   uint64_t insns = 0;
   bool exited = false;
   int exit_code = 0;
+  std::string trap_loop;  // non-empty: stopped in a trap loop (iss/trap_loop.h)
   double seconds = 0;
   double mips() const { return seconds > 0 ? static_cast<double>(insns) / seconds / 1e6 : 0; }
 };
 
 RunResult run_elf(const std::string& path, const IssOptions& o, uint64_t max_insns) {
-  Memory mem(static_cast<uint32_t>(o.ram_size));
+  Memory mem(o.ram_size);
   const auto& elf = mem.load_elf(path);
   Hart hart(mem, elf.entry);
   std::optional<CommitLog> log;
   if (!o.log_commits.empty()) log.emplace(o.log_commits);
   RunResult res;
   const auto t0 = std::chrono::steady_clock::now();
-  // Steps are counted, not instructions: a trap loop must also hit the limit.
-  uint64_t steps = 0;
-  if (log) {
-    for (; steps < max_insns && !hart.exited(); ++steps) log->write(hart.step());
-  } else {
-    for (; steps < max_insns && !hart.exited(); ++steps) hart.step();
-  }
+  // Steps are counted, not instructions: a trap loop that retires instructions must also
+  // hit the limit. One with no progress stops at once.
+  iss::TrapLoopDetector loop;
+  auto run_steps = [&](auto&& on_record) {
+    for (uint64_t steps = 0; steps < max_insns && !hart.exited(); ++steps) {
+      const iss::CommitRecord r = hart.step();
+      on_record(r);
+      if (r.trap) {
+        if (loop.step(true, r.cause, r.pc, r.tval)) {
+          res.trap_loop = loop.message();
+          return;
+        }
+      } else {
+        loop.retired();
+      }
+      if ((steps & 0xFFFF) == 0) check_interrupt();
+    }
+  };
+  if (log)
+    run_steps([&](const iss::CommitRecord& r) { log->write(r); });
+  else
+    run_steps([](const iss::CommitRecord&) {});
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   std::cout.flush();
   res.insns = hart.instret();
@@ -73,13 +93,22 @@ RunResult run_elf(const std::string& path, const IssOptions& o, uint64_t max_ins
 
 int run_single(const IssOptions& o) {
   const RunResult r = run_elf(o.prog, o, o.max_insns);
+  if (!r.trap_loop.empty()) {
+    spdlog::error("{}: {}", o.prog, r.trap_loop);
+    return exit_status::kTrapLoop;
+  }
   if (!r.exited) {
     spdlog::error("{}: no exit after {} instructions", o.prog, o.max_insns);
-    return 3;
+    return exit_status::kLimit;
+  }
+  if (r.exit_code != 0) {  // the value is reported, never passed through (exit_status.h)
+    spdlog::error("{}: program exit {} (status {}), {} instructions", o.prog, r.exit_code,
+                  exit_status::kProgramFailed, r.insns);
+    return exit_status::kProgramFailed;
   }
   spdlog::info("{}: exit {}, {} instructions in {:.3f} s ({:.1f} MIPS)", o.prog, r.exit_code,
                r.insns, r.seconds, r.mips());
-  return r.exit_code;
+  return exit_status::kOk;
 }
 
 int run_suite(const IssOptions& o) {
@@ -120,12 +149,16 @@ int run_suite(const IssOptions& o) {
     RunResult r;
     try {
       r = run_elf(o.sw_dir + "/" + e.elf, o, e.max_insns);
-      if (!r.exited)
+      if (!r.trap_loop.empty())
+        note = r.trap_loop;
+      else if (!r.exited)
         note = fmt::format("no exit after {} instructions", e.max_insns);
       else if (r.exit_code != e.expected)
         note = fmt::format("expected exit {}", e.expected);
       else
         result = "pass";
+    } catch (const Interrupted&) {
+      throw;
     } catch (const std::exception& ex) {
       note = ex.what();
     }
@@ -135,7 +168,7 @@ int run_suite(const IssOptions& o) {
                          r.mips(), result, note);
   }
   std::cout << table << fmt::format("{} of {} passed\n", entries.size() - failed, entries.size());
-  return failed ? 1 : 0;
+  return failed ? exit_status::kProgramFailed : exit_status::kOk;
 }
 
 }  // namespace
@@ -149,10 +182,7 @@ void add_iss_command(CLI::App& app, int& exit_code) {
       ->capture_default_str()
       ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 62));
   cmd->add_option("--log-commits", o->log_commits, "write a Spike-style commit log to FILE");
-  cmd->add_option("--ram-size", o->ram_size, "RAM bytes at 0x80000000 (e.g. 16M)")
-      ->capture_default_str()
-      ->transform(CLI::AsSizeValue(false))
-      ->check(CLI::Range(uint64_t{4}, uint64_t{0x80000000}));
+  add_ram_size_option(cmd, o->ram_size);
   cmd->add_option("--sw-dir", o->sw_dir, "directory with the built workloads")
       ->capture_default_str();
   cmd->add_option("--manifest", o->manifest, "workload manifest (default: sw/workloads.json)");

@@ -14,17 +14,25 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
+#include <type_traits>
 
 #include "collector.h"
 #include "commands.h"
 #include "config.h"
+#include "exit_status.h"
+#include "htif.h"
+#include "interrupt.h"
 #include "lockstep.h"
 #include "memory.h"
 #include "oracle_bp.h"
+#include "outputs.h"
 #include "pipeview.h"
-#include "report.h"
 #include "pmu_check.h"
+#include "report.h"
+#include "size_arg.h"
 #include "soc_sim.h"
+#include "spawn.h"
+#include "trap_loop.h"
 
 #ifndef STACKSCOPE_SW_DIR
 #define STACKSCOPE_SW_DIR "build/sw"
@@ -136,12 +144,22 @@ struct LockstepError : std::runtime_error {
 struct CrosscheckError : std::runtime_error {  // exit 5
   using std::runtime_error::runtime_error;
 };
+struct TrapLoopError : std::runtime_error {  // exit 6
+  using std::runtime_error::runtime_error;
+};
+
+// Where a run's files go: the temporary paths of the OutputSet (renamed at the end).
+struct RunFiles {
+  std::string fst, pipeview;           // temporary paths; empty: not written
+  std::ostream* console = &std::cout;  // the program's console and the text report
+};
 
 report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOptions& o, bool quiet,
-                          const std::optional<tb::PmuMutation>& mutation, report::Json& json_out) {
+                          const std::optional<tb::PmuMutation>& mutation, const RunFiles& files,
+                          report::Json& json_out) {
   std::ostream null_console(nullptr);
   iss::Memory mem(o.ram_size);
-  if (quiet) mem.set_console(&null_console);
+  mem.set_console(quiet ? &null_console : files.console);
   const iss::ElfImage& elf = mem.load_elf(t.elf);
   std::optional<tb::Lockstep> lockstep;
   if (cfg.lockstep) lockstep.emplace(t.elf, o.ram_size);
@@ -154,7 +172,7 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   sc.mem.perfect_l1d = cfg.perfect_l1d;
   sc.fast_alu = cfg.fast_alu;
   sc.perfect_bp = cfg.perfect_bp;
-  sc.fst = o.fst;
+  sc.fst = files.fst;
   std::optional<OracleBp> oracle;  // the ISS running ahead steers fetch (DPI ss_oracle_next_pc)
   OracleBp::Hook oracle_hook;
   if (cfg.perfect_bp) {
@@ -163,8 +181,8 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   }
   std::optional<tb::Pipeview> pipeview;  // Kanata, fed by the core's DPI trace calls
   tb::Pipeview::Hook pipeview_hook;
-  if (!o.pipeview.empty()) {
-    pipeview.emplace(o.pipeview);
+  if (!files.pipeview.empty()) {
+    pipeview.emplace(files.pipeview);
     pipeview_hook = pipeview->install();
   }
   tb::SocSim sim(mem, elf.entry, sc);
@@ -191,7 +209,9 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   // PMU counts them too) but not checked: the ISS stopped at the exit.
   bool exit_committed = false;
   bool done = false;
+  iss::TrapLoopDetector trap_loop;
   while (!done) {
+    check_interrupt();
     if (sim.cycle() >= cfg.max_cycles) {
       r.status = "cycle_limit";
       break;
@@ -216,7 +236,12 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
         if (const std::string diff = lockstep->step(c); !diff.empty())
           throw LockstepError(fmt::format("{}: lockstep mismatch at cycle {}: {}", t.name, sim.cycle(), diff));
       }
-      exit_committed = c.mem_we && c.mem_addr == elf.tohost && (c.mem_wdata & 1);
+      // The ISS names the trap's tval; without lockstep only cause and pc are compared.
+      if (trap_loop.step(c.trap, c.cause, c.pc,
+                         lockstep ? std::optional<uint32_t>(lockstep->last().tval) : std::nullopt))
+        throw TrapLoopError(t.name + ": " + trap_loop.message());
+      // The one HTIF rule (iss/htif.h), as the ISS applies it in Memory::store.
+      exit_committed = c.mem_we && iss::htif::is_exit_store(c.mem_addr, c.mem_wdata, elf.tohost);
     }
     done = exit_committed && mem.exited();
   }
@@ -291,14 +316,15 @@ int run(const RunOptions& o) {
   }
   if (o.tree != "dominant" && o.tree != "all")
     throw std::runtime_error("--tree " + o.tree + ": must be dominant or all");
-  // Output paths are checked before anything runs: a bad one costs no simulation.
-  for (const std::string& f : {o.json, o.csv, o.pipeview}) {
-    const fs::path parent = fs::path(f).parent_path();
-    if (!f.empty() && !parent.empty() && !fs::is_directory(parent))
-      throw std::runtime_error(f + ": directory does not exist");
-  }
-  if (!o.text_dir.empty() && !fs::is_directory(o.text_dir))
-    throw std::runtime_error(o.text_dir + ": directory does not exist");
+  for (const auto& [name, path] : {std::pair{"--csv", o.csv},
+                                   {"--fst", o.fst},
+                                   {"--pipeview", o.pipeview},
+                                   {"--plots", o.plots},
+                                   {"--text-dir", o.text_dir}})
+    if (path == "-")
+      throw std::runtime_error(std::string(name) + " -: only --json can go to stdout");
+  if (!o.plots.empty() && (o.json.empty() || o.json == "-"))
+    throw std::runtime_error("--plots needs --json FILE (the plots are drawn from the JSON)");
   std::optional<tb::PmuMutation> mutation;
   if (!o.mutate.empty()) {
     if (!cfg.crosscheck) throw std::runtime_error("--mutate needs the PMU cross-check (drop --no-check)");
@@ -312,27 +338,53 @@ int run(const RunOptions& o) {
   const std::vector<Target> targets = resolve(o, suite);
   // Every ELF is checked before anything runs, so bad input costs no simulation.
   for (const Target& t : targets) iss::read_elf(t.elf, iss::mmap::kRamBase, o.ram_size);
-  if (!o.plots.empty() && o.json.empty())
-    throw std::runtime_error("--plots needs --json (the plots are drawn from the JSON)");
+
+  // Every output is checked and its temporary file created before anything runs; they are
+  // renamed into place together at the end (tb/outputs.h).
+  OutputSet out;
+  RunFiles files;
+  if (o.json == "-") files.console = &std::cerr;  // stdout carries only the JSON
+  std::string json_tmp, csv_tmp, plots_tmp;
+  if (!o.json.empty()) json_tmp = out.add_file(o.json);
+  if (!o.csv.empty()) csv_tmp = out.add_file(o.csv);
+  if (!o.fst.empty()) files.fst = out.add_file(o.fst);
+  if (!o.pipeview.empty()) files.pipeview = out.add_file(o.pipeview);
+  if (!o.text_dir.empty()) {
+    out.ensure_dir(o.text_dir);
+    for (const Target& t : targets) out.add_file(o.text_dir + "/" + t.name + ".txt");
+  }
+  if (!o.plots.empty()) plots_tmp = out.add_dir(o.plots);
+  // On a mismatch the waveform and pipeline trace are what one debugs it with: they are kept
+  // (the reports are not written).
+  auto keep_traces = [&] {
+    if (!o.fst.empty()) out.keep(o.fst);
+    if (!o.pipeview.empty()) out.keep(o.pipeview);
+  };
 
   std::vector<report::Json> runs;
-  int rc = 0;
+  int rc = exit_status::kOk;
   const report::TextOptions topt{.expand_all = o.tree == "all", .top = o.top};
   for (const Target& t : targets) {
     report::Json j;
     report::RunResult r;
     try {
-      r = run_one(t, cfg, o, suite, mutation, j);
+      r = run_one(t, cfg, o, suite, mutation, files, j);
     } catch (const LockstepError& e) {
+      keep_traces();
       spdlog::error("{}", e.what());
-      return 4;
+      return exit_status::kLockstep;
     } catch (const CrosscheckError& e) {
+      keep_traces();
       spdlog::error("{}", e.what());
-      return 5;
+      return exit_status::kCrosscheck;
+    } catch (const TrapLoopError& e) {
+      keep_traces();
+      spdlog::error("{}", e.what());
+      return exit_status::kTrapLoop;
     }
     const std::string text = report::render_run_text(j, topt);
-    if (!suite) std::cout << '\n' << text << std::flush;
-    if (!o.text_dir.empty()) report::write_atomic(o.text_dir + "/" + t.name + ".txt", text);
+    if (!suite) *files.console << '\n' << text << std::flush;
+    if (!o.text_dir.empty()) out.write(o.text_dir + "/" + t.name + ".txt", text);
     if (r.status == "complete")
       spdlog::info("{}: exit {}, {} instructions, {} cycles, IPC {:.3f} ({:.0f} cycles/s{})", t.name,
                    r.exit_code, r.instructions, r.cycles,
@@ -341,35 +393,57 @@ int run(const RunOptions& o) {
                    cfg.lockstep ? ", lockstep" : "");
     if (r.status != "complete") {
       spdlog::error("{}: no exit after {} cycles (report marked incomplete)", t.name, cfg.max_cycles);
-      rc = 3;
+      rc = exit_status::kLimit;
     } else if (suite && r.exit_code != t.expected_exit) {
       spdlog::error("{}: exit {}, expected {}", t.name, r.exit_code, t.expected_exit);
-      rc = rc ? rc : 1;
+      rc = rc ? rc : exit_status::kProgramFailed;
     } else if (!suite && r.exit_code != 0) {
-      rc = rc ? rc : r.exit_code;
+      // The program's value is reported (here and in the JSON), never passed through.
+      spdlog::error("{}: program exit {} (status {})", t.name, r.exit_code,
+                    exit_status::kProgramFailed);
+      rc = rc ? rc : exit_status::kProgramFailed;
     }
     runs.push_back(std::move(j));
   }
   const report::Json doc = report::document(std::move(runs), suite);
-  if (suite) std::cout << report::render_suite_text(doc) << std::flush;
-  if (!o.json.empty()) report::write_atomic(o.json, doc.dump(1) + "\n");
-  if (!o.csv.empty()) report::write_atomic(o.csv, report::render_csv(doc));
+  if (suite) *files.console << report::render_suite_text(doc) << std::flush;
+  if (!o.json.empty()) out.write(o.json, doc.dump(1) + "\n");
+  if (!o.csv.empty()) out.write(o.csv, report::render_csv(doc));
   if (!o.plots.empty()) {
-    const std::string cmd = fmt::format("\"{}\" \"{}\" \"{}\" --out \"{}\"", STACKSCOPE_PYTHON,
-                                        STACKSCOPE_PLOTS_PY, o.json, o.plots);
-    if (std::system(cmd.c_str()) != 0) throw std::runtime_error("plots: " + cmd + " failed");
+    // An argument vector, no shell: no path is ever interpreted (tb/spawn.h).
+    const std::vector<std::string> argv = {STACKSCOPE_PYTHON, STACKSCOPE_PLOTS_PY, json_tmp,
+                                           "--out", plots_tmp};
+    const int status = run_process(argv);
+    check_interrupt();
+    if (status != 0)
+      throw std::runtime_error(
+          fmt::format("plots: {} exited {} (no output written)", STACKSCOPE_PLOTS_PY, status));
   }
+  check_interrupt();
+  out.commit();
   return rc;
 }
 
 template <class T>
 void cfg_option(CLI::App* cmd, RunOptions& o, const std::string& name, T RunConfig::*field,
                 const std::string& desc) {
-  auto store = std::make_shared<T>(built_model().*field);
-  CLI::Option* opt = cmd->add_option(name, *store, desc)->capture_default_str();
-  o.overrides.push_back([opt, store, field](RunConfig& c) {
-    if (opt->count()) c.*field = *store;
-  });
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    // Read 64 bits wide and range-checked by the config file's rule (report::check_limit)
+    // before narrowing: 4294967316 must not become 20.
+    auto store = std::make_shared<uint64_t>(built_model().*field);
+    CLI::Option* opt = cmd->add_option(name, *store, desc)->capture_default_str();
+    o.overrides.push_back([opt, store, field, name](RunConfig& c) {
+      if (!opt->count()) return;
+      report::check_limit(name.substr(2), *store);
+      c.*field = static_cast<T>(*store);
+    });
+  } else {
+    auto store = std::make_shared<T>(built_model().*field);
+    CLI::Option* opt = cmd->add_option(name, *store, desc)->capture_default_str();
+    o.overrides.push_back([opt, store, field](RunConfig& c) {
+      if (opt->count()) c.*field = *store;
+    });
+  }
 }
 
 void cfg_flag(CLI::App* cmd, RunOptions& o, const std::string& name, bool RunConfig::*field,
@@ -394,7 +468,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cfg_option(cmd, *o, "--rob", &RunConfig::rob_entries, "ROB entries (as built)");
   cfg_option(cmd, *o, "--max-cycles", &RunConfig::max_cycles,
              "cycle limit (reaching it: report marked incomplete, exit 3)");
-  cmd->add_option("--ram-size", o->ram_size, "RAM bytes at 0x80000000")->check(CLI::PositiveNumber);
+  add_ram_size_option(cmd, o->ram_size);
   cfg_option(cmd, *o, "--mem-latency", &RunConfig::mem_latency, "main-memory latency in cycles");
   cfg_option(cmd, *o, "--mem-bandwidth", &RunConfig::mem_bandwidth, "main-memory bytes per cycle");
   cfg_option(cmd, *o, "--mem-outstanding", &RunConfig::mem_outstanding, "line requests in flight at most");
@@ -416,7 +490,7 @@ void add_run_command(CLI::App& app, int& exit_code) {
              "K programmable counters for the multiplexed Top-Down reading");
   cfg_option(cmd, *o, "--mux-slice", &RunConfig::mux_slice, "multiplexing time slice in cycles");
   cfg_option(cmd, *o, "--freq", &RunConfig::freq_hz, "clock frequency in Hz, for FLOP/s");
-  cmd->add_option("--json", o->json, "write the report as JSON (docs/report.md)");
+  cmd->add_option("--json", o->json, "write the report as JSON (docs/report.md); - for stdout");
   cmd->add_option("--csv", o->csv, "write the report tables as CSV");
   cmd->add_option("--plots", o->plots, "draw PNG and SVG plots into DIR (needs --json)");
   cmd->add_option("--text-dir", o->text_dir, "write each run's text report to DIR/NAME.txt");

@@ -57,6 +57,7 @@ std::string Lockstep::step(const RtlCommit& c) {
     hart_.override_rd(c.rd_wdata);
     r.rd_value = c.rd_wdata;
   }
+  last_ = r;
   bool same = r.pc == c.pc && r.insn == c.insn && r.trap == c.trap;
   if (same && r.trap) same = r.cause == c.cause;
   if (same && !r.trap) {

@@ -34,11 +34,14 @@ class Lockstep {
   std::string step(const RtlCommit& c);
   bool exited() const { return hart_.exited(); }
   int exit_code() const { return hart_.exit_code(); }
+  // The ISS's record of the last step() (its tval names a trap loop's fault).
+  const iss::CommitRecord& last() const { return last_; }
 
  private:
   std::ostream null_console_{nullptr};  // the RTL's console is the one printed
   iss::Memory mem_;
   iss::Hart hart_;
+  iss::CommitRecord last_;
 };
 
 }  // namespace stackscope::tb

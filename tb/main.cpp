@@ -6,10 +6,13 @@
 #include <exception>
 
 #include "commands.h"
+#include "exit_status.h"
+#include "interrupt.h"
 
 int main(int argc, char** argv) {
   // Logs and errors go to stderr: stdout belongs to the simulated program's console.
   spdlog::set_default_logger(spdlog::stderr_color_mt("stackscope"));
+  stackscope::install_signal_handlers();
   CLI::App app{"StackScope: performance-counter hardware around an out-of-order RISC-V core"};
   app.require_subcommand(1);
   std::string log_level = "info";
@@ -26,10 +29,13 @@ int main(int argc, char** argv) {
     if (e.get_exit_code() == 0) return app.exit(e);  // --help
     // One line, no "Run with --help" footer: bad input is reported like every other error.
     spdlog::error("{}", e.what());
-    return 2;
+    return stackscope::exit_status::kBadInput;
+  } catch (const stackscope::Interrupted& e) {
+    spdlog::error("{}", e.what());
+    return stackscope::exit_status::kSignalBase + e.signal;
   } catch (const std::exception& e) {
     spdlog::error("{}", e.what());
-    return 2;
+    return stackscope::exit_status::kBadInput;
   }
   return exit_code;
 }

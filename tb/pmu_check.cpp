@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cctype>
 #include <cmath>
 #include <stdexcept>
 #include <string_view>
@@ -41,6 +42,9 @@ uint64_t get(const PmuRegs& r, pmu::PmuUnit u, unsigned i) {
 uint64_t parse_u64(const std::string& s, const std::string& what) {
   size_t pos = 0;
   uint64_t v = 0;
+  // Digits only: stoull would take "-1" as 2^64 - 1 and skip leading blanks.
+  if (s.empty() || !std::isdigit(static_cast<unsigned char>(s[0])))
+    throw std::invalid_argument("bad " + what + " '" + s + "'");
   try {
     v = std::stoull(s, &pos, 0);
   } catch (const std::exception&) {

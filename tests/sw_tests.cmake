@@ -19,13 +19,21 @@ foreach(i RANGE ${sw_last})
   string(JSON elf GET "${sw_manifest}" workloads ${i} elf)
   string(JSON rc GET "${sw_manifest}" workloads ${i} expected_exit)
   string(JSON limit GET "${sw_manifest}" workloads ${i} max_insns)
-  if(name STREQUAL "hello")
+  # Exit status (docs/robustness.md): 0 for exit 0, else 1 with the value on stderr.
+  if(rc EQUAL 0)
+    set(status 0)
+  else()
+    set(status 1)
+  endif()
+  if(NOT rc EQUAL 0)
+    set(regex "program exit ${rc} ")
+  elseif(name STREQUAL "hello")
     set(regex "^Hello from StackScope!$")
   else()
     set(regex ".")
   endif()
   add_test(NAME sw_workload_${name}
-           COMMAND ${sw_expect} ${rc} ${regex} ${sw_ss} iss --max-insns ${limit}
+           COMMAND ${sw_expect} ${status} ${regex} ${sw_ss} iss --max-insns ${limit}
                    ${STACKSCOPE_SW_DIR}/${elf})
   set_tests_properties(sw_workload_${name} PROPERTIES FIXTURES_REQUIRED sw_elfs LABELS iss)
 endforeach()
@@ -40,10 +48,11 @@ foreach(i RANGE ${sw_last})
   set_tests_properties(sw_isa_${name} PROPERTIES FIXTURES_REQUIRED sw_elfs LABELS iss)
 endforeach()
 
-# The run-time's failure paths: an unexpected trap exits 64 + mcause, ss_check its id.
+# The run-time's failure paths: an unexpected trap exits 64 + mcause, ss_check its id (the
+# value is reported; the process status of any non-zero exit is 1, docs/robustness.md).
 add_test(NAME sw_selftest_unexpected_trap
-         COMMAND ${sw_expect} 75 "exit 75" ${sw_ss} iss ${STACKSCOPE_SW_DIR}/selftest/unexpected_trap.elf)
+         COMMAND ${sw_expect} 1 "program exit 75 " ${sw_ss} iss ${STACKSCOPE_SW_DIR}/selftest/unexpected_trap.elf)
 add_test(NAME sw_selftest_check_fails
-         COMMAND ${sw_expect} 5 "exit 5" ${sw_ss} iss ${STACKSCOPE_SW_DIR}/selftest/check_fails.elf)
+         COMMAND ${sw_expect} 1 "program exit 5 " ${sw_ss} iss ${STACKSCOPE_SW_DIR}/selftest/check_fails.elf)
 set_tests_properties(sw_selftest_unexpected_trap sw_selftest_check_fails
                      PROPERTIES FIXTURES_REQUIRED sw_elfs LABELS iss)

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstddef>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <iterator>
 
@@ -67,8 +68,12 @@ void read_symbols(const Reader& r, const Elf32_Ehdr& eh, ElfImage& img) {
     const auto sh = r.get<Elf32_Shdr>(eh.e_shoff + uint64_t{i} * sizeof(Elf32_Shdr));
     if (sh.sh_type != SHT_SYMTAB || sh.sh_link >= eh.e_shnum) continue;
     const auto strtab = r.get<Elf32_Shdr>(eh.e_shoff + uint64_t{sh.sh_link} * sizeof(Elf32_Shdr));
-    for (uint64_t off = sh.sh_offset; off + sizeof(Elf32_Sym) <= sh.sh_offset + sh.sh_size;
-         off += sizeof(Elf32_Sym)) {
+    // 64-bit sums: an offset + size that wraps 32 bits must not look like a short table.
+    if (uint64_t{sh.sh_offset} + sh.sh_size > r.size())
+      r.fail(fmt::format("symbol table 0x{:x}+0x{:x} lies outside the file ({} bytes)",
+                         sh.sh_offset, sh.sh_size, r.size()));
+    for (uint64_t off = sh.sh_offset;
+         off + sizeof(Elf32_Sym) <= uint64_t{sh.sh_offset} + sh.sh_size; off += sizeof(Elf32_Sym)) {
       const auto sym = r.get<Elf32_Sym>(off);
       const std::string name = r.str(uint64_t{strtab.sh_offset} + sym.st_name);
       if (name == "tohost") img.tohost = sym.st_value;
@@ -110,6 +115,9 @@ std::string ElfImage::symbolize(uint32_t pc) const {
 }
 
 ElfImage read_elf(const std::string& path, uint32_t ram_base, uint32_t ram_size) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw elf_error(path + ": is a directory, not an ELF file");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw elf_error(path + ": cannot open: " + std::strerror(errno));
   const Reader r(path, {std::istreambuf_iterator<char>(f), {}});
@@ -149,6 +157,12 @@ ElfImage read_elf(const std::string& path, uint32_t ram_base, uint32_t ram_size)
   }
   if (img.segments.empty()) r.fail("no loadable segment");
   if (!inside(eh.e_entry, 4)) r.fail(fmt::format("entry 0x{:08x} outside RAM", eh.e_entry));
+  // RV32IM without C: the RTL would fetch the aligned word where the ISS traps.
+  if (eh.e_entry % 4 != 0)
+    r.fail(
+        fmt::format("entry 0x{:08x} is not 4-byte aligned (RV32IM has no compressed "
+                    "instructions)",
+                    eh.e_entry));
   read_symbols(r, eh, img);
   if (img.tohost == 0) r.fail("no 'tohost' symbol (HTIF exit is required)");
   if (!inside(img.tohost, 8) || img.tohost % 8 != 0)

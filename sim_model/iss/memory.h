@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "elf_loader.h"
+#include "htif.h"
 
 namespace stackscope::iss {
 
@@ -56,10 +57,12 @@ class Memory {
     static_assert(std::is_unsigned_v<T> && sizeof(T) <= 4);
     if (addr - mmap::kRamBase <= ram_size_ - sizeof(T)) {
       std::memcpy(&ram_[addr - mmap::kRamBase], &value, sizeof(T));
-      // HTIF: a word store with bit 0 set to tohost ends the program.
-      if (addr == tohost_ && sizeof(T) == 4 && (value & 1)) {
+      // HTIF: the one exit rule (htif.h), whatever the store's width.
+      if (htif::is_exit_store(addr, value, tohost_)) {
+        uint32_t word;
+        std::memcpy(&word, &ram_[tohost_ - mmap::kRamBase], 4);
         exited_ = true;
-        exit_code_ = static_cast<int>(static_cast<uint32_t>(value) >> 1);
+        exit_code_ = static_cast<int>(htif::exit_value(word));
       }
       return true;
     }
@@ -78,7 +81,7 @@ class Memory {
   }
   uint32_t ram_size() const { return ram_size_; }
   bool exited() const { return exited_; }
-  int exit_code() const { return exit_code_; }
+  int exit_code() const { return exit_code_; }  // the program's value: 0 .. 2^31 - 1
   void set_tohost(uint32_t addr) { tohost_ = addr; }
   clint_t& clint() { return clint_; }
   const clint_t& clint() const { return clint_; }

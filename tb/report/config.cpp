@@ -2,11 +2,18 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
+#include <limits>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <set>
 #include <stdexcept>
+#include <string_view>
+#include <type_traits>
+#include <vector>
 
 namespace stackscope::report {
 
@@ -17,11 +24,52 @@ RunConfig built_model() {
 
 namespace {
 
+// The range of every integer setting, by CLI name (--NAME) and config-file key: the one
+// rule both apply (check_limit), before a value is narrowed to its field's type.
+struct Limit {
+  std::string_view cli, key;
+  uint64_t lo, hi;
+};
+constexpr Limit kLimits[] = {
+    {"dispatch-width", "core.dispatch_width", 1, 4},
+    {"issue-width", "core.issue_width", 1, 4},
+    {"commit-width", "core.commit_width", 1, 4},
+    {"rob", "core.rob_entries", 1, 256},
+    {"fp-units", "core.fp_units", 1, 4},
+    {"vec-len", "core.vec_len", 1, 8},
+    {"l1i-ways", "caches.l1i_ways", 1, 16},
+    {"l1d-ways", "caches.l1d_ways", 1, 16},
+    {"mem-latency", "memory.latency", 1, 100000},
+    {"mem-bandwidth", "memory.bandwidth", 1, 1024},
+    {"mem-outstanding", "memory.outstanding", 1, 64},
+    {"tip-period", "pmu.tip_period", 1, 0xFFFF},
+    {"exec-few", "pmu.exec_few", 0, 14},
+    {"mem-bw-threshold", "pmu.mem_bw_threshold", 1, 15},
+    {"mux-counters", "pmu.mux_counters", 1, 29},
+    {"mux-slice", "pmu.mux_slice", 1, uint64_t{1} << 24},  // and >= 4K + 4 (validate)
+    {"max-cycles", "max_cycles", 1, uint64_t{1} << 40},
+};
+
+const Limit* find_limit(std::string_view name) {
+  for (const Limit& l : kLimits)
+    if (l.cli == name || l.key == name) return &l;
+  return nullptr;
+}
+
 using Setter = std::function<void(RunConfig&, const nlohmann::json&)>;
 
 template <class T>
 Setter field(T RunConfig::*f) {
-  return [f](RunConfig& c, const nlohmann::json& v) { c.*f = v.get<T>(); };
+  return [f](RunConfig& c, const nlohmann::json& v) {
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      const uint64_t u = v.get<uint64_t>();  // the caller checked: an unsigned number
+      if (u > std::numeric_limits<T>::max())
+        throw std::invalid_argument(fmt::format("{}: must fit {} bits", u, 8 * sizeof(T)));
+      c.*f = static_cast<T>(u);
+    } else {
+      c.*f = v.get<T>();
+    }
+  };
 }
 
 const std::map<std::string, Setter>& setters() {
@@ -74,7 +122,14 @@ void apply(const std::string& path, const std::string& prefix, const nlohmann::j
                     : want_str ? v.is_string()
                                : (v.is_number() && (key == "freq_hz" || v.is_number_unsigned()));
     if (!ok) throw std::invalid_argument(path + ": '" + key + "' has the wrong type (" + v.dump() + ")");
-    it->second(cfg, v);
+    try {
+      if (v.is_number_unsigned() && find_limit(key)) check_limit(key, v.get<uint64_t>());
+      it->second(cfg, v);
+    } catch (const std::invalid_argument& e) {  // "V: must ..." or "KEY V: must ..."
+      const std::string what = e.what();
+      throw std::invalid_argument(path + ": " +
+                                  (what.rfind(key, 0) == 0 ? what : key + " " + what));
+    }
   }
 }
 
@@ -82,15 +137,53 @@ bool pow2(unsigned v) { return v && !(v & (v - 1)); }
 
 }  // namespace
 
+void check_limit(std::string_view name, uint64_t v) {
+  const Limit* l = find_limit(name);
+  if (!l) throw std::logic_error(fmt::format("check_limit: no limit for '{}'", name));
+  if (v < l->lo || v > l->hi)
+    throw std::invalid_argument(fmt::format("{} {}: must be {}..{}", name, v, l->lo, l->hi));
+}
+
 void apply_config_file(const std::string& path, RunConfig& cfg) {
-  std::ifstream f(path);
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw std::invalid_argument(path + ": is a directory, not a config file");
+  std::ifstream f(path, std::ios::binary);
   if (!f) throw std::invalid_argument(path + ": cannot open config file");
+  // nlohmann's lexer takes a NUL byte for the end of input and would accept whatever follows
+  // it: JSON text never contains one.
+  const std::string text{std::istreambuf_iterator<char>(f), {}};
+  if (const size_t nul = text.find('\0'); nul != std::string::npos)
+    throw std::invalid_argument(
+        fmt::format("{}: malformed JSON (NUL byte at offset {})", path, nul));
+  // Duplicate keys are an error (nlohmann keeps the last silently): one set of keys per open
+  // object, checked as the parser reports each key. Text after the object is malformed JSON
+  // (the parser is strict about the end of input).
+  std::vector<std::pair<std::string, std::set<std::string>>> objects;  // (path, keys seen)
+  std::string last_key, duplicate;
+  const auto on_event = [&](int, nlohmann::json::parse_event_t ev, nlohmann::json& parsed) {
+    using E = nlohmann::json::parse_event_t;
+    if (ev == E::object_start) {
+      const std::string outer = objects.empty() ? "" : objects.back().first;
+      objects.push_back(
+          {objects.empty() ? "" : (outer.empty() ? last_key : outer + "." + last_key), {}});
+    } else if (ev == E::object_end) {
+      if (!objects.empty()) objects.pop_back();
+    } else if (ev == E::key && !objects.empty()) {
+      last_key = parsed.get<std::string>();
+      const std::string& outer = objects.back().first;
+      if (!objects.back().second.insert(last_key).second && duplicate.empty())
+        duplicate = outer.empty() ? last_key : outer + "." + last_key;
+    }
+    return true;
+  };
   nlohmann::json j;
   try {
-    j = nlohmann::json::parse(f);
+    j = nlohmann::json::parse(text.begin(), text.end(), on_event);
   } catch (const nlohmann::json::exception&) {
     throw std::invalid_argument(path + ": malformed JSON");
   }
+  if (!duplicate.empty()) throw std::invalid_argument(path + ": duplicate key '" + duplicate + "'");
   if (!j.is_object()) throw std::invalid_argument(path + ": config must be a JSON object");
   apply(path, "", j, cfg);
 }
@@ -100,22 +193,23 @@ void validate(const RunConfig& c, const RunConfig& b) {
   auto range = [&](const char* name, uint64_t v, uint64_t lo, uint64_t hi) {
     if (v < lo || v > hi) bad(fmt::format("{} {}: must be {}..{}", name, v, lo, hi));
   };
+  auto limit = [](const char* name, uint64_t v) { check_limit(name, v); };
   auto built = [&](const char* name, unsigned v, unsigned want) {
     if (v != want)
       bad(fmt::format("{} {}: this model was built with {} ({} core); change the RTL parameters "
                       "and rebuild",
                       name, v, want, b.core));
   };
-  range("dispatch-width", c.dispatch_width, 1, 4);
-  range("issue-width", c.issue_width, 1, 4);
-  range("commit-width", c.commit_width, 1, 4);
-  range("rob", c.rob_entries, 1, 256);
-  range("fp-units", c.fp_units, 1, 4);
-  range("vec-len", c.vec_len, 1, 8);
+  limit("dispatch-width", c.dispatch_width);
+  limit("issue-width", c.issue_width);
+  limit("commit-width", c.commit_width);
+  limit("rob", c.rob_entries);
+  limit("fp-units", c.fp_units);
+  limit("vec-len", c.vec_len);
   for (auto [name, v] : {std::pair{"l1i-sets", c.l1i_sets}, {"l1d-sets", c.l1d_sets}})
     if (!pow2(v)) bad(fmt::format("{} {}: must be a power of two", name, v));
-  range("l1i-ways", c.l1i_ways, 1, 16);
-  range("l1d-ways", c.l1d_ways, 1, 16);
+  limit("l1i-ways", c.l1i_ways);
+  limit("l1d-ways", c.l1d_ways);
   if (!pow2(c.line_bytes) || c.line_bytes < 4)
     bad(fmt::format("line-bytes {}: must be a power of two >= 4", c.line_bytes));
   built("dispatch-width", c.dispatch_width, b.dispatch_width);
@@ -129,19 +223,19 @@ void validate(const RunConfig& c, const RunConfig& b) {
   built("l1d-sets", c.l1d_sets, b.l1d_sets);
   built("l1d-ways", c.l1d_ways, b.l1d_ways);
   built("line-bytes", c.line_bytes, b.line_bytes);
-  range("mem-latency", c.mem_latency, 1, 100000);
-  range("mem-bandwidth", c.mem_bandwidth, 1, 1024);
-  range("mem-outstanding", c.mem_outstanding, 1, 64);
+  limit("mem-latency", c.mem_latency);
+  limit("mem-bandwidth", c.mem_bandwidth);
+  limit("mem-outstanding", c.mem_outstanding);
   if (c.tip_mode != "periodic" && c.tip_mode != "random")
     bad("tip-mode '" + c.tip_mode + "': must be periodic or random");
-  range("tip-period", c.tip_period, 1, 0xFFFF);
-  range("exec-few", c.exec_few, 0, 14);
-  range("mem-bw-threshold", c.mem_bw_threshold, 1, 15);
-  range("mux-counters", c.mux_counters, 1, 29);
+  limit("tip-period", c.tip_period);
+  limit("exec-few", c.exec_few);
+  limit("mem-bw-threshold", c.mem_bw_threshold);
+  limit("mux-counters", c.mux_counters);
   // A slice must outlast the reprogramming (2K + 2 CSR writes) to count anything.
   range("mux-slice", c.mux_slice, 4 * c.mux_counters + 4, uint64_t{1} << 24);
   if (!(c.freq_hz > 0) || c.freq_hz > 1e12) bad(fmt::format("freq {}: must be in (0, 1e12]", c.freq_hz));
-  range("max-cycles", c.max_cycles, 1, uint64_t{1} << 40);
+  limit("max-cycles", c.max_cycles);
 }
 
 }  // namespace stackscope::report

@@ -1,4 +1,4 @@
-# Exits with code 3 (the process exit code must follow).
+# Exits with code 3 (reported; the process status is 1, docs/robustness.md).
 #include "htif.h"
   .section .text.init
   .globl _start
