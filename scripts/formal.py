@@ -77,7 +77,7 @@ MUTANTS = [
            "assign overflow_o = sum[Width] & ~we_i;", "assign overflow_o = sum[Width];",
            "a CSR write in the wrap cycle still reports an overflow"),
     Mutant("recovery_also_fetch_bubble", "topdown", "rtl/pmu/pmu_pkg.sv",
-           "EvFetchBubbles: return EvIncW'(!p.be_stall && !p.fe_bpred_recover ?",
+           "EvFetchBubbles: return EvIncW'(!p.be_stall && (!p.fe_bpred_recover || p.fe_icache_miss) ?",
            "EvFetchBubbles: return EvIncW'(!p.be_stall ?",
            "a recovery slot counted as FetchBubbles too: Level 1 exceeds TotalSlots"),
     Mutant("carry_ignored", "cpi_stack", "rtl/pmu/cpi_stage_acct.sv",

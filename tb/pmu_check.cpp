@@ -160,7 +160,10 @@ PmuRegs expected_regs(const pmu::PmuModel& m) {
 }
 
 PmuCheck::PmuCheck(const pmu::PmuModelConfig& cfg, std::optional<PmuMutation> mutation)
-    : model_(cfg), mutation_(mutation) {}
+    : model_(cfg), mutation_(mutation) {
+  if (cfg.check_probe)
+    probe_check_.emplace(cfg.cpi.spec.rob_entries, cfg.cpi.dispatch_width, cfg.commit_width);
+}
 
 std::optional<PmuInputs> PmuCheck::debug_write(uint64_t cycle, const PmuRegs& now) const {
   if (!mutation_ || mutation_->cycle != cycle) return std::nullopt;
@@ -201,6 +204,9 @@ std::string PmuCheck::step(uint64_t cycle, const PmuInputs& in,
                        in.dbg_unit == pmu::PmuUnit::kCsr ? (old & 0xFFFFFFFFu) : old);
   }
   const pmu::Probe p = pmu::unpack(in.probe);
+  if (probe_check_)
+    if (std::string e = probe_check_->step(p); !e.empty())
+      return fmt::format("cycle {}: {}", cycle, e);
   std::optional<pmu::CsrWrite> w;
   if (in.csr_we) w = pmu::CsrWrite{in.csr_addr, in.csr_wdata};
   model_.step(p, w);

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "lockstep.h"
+#include "probe_check.h"
 #include "pmu_gen.h"
 #include "pmu_model.h"
 
@@ -116,6 +117,7 @@ class PmuCheck {
  private:
   std::string check_spec_oracle(uint64_t cycle);
   pmu::PmuModel model_;
+  std::optional<pmu::ProbeCheck> probe_check_;
   std::optional<PmuMutation> mutation_;
   uint64_t cycles_ = 0, csr_reads_ = 0;
   std::array<uint64_t, pmu::kNumSpecStages> spec_oracle_cycles_{};

@@ -170,8 +170,10 @@ SocParams SocSim::built_params() {
 
 pmu::PmuModelConfig SocSim::pmu_model_config() const {
   const unsigned w = top_->pmu_widths_o;
-  return pmu::PmuModelConfig::for_core(w >> 8 & 15, w >> 4 & 15, w & 15,
-                                       top_->pmu_spec_blocks_o, SOC_ROB_ENTRIES);
+  pmu::PmuModelConfig c = pmu::PmuModelConfig::for_core(w >> 8 & 15, w >> 4 & 15, w & 15,
+                                                        top_->pmu_spec_blocks_o, SOC_ROB_ENTRIES);
+  c.check_probe = true;
+  return c;
 }
 
 void SocSim::read_pmu(PmuRegs& r) const {

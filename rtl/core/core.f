@@ -1,5 +1,4 @@
 rtl/pmu/probe_pkg.sv
-rtl/pmu/pmu_pkg.sv
 rtl/core/core_pkg.sv
 rtl/core/core_decode.sv
 rtl/core/fe_predecode.sv
@@ -12,6 +11,13 @@ rtl/core/core_alu.sv
 rtl/core/core_mul.sv
 rtl/core/core_div.sv
 rtl/core/core_csr.sv
+rtl/core/be_ring_ptr.sv
 rtl/core/be_rs.sv
+rtl/core/be_rename.sv
+rtl/core/be_issue.sv
+rtl/core/be_lsq.sv
+rtl/core/be_rob_commit.sv
+rtl/core/be_probe.sv
+rtl/core/be_tracer.sv
 rtl/core/core_backend.sv
 rtl/core/core_top.sv

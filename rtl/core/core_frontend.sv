@@ -54,7 +54,8 @@ module core_frontend
   input  logic                      perfect_bp_i,
 
   output logic                      fe_icache_miss_o,
-  output logic                      fe_recover_o
+  output logic                      fe_recover_o,
+  output logic                      fe_misfetch_o
 );
 
   localparam int unsigned HW      = GshareHistBits;
@@ -524,8 +525,49 @@ module core_frontend
     end
   end
 
-  assign fe_icache_miss_o = ic_miss_i;
+  // Probe (docs/probe.md, fe_icache_miss): the front end waits on an I-cache miss while the
+  // blocking L1I misses the block it still wants -- the youngest request in flight, since the
+  // L1I accepts nothing while it misses -- and in the cycle that block's fill answer reaches
+  // F1 (a hit would have been written to the fetch buffer a cycle earlier, so that cycle is
+  // part of the miss penalty). A miss whose request a redirect killed is a wrong-path fetch:
+  // waiting for it is the redirect's cost (fe_recover_o / fe_misfetch_o), not the I-cache's.
+  logic             ic_miss_q;
+  logic [QPtrW-1:0] ifq_last;
+  assign ifq_last = QPtrW'(ifq_tail_q == '0 ? IcOutstanding - 1 : 32'(ifq_tail_q) - 1);
+  always_ff @(posedge clk_i or negedge rst_ni) begin : icache_miss_reg
+    if (!rst_ni) ic_miss_q <= 1'b0;
+    else ic_miss_q <= ic_miss_i;
+  end
+  assign fe_icache_miss_o = (ic_miss_i && ifq_cnt_q != '0 && !ifq_kill_q[ifq_last] && !kill_new)
+                         || (ic_miss_q && f1_live);
   assign fe_recover_o     = recover_q;
+
+  // Probe (docs/probe.md, fe_misfetch): from a decode redirect (a taken branch or jump the
+  // BTB missed or gave a wrong direct target) until its first correct-path uop, sequence
+  // number misfetch_seq_q, is taken by dispatch. Only the front end lost time: no wrong-path
+  // uop reached the back end. A back-end redirect ends it (fe_recover_o takes over).
+  logic        misfetch_q, misfetch_took;
+  logic [31:0] misfetch_seq_q;
+  always_comb begin : misfetch_end
+    misfetch_took = 1'b0;
+    for (int unsigned w = 0; w < FetchWidth; w++) begin
+      if (TakeW'(w) < fe_take_i && fe_uop_o[w].seq == misfetch_seq_q) misfetch_took = 1'b1;
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin : misfetch_reg
+    if (!rst_ni) begin
+      misfetch_q     <= 1'b0;
+      misfetch_seq_q <= '0;
+    end else if (redirect_i) begin
+      misfetch_q     <= 1'b0;
+    end else if (dec_redirect) begin
+      misfetch_q     <= 1'b1;
+      misfetch_seq_q <= dec_seq;
+    end else if (misfetch_took) begin
+      misfetch_q     <= 1'b0;
+    end
+  end
+  assign fe_misfetch_o = misfetch_q;
 
   // Fields of the meta the configured predictor does not use.
   logic unused_meta;
@@ -555,18 +597,19 @@ module core_frontend
   initial pipe_on = ss_pipe_on();
   always_ff @(posedge clk_i) begin : pipeview
     if (pipe_on && rst_ni) begin
-      // 0: group requested (pc, slots, FetchWidth); 1: one slot answered (slot, kept in the
-      // buffer, insn); 2: uops taken by dispatch; 3: fetch buffer flushed by a redirect.
-      if (fire) ss_pipe_fe(0, f0_pc, 32'(grp_n), FetchWidth);
+      // Fetch: group requested (pc, slots, FetchWidth); Answer: one slot answered (slot, kept
+      // in the buffer, insn); Take: uops taken by dispatch; Flush: buffer flushed by a redirect.
+      if (fire) ss_pipe_fe(PipeFeFetch, f0_pc, 32'(grp_n), FetchWidth);
       if (ic_rvalid_i) begin
         for (int unsigned s = 0; s < FetchWidth; s++) begin
           if (32'(head.n) > s) begin
-            ss_pipe_fe(1, s, 32'(f1_live && !redirect_i && 32'(f1_n) > s), f1_entry[s].insn);
+            ss_pipe_fe(PipeFeAnswer, s, 32'(f1_live && !redirect_i && 32'(f1_n) > s),
+                       f1_entry[s].insn);
           end
         end
       end
-      if (fe_take_i != '0) ss_pipe_fe(2, 32'(fe_take_i), 0, 0);
-      if (redirect_i) ss_pipe_fe(3, 0, 0, 0);
+      if (fe_take_i != '0) ss_pipe_fe(PipeFeTake, 32'(fe_take_i), 0, 0);
+      if (redirect_i) ss_pipe_fe(PipeFeFlush, 0, 0, 0);
     end
   end
 

@@ -181,4 +181,123 @@ package core_pkg;
     return k;
   endfunction
 
+  // ---------------------------------------------------------------------------------------
+  // Port bundles that repeat through core_backend, core_top and soc_top (one field per signal
+  // of docs/core_contract.md; request = towards the callee, response = back).
+
+  // D-port (contract section 2). Tag = load-queue index; all ones = a store.
+  localparam int unsigned DcTagW = 4;
+  typedef struct packed {
+    logic              req;
+    logic              we;
+    logic [31:0]       addr;
+    logic [2:0]        size;   // bytes: 1, 2, 4
+    logic [31:0]       wdata;  // in its byte lanes
+    logic [DcTagW-1:0] tag;
+  } dc_req_t;
+  typedef struct packed {
+    logic                 gnt;
+    logic                 rvalid;
+    logic [DcTagW-1:0]    rtag;
+    logic                 err;
+    logic [31:0]          rdata;        // the whole aligned word
+    logic [1:0]           rlevel;       // 0 L1D hit, 1 L2 hit, 2 memory
+    logic [2**DcTagW-1:0] l1miss_tags;  // bit t: load tag t in flight and missed L1D
+    logic [2**DcTagW-1:0] l2miss_tags;  // bit t: load tag t in flight and missed L2
+  } dc_rsp_t;
+
+  // Interrupt lines (mip bits MEIP, MTIP, MSIP, LCOFIP).
+  typedef struct packed {
+    logic meip;
+    logic mtip;
+    logic msip;
+    logic lcofi;
+  } irq_t;
+
+  // Counter-CSR access to pmu_top (contract section 4); the read data comes back alone.
+  typedef struct packed {
+    logic        we;
+    logic [11:0] addr;
+    logic [31:0] wdata;
+  } pmu_csr_req_t;
+
+  // Back end -> front end (contract section 3): redirect and predictor training.
+  typedef struct packed {
+    logic        valid;
+    logic [31:0] pc;
+    logic [31:0] seq;     // sequence number of the first instruction on the new path
+    bp_meta_t    meta;    // predictor state to restore
+    logic        branch;  // from a branch resolving in execute (not a commit-time flush)
+    logic        taken;
+  } fe_redirect_t;
+  typedef struct packed {
+    logic        valid;
+    logic [31:0] pc;
+    logic [31:0] target;
+    logic        taken;
+    br_kind_e    kind;
+    bp_meta_t    meta;
+  } bp_update_t;
+
+  // ---------------------------------------------------------------------------------------
+  // Back end (docs/core.md "Back end").
+
+  // Reservation station (execution class) a uop waits in; also indexes the issue ports' RS.
+  typedef enum logic [1:0] {
+    RsAlu    = 2'd0,  // ALU ops and CSR ops (a CSR op captures its source, acts at commit)
+    RsBranch = 2'd1,  // branches and jumps
+    RsMulDiv = 2'd2,  // multiplier and divider
+    RsLsu    = 2'd3   // loads and stores (AGU)
+  } rs_class_e;
+  localparam int unsigned NumRsClasses = 4;
+
+  // Where a commit-time redirect goes.
+  typedef enum logic [1:0] {
+    RedirTrap = 2'd0,  // the trap vector (core_csr trap_target_o)
+    RedirMepc = 2'd1,  // mret: mepc
+    RedirPc   = 2'd2   // an explicit pc (replay of a load, re-fetch after a serialising uop)
+  } redirect_kind_e;
+
+  // Pipeline-trace (stackscope run --pipeview) event kinds passed to the DPI functions; the
+  // C++ side (tb/pipeview.cpp) has the same numbering.
+  typedef enum int unsigned {
+    PipeFeFetch  = 0,  // a fetch group leaves the pc stage
+    PipeFeAnswer = 1,  // one instruction slot of the I-cache answer
+    PipeFeTake   = 2,  // the back end took uops from the fetch buffer
+    PipeFeFlush  = 3   // redirect
+  } pipe_fe_event_e;
+  typedef enum int unsigned {
+    PipeBeDispatch = 0,
+    PipeBeIssue    = 1,
+    PipeBeDone     = 2,  // as the ROB entry's done bit is set
+    PipeBeCommit   = 3,
+    PipeBeFlush    = 4
+  } pipe_be_event_e;
+
+  // Memory access helpers of the back end (AGU, load/store queues).
+  // Byte lanes of an access of size bytes (1, 2, 4) at byte offset off of a word.
+  function automatic logic [3:0] byte_en(logic [1:0] off, logic [2:0] size);
+    logic [3:0] m;
+    m = size == 3'd4 ? 4'b1111 : size == 3'd2 ? 4'b0011 : 4'b0001;
+    return m << off;
+  endfunction
+
+  // Access size in bytes of a load/store funct3[1:0].
+  function automatic logic [2:0] size_of(logic [1:0] f3);
+    return f3[1] ? 3'd4 : f3[0] ? 3'd2 : 3'd1;
+  endfunction
+
+  // A load's register value from the aligned word holding it (funct3: size and sign).
+  function automatic logic [31:0] load_fmt(logic [31:0] word, logic [1:0] off, logic [2:0] f3);
+    logic [31:0] s;
+    s = word >> {off, 3'b000};
+    unique case (f3)
+      3'd0:    return {{24{s[7]}}, s[7:0]};
+      3'd1:    return {{16{s[15]}}, s[15:0]};
+      3'd4:    return {24'b0, s[7:0]};
+      3'd5:    return {16'b0, s[15:0]};
+      default: return s;
+    endcase
+  endfunction
+
 endpackage : core_pkg

@@ -47,30 +47,42 @@ module cpi_stack
     endcase
   endfunction
 
-  // Table II lines 5-8: a dry front end is blamed on its miss, I-cache first.
-  function automatic cpi_comp_e frontend_comp(logic icache_miss, logic bpred_recover);
+  // Table II lines 5-8: a dry front end is blamed on its miss, I-cache first; a misfetch
+  // (decode redirect) is a branch-prediction miss too (docs/pmu.md, "Rules").
+  function automatic cpi_comp_e frontend_comp(logic icache_miss, logic bpred_recover,
+                                              logic misfetch);
     if (icache_miss) return CompIcache;
-    if (bpred_recover) return CompBpred;
+    if (bpred_recover || misfetch) return CompBpred;
     return CompOther;
   endfunction
+
+  // Table II line 9 (dispatch), "ROB or RS full", for any back-end resource that holds
+  // dispatch (ROB, RS, LSQ, physical registers: be_stall); i = ROB head.
+  logic backend_held;
+  assign backend_held = !probe_i.fe_empty && probe_i.be_stall && probe_i.rob_head_valid;
+
+  cpi_comp_e fe_comp;  // lines 5-8, the same split at every stage
+  assign fe_comp = frontend_comp(probe_i.fe_icache_miss, probe_i.fe_bpred_recover,
+                                 probe_i.fe_misfetch);
 
   cpi_comp_e [NumCpiStages-1:0] blame;
   logic      [NumCpiStages-1:0][NW-1:0] n, stalled;
 
   always_comb begin : blame_dispatch
     if (probe_i.fe_empty) begin
-      blame[StDispatch] = frontend_comp(probe_i.fe_icache_miss, probe_i.fe_bpred_recover);
-    end else if ((probe_i.rob_full || probe_i.rs_full || probe_i.lsq_full) &&
-                 probe_i.rob_head_valid) begin
+      blame[StDispatch] = fe_comp;
+    end else if (backend_held) begin
       blame[StDispatch] = class_comp(probe_i.rob_head_cls);
     end else begin
       blame[StDispatch] = CompOther;
     end
   end
 
+  // An RS left empty because the back end holds dispatch is not a front-end stall: the
+  // issue stage then waits on what dispatch waits on, the ROB head (docs/pmu.md, "Issue").
   always_comb begin : blame_issue
     if (probe_i.rs_empty) begin
-      blame[StIssue] = frontend_comp(probe_i.fe_icache_miss, probe_i.fe_bpred_recover);
+      blame[StIssue] = backend_held ? class_comp(probe_i.rob_head_cls) : fe_comp;
     end else if (probe_i.iss_struct) begin
       blame[StIssue] = CompOther;
     end else if (probe_i.iss_nonready) begin
@@ -82,7 +94,7 @@ module cpi_stack
 
   always_comb begin : blame_commit
     if (probe_i.rob_empty) begin
-      blame[StCommit] = frontend_comp(probe_i.fe_icache_miss, probe_i.fe_bpred_recover);
+      blame[StCommit] = fe_comp;
     end else if (probe_i.rob_head_valid && !probe_i.rob_head_done) begin
       blame[StCommit] = class_comp(probe_i.rob_head_cls);
     end else begin

@@ -57,9 +57,9 @@ package pmu_pkg;
     TdTotalSlots = 5'd1,  // W
     TdSlotsIssued = 5'd2,  // disp_n
     TdSlotsRetired = 5'd3,  // cmt_n
-    TdFetchBubbles = 5'd4,  // !be_stall && !fe_bpred_recover ? W - disp_n : 0
-    TdFetchBubblesGeW = 5'd5,  // cycles with (!be_stall && !fe_bpred_recover ? W - disp_n : 0) >= W
-    TdRecoveryBubbles = 5'd6,  // fe_bpred_recover ? W - disp_n : 0
+    TdFetchBubbles = 5'd4,  // !be_stall && (!fe_bpred_recover || fe_icache_miss) ? W - disp_n : 0
+    TdFetchBubblesGeW = 5'd5,  // cycles with (!be_stall && (!fe_bpred_recover || fe_icache_miss) ? W - disp_n : 0) >= W
+    TdRecoveryBubbles = 5'd6,  // fe_bpred_recover && !fe_icache_miss ? W - disp_n : 0
     TdBrMispredRetired = 5'd7,  // cmt_br_mispred
     TdMachineClears = 5'd8,  // machine_clear
     TdMsSlotsRetired = 5'd9,  // cmt_ms_n
@@ -106,8 +106,8 @@ package pmu_pkg;
     EvTotalSlots = 8'd3,  // W per cycle (Top-Down TotalSlots)
     EvSlotsIssued = 8'd4,  // Top-Down SlotsIssued: allocation slots used
     EvSlotsRetired = 8'd5,  // Top-Down SlotsRetired
-    EvFetchBubbles = 8'd6,  // Top-Down FetchBubbles: unused slots, no backend stall, not recovering
-    EvRecoveryBubbles = 8'd7,  // Top-Down RecoveryBubbles: unused slots while recovering from a misprediction
+    EvFetchBubbles = 8'd6,  // Top-Down FetchBubbles: unused slots, no backend stall, not a recovery bubble
+    EvRecoveryBubbles = 8'd7,  // Top-Down RecoveryBubbles: unused slots while recovering from a misprediction, unless the front end waits on a correct-path I-cache miss (Frontend, as the CPI stacks' icache)
     EvBrMispredRetired = 8'd8,  // a mispredicted branch committed
     EvMachineClears = 8'd9,  // pipeline flush not caused by a branch
     EvMsSlotsRetired = 8'd10,  // committed microsequencer uops
@@ -149,10 +149,10 @@ package pmu_pkg;
       EvTotalSlots: return EvIncW'(w);
       EvSlotsIssued: return EvIncW'(p.disp_n);
       EvSlotsRetired: return EvIncW'(p.cmt_n);
-      EvFetchBubbles: return EvIncW'(!p.be_stall && !p.fe_bpred_recover ? EvIncW'(w) -
+      EvFetchBubbles: return EvIncW'(!p.be_stall && (!p.fe_bpred_recover || p.fe_icache_miss) ?
+          EvIncW'(w) - EvIncW'(p.disp_n) : EvIncW'(0));
+      EvRecoveryBubbles: return EvIncW'(p.fe_bpred_recover && !p.fe_icache_miss ? EvIncW'(w) -
           EvIncW'(p.disp_n) : EvIncW'(0));
-      EvRecoveryBubbles: return EvIncW'(p.fe_bpred_recover ? EvIncW'(w) - EvIncW'(p.disp_n) :
-          EvIncW'(0));
       EvBrMispredRetired: return EvIncW'(p.cmt_br_mispred);
       EvMachineClears: return EvIncW'(p.machine_clear);
       EvMsSlotsRetired: return EvIncW'(p.cmt_ms_n);

@@ -23,7 +23,7 @@ package probe_pkg;
   localparam int unsigned PcW = 32;
   // bits of a ROB index (ROBs of up to 64 entries)
   localparam int unsigned RobIdxW = 6;
-  localparam int unsigned ProbeBits = 313;  // width of probe_t
+  localparam int unsigned ProbeBits = 314;  // width of probe_t
 
   // Class of the instruction blamed for a backend stall (seed 000 Table II, l.11-16).
   typedef enum logic [ClsW-1:0] {
@@ -46,11 +46,17 @@ package probe_pkg;
     logic [RobIdxW-1:0] disp_rob_idx;
     // [dispatch] after the disp_n dispatched, the front end had no further uop ready for dispatch
     logic fe_empty;
-    // [fetch] front end is waiting on an I-cache (or ITLB) miss
+    // [fetch] front end is waiting on an I-cache (or ITLB) miss for a block it still wants (not
+    // one a redirect killed), up to and including the cycle the filled block reaches the fetch
+    // buffer
     logic fe_icache_miss;
     // [fetch] front end is refilling after a misprediction (or machine-clear) redirect: from the
     // redirect until the first correct-path uop reaches dispatch
     logic fe_bpred_recover;
+    // [fetch] front end is refilling after a decode-time redirect (a taken branch or jump the BTB
+    // missed or mistargeted; no wrong-path uop was dispatched): from the redirect until its first
+    // correct-path uop is dispatched
+    logic fe_misfetch;
     // [dispatch] dispatch blocked: no free ROB entry
     logic rob_full;
     // [dispatch] dispatch blocked: the needed reservation station is full

@@ -12,7 +12,14 @@ rtl/core/core_alu.sv
 rtl/core/core_mul.sv
 rtl/core/core_div.sv
 rtl/core/core_csr.sv
+rtl/core/be_ring_ptr.sv
 rtl/core/be_rs.sv
+rtl/core/be_rename.sv
+rtl/core/be_issue.sv
+rtl/core/be_lsq.sv
+rtl/core/be_rob_commit.sv
+rtl/core/be_probe.sv
+rtl/core/be_tracer.sv
 rtl/core/core_backend.sv
 rtl/core/core_top.sv
 rtl/pmu/pmu_counter.sv

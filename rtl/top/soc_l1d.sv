@@ -39,8 +39,8 @@ module soc_l1d #(
   output logic [31:0]            rdata_o,
   output logic [1:0]             rlevel_o,
   output logic                   st_pending_o,   // an MSHR holds an unanswered store
-  output logic [2**TagW-1:0]     l1miss_tags_o,
-  output logic [2**TagW-1:0]     l2miss_tags_o,
+  output logic [2**TagW-1:0]     l1miss_tags_o,  // tags of cached loads/stores waiting on a miss
+  output logic [2**TagW-1:0]     l2miss_tags_o,  // of those, the ones that also missed L2
   output logic                   miss_o,         // some MSHR is waiting for L2
   input  logic                   flush_req_i,    // pulse
   output logic                   flush_done_o,   // pulse
@@ -403,6 +403,12 @@ module soc_l1d #(
           l1miss_tags_o[mttag_q[m][t]] = 1'b1;
           if (ml2miss_q[m]) l2miss_tags_o[mttag_q[m][t]] = 1'b1;
         end
+      end
+      // A store miss waits in its MSHR too (until its replay answers it): the core's probe
+      // books a store that cannot leave behind it to the D-cache (docs/probe.md, "Stores").
+      if (mv_q[m] && mst_q[m]) begin
+        l1miss_tags_o[mst_tag_q[m]] = 1'b1;
+        if (ml2miss_q[m]) l2miss_tags_o[mst_tag_q[m]] = 1'b1;
       end
     end
   end

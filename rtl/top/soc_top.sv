@@ -107,17 +107,16 @@ module soc_top
   input  logic [StackCntW-1:0]   pmu_dbg_wdata_i
 );
 
-  localparam int unsigned DTagW = 4;
+  localparam int unsigned DTagW = DcTagW;  // core_pkg: the D-port bundles' tag width
 
   logic                 ic_req, ic_gnt, ic_rvalid, ic_err, ic_miss;
   logic [31:0]          ic_addr;
   logic [127:0]         ic_rdata;
-  logic                 dc_req, dc_we, dc_gnt, dc_rvalid, dc_err, fencei_req, fencei_done;
-  logic [31:0]          dc_addr, dc_wdata, dc_rdata;
-  logic [2:0]           dc_size;
-  logic [DTagW-1:0]     dc_tag, dc_rtag;
-  logic [1:0]           dc_rlevel;
-  logic [2**DTagW-1:0]  dc_l1miss_tags, dc_l2miss_tags;
+  dc_req_t              dc_req;
+  dc_rsp_t              dc_rsp;
+  pmu_csr_req_t         pmu_csr;
+  irq_t                 irq;
+  logic                 fencei_req, fencei_done;
   logic [3:0]           mem_outstanding;
   logic                 mtip, msip, dc_miss_unused;
   logic [63:0]          mtime;
@@ -207,6 +206,8 @@ module soc_top
   assign {h_pd_rvalid, h_pd_err, h_pd_rdata}       = {pd_rvalid_i, pd_err_i, pd_rdata_i};
 `endif
 
+  assign irq = '{meip: h_meip, mtip: mtip, msip: msip, lcofi: lcofi};
+
   core_top #(
     .FetchWidth    (FetchWidth),
     .DispatchWidth (DispatchWidth),
@@ -219,8 +220,7 @@ module soc_top
     .SqEntries     (SqEntries),
     .SbEntries     (SbEntries),
     .PhysRegs      (PhysRegs),
-    .MulLatency    (MulLatency),
-    .DTagW         (DTagW)
+    .MulLatency    (MulLatency)
   ) u_core (
     .clk_i,
     .rst_ni,
@@ -235,30 +235,13 @@ module soc_top
     .ic_rdata_i        (ic_rdata),
     .ic_miss_i         (ic_miss),
     .dc_req_o          (dc_req),
-    .dc_we_o           (dc_we),
-    .dc_addr_o         (dc_addr),
-    .dc_size_o         (dc_size),
-    .dc_wdata_o        (dc_wdata),
-    .dc_tag_o          (dc_tag),
-    .dc_gnt_i          (dc_gnt),
-    .dc_rvalid_i       (dc_rvalid),
-    .dc_rtag_i         (dc_rtag),
-    .dc_err_i          (dc_err),
-    .dc_rdata_i        (dc_rdata),
-    .dc_rlevel_i       (dc_rlevel),
-    .dc_l1miss_tags_i  (dc_l1miss_tags),
-    .dc_l2miss_tags_i  (dc_l2miss_tags),
+    .dc_rsp_i          (dc_rsp),
     .fencei_req_o      (fencei_req),
     .fencei_done_i     (fencei_done),
     .mem_outstanding_i (mem_outstanding),
-    .meip_i            (h_meip),
-    .mtip_i            (mtip),
-    .msip_i            (msip),
-    .lcofi_i           (lcofi),
+    .irq_i             (irq),
     .mtime_i           (mtime),
-    .pmu_csr_we_o,
-    .pmu_csr_addr_o,
-    .pmu_csr_wdata_o,
+    .pmu_csr_o         (pmu_csr),
     .pmu_csr_rdata_i   (pmu_csr_rdata),
     .commit_o,
     .probe_o
@@ -277,20 +260,20 @@ module soc_top
     .ic_err_o          (ic_err),
     .ic_rdata_o        (ic_rdata),
     .ic_miss_o         (ic_miss),
-    .dc_req_i          (dc_req),
-    .dc_we_i           (dc_we),
-    .dc_addr_i         (dc_addr),
-    .dc_size_i         (dc_size),
-    .dc_wdata_i        (dc_wdata),
-    .dc_tag_i          (dc_tag),
-    .dc_gnt_o          (dc_gnt),
-    .dc_rvalid_o       (dc_rvalid),
-    .dc_rtag_o         (dc_rtag),
-    .dc_err_o          (dc_err),
-    .dc_rdata_o        (dc_rdata),
-    .dc_rlevel_o       (dc_rlevel),
-    .dc_l1miss_tags_o  (dc_l1miss_tags),
-    .dc_l2miss_tags_o  (dc_l2miss_tags),
+    .dc_req_i          (dc_req.req),
+    .dc_we_i           (dc_req.we),
+    .dc_addr_i         (dc_req.addr),
+    .dc_size_i         (dc_req.size),
+    .dc_wdata_i        (dc_req.wdata),
+    .dc_tag_i          (dc_req.tag),
+    .dc_gnt_o          (dc_rsp.gnt),
+    .dc_rvalid_o       (dc_rsp.rvalid),
+    .dc_rtag_o         (dc_rsp.rtag),
+    .dc_err_o          (dc_rsp.err),
+    .dc_rdata_o        (dc_rsp.rdata),
+    .dc_rlevel_o       (dc_rsp.rlevel),
+    .dc_l1miss_tags_o  (dc_rsp.l1miss_tags),
+    .dc_l2miss_tags_o  (dc_rsp.l2miss_tags),
     .dc_miss_o         (dc_miss_unused),
     .fencei_req_i      (fencei_req),
     .fencei_done_o     (fencei_done),
@@ -347,9 +330,9 @@ module soc_top
     .clk_i,
     .rst_ni,
     .probe_i          (probe_o),
-    .csr_we_i         (pmu_csr_we_o),
-    .csr_addr_i       (pmu_csr_addr_o),
-    .csr_wdata_i      (pmu_csr_wdata_o),
+    .csr_we_i         (pmu_csr.we),
+    .csr_addr_i       (pmu_csr.addr),
+    .csr_wdata_i      (pmu_csr.wdata),
     .csr_rdata_o      (pmu_csr_rdata),
     .lcofip_o         (lcofi),
     .tip_irq_o        (unused_tip_irq),
@@ -383,6 +366,7 @@ module soc_top
     .tipctrl_o        (pmu_tipctrl_o)
   );
   assign pmu_lcofip_o = lcofi;
+  assign {pmu_csr_we_o, pmu_csr_addr_o, pmu_csr_wdata_o} = pmu_csr;
   assign pmu_widths_o = {4'(DispatchWidth), 4'(IssueWidth), 4'(CommitWidth)};
   assign pmu_spec_blocks_o = 8'(PmuSpecBlocks);
 

@@ -46,12 +46,17 @@ CpiComp backend_comp(InstrCls cls) {
   }
 }
 
-// Table II lines 5-8; a dry front end with neither miss is not one of the paper's causes.
+// Table II lines 5-8; a dry front end with neither miss is not one of the paper's causes. A
+// misfetch (decode redirect) is a branch-prediction miss too.
 CpiComp frontend_comp(const Probe& p) {
   if (p.fe_icache_miss) return CpiComp::kIcache;
-  if (p.fe_bpred_recover) return CpiComp::kBpred;
+  if (p.fe_bpred_recover || p.fe_misfetch) return CpiComp::kBpred;
   return CpiComp::kOther;
 }
+
+// Table II line 9 (dispatch), "ROB or RS full", for any back-end resource that holds dispatch
+// (ROB, RS, LSQ, physical registers: be_stall); i = ROB head.
+bool backend_held(const Probe& p) { return !p.fe_empty && p.be_stall && p.rob_head_valid; }
 
 }  // namespace
 
@@ -59,11 +64,11 @@ CpiComp CpiStack::blame(CpiStage s, const Probe& p) {
   switch (s) {
     case CpiStage::kDispatch:
       if (p.fe_empty) return frontend_comp(p);
-      if ((p.rob_full || p.rs_full || p.lsq_full) && p.rob_head_valid)
-        return backend_comp(p.rob_head_cls);  // i = ROB head
+      if (backend_held(p)) return backend_comp(p.rob_head_cls);  // i = ROB head
       return CpiComp::kOther;
     case CpiStage::kIssue:
-      if (p.rs_empty) return frontend_comp(p);
+      // An RS left empty because the back end holds dispatch waits on the ROB head too.
+      if (p.rs_empty) return backend_held(p) ? backend_comp(p.rob_head_cls) : frontend_comp(p);
       if (p.iss_struct) return CpiComp::kOther;                 // structural: no free unit/port
       if (p.iss_nonready) return backend_comp(p.iss_prod_cls);  // i = prod(first non-ready)
       return CpiComp::kOther;

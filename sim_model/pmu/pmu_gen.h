@@ -29,7 +29,7 @@ inline constexpr unsigned kMemReqW = 4;
 inline constexpr unsigned kPcW = 32;
 // bits of a ROB index (ROBs of up to 64 entries)
 inline constexpr unsigned kRobIdxW = 6;
-inline constexpr unsigned kProbeBits = 313;
+inline constexpr unsigned kProbeBits = 314;
 inline constexpr unsigned kProbeWords = 10;
 inline constexpr unsigned kNumSpecCnt = 19;  // pmu_pkg NumSpecCnt
 inline constexpr unsigned kEvIncW = 7, kTdIncW = 4;
@@ -76,9 +76,9 @@ enum class TdCounter : uint8_t {
   kTotalSlots = 1,  // W
   kSlotsIssued = 2,  // disp_n
   kSlotsRetired = 3,  // cmt_n
-  kFetchBubbles = 4,  // !be_stall && !fe_bpred_recover ? W - disp_n : 0
-  kFetchBubblesGeW = 5,  // cycles with (!be_stall && !fe_bpred_recover ? W - disp_n : 0) >= W
-  kRecoveryBubbles = 6,  // fe_bpred_recover ? W - disp_n : 0
+  kFetchBubbles = 4,  // !be_stall && (!fe_bpred_recover || fe_icache_miss) ? W - disp_n : 0
+  kFetchBubblesGeW = 5,  // cycles with (!be_stall && (!fe_bpred_recover || fe_icache_miss) ? W - disp_n : 0) >= W
+  kRecoveryBubbles = 6,  // fe_bpred_recover && !fe_icache_miss ? W - disp_n : 0
   kBrMispredRetired = 7,  // cmt_br_mispred
   kMachineClears = 8,  // machine_clear
   kMsSlotsRetired = 9,  // cmt_ms_n
@@ -136,8 +136,8 @@ enum class PmuEvent : uint8_t {
   kTotalSlots = 3,  // W per cycle (Top-Down TotalSlots)
   kSlotsIssued = 4,  // Top-Down SlotsIssued: allocation slots used
   kSlotsRetired = 5,  // Top-Down SlotsRetired
-  kFetchBubbles = 6,  // Top-Down FetchBubbles: unused slots, no backend stall, not recovering
-  kRecoveryBubbles = 7,  // Top-Down RecoveryBubbles: unused slots while recovering from a misprediction
+  kFetchBubbles = 6,  // Top-Down FetchBubbles: unused slots, no backend stall, not a recovery bubble
+  kRecoveryBubbles = 7,  // Top-Down RecoveryBubbles: unused slots while recovering from a misprediction, unless the front end waits on a correct-path I-cache miss (Frontend, as the CPI stacks' icache)
   kBrMispredRetired = 8,  // a mispredicted branch committed
   kMachineClears = 9,  // pipeline flush not caused by a branch
   kMsSlotsRetired = 10,  // committed microsequencer uops
@@ -177,6 +177,7 @@ struct Probe {
   uint32_t fe_empty{};
   uint32_t fe_icache_miss{};
   uint32_t fe_bpred_recover{};
+  uint32_t fe_misfetch{};
   uint32_t rob_full{};
   uint32_t rs_full{};
   uint32_t lsq_full{};
@@ -227,12 +228,13 @@ inline void pack(const Probe& p, std::span<uint32_t, kProbeWords> w) {
     w[lsb / 32] |= static_cast<uint32_t>(x);
     if (lsb % 32 + width > 32) w[lsb / 32 + 1] |= static_cast<uint32_t>(x >> 32);
   };
-  put((p.disp_n), 310, 3);
-  for (unsigned j = 0; j < 4; ++j) put((p.disp_br_mask[j]), 306 + j * 1, 1);
-  put((p.disp_rob_idx), 300, 6);
-  put((p.fe_empty), 299, 1);
-  put((p.fe_icache_miss), 298, 1);
-  put((p.fe_bpred_recover), 297, 1);
+  put((p.disp_n), 311, 3);
+  for (unsigned j = 0; j < 4; ++j) put((p.disp_br_mask[j]), 307 + j * 1, 1);
+  put((p.disp_rob_idx), 301, 6);
+  put((p.fe_empty), 300, 1);
+  put((p.fe_icache_miss), 299, 1);
+  put((p.fe_bpred_recover), 298, 1);
+  put((p.fe_misfetch), 297, 1);
   put((p.rob_full), 296, 1);
   put((p.rs_full), 295, 1);
   put((p.lsq_full), 294, 1);
@@ -281,12 +283,13 @@ inline Probe unpack(std::span<const uint32_t, kProbeWords> w) {
     return static_cast<uint32_t>(x & ((uint64_t{1} << width) - 1));
   };
   Probe p;
-  p.disp_n = get(310, 3);
-  for (unsigned j = 0; j < 4; ++j) p.disp_br_mask[j] = get(306 + j * 1, 1);
-  p.disp_rob_idx = get(300, 6);
-  p.fe_empty = get(299, 1);
-  p.fe_icache_miss = get(298, 1);
-  p.fe_bpred_recover = get(297, 1);
+  p.disp_n = get(311, 3);
+  for (unsigned j = 0; j < 4; ++j) p.disp_br_mask[j] = get(307 + j * 1, 1);
+  p.disp_rob_idx = get(301, 6);
+  p.fe_empty = get(300, 1);
+  p.fe_icache_miss = get(299, 1);
+  p.fe_bpred_recover = get(298, 1);
+  p.fe_misfetch = get(297, 1);
   p.rob_full = get(296, 1);
   p.rs_full = get(295, 1);
   p.lsq_full = get(294, 1);
@@ -340,8 +343,8 @@ inline constexpr std::array<EventInfo, 20> kEvents{{
     {PmuEvent::kTotalSlots, "TotalSlots", "W"},
     {PmuEvent::kSlotsIssued, "SlotsIssued", "disp_n"},
     {PmuEvent::kSlotsRetired, "SlotsRetired", "cmt_n"},
-    {PmuEvent::kFetchBubbles, "FetchBubbles", "!be_stall && !fe_bpred_recover ? W - disp_n : 0"},
-    {PmuEvent::kRecoveryBubbles, "RecoveryBubbles", "fe_bpred_recover ? W - disp_n : 0"},
+    {PmuEvent::kFetchBubbles, "FetchBubbles", "!be_stall && (!fe_bpred_recover || fe_icache_miss) ? W - disp_n : 0"},
+    {PmuEvent::kRecoveryBubbles, "RecoveryBubbles", "fe_bpred_recover && !fe_icache_miss ? W - disp_n : 0"},
     {PmuEvent::kBrMispredRetired, "BrMispredRetired", "cmt_br_mispred"},
     {PmuEvent::kMachineClears, "MachineClears", "machine_clear"},
     {PmuEvent::kMsSlotsRetired, "MsSlotsRetired", "cmt_ms_n"},
@@ -387,10 +390,10 @@ inline uint32_t event_increment(unsigned id, const Probe& p, const EventParams& 
       r = static_cast<uint32_t>((p.cmt_n & 0x7u));
       break;
     case PmuEvent::kFetchBubbles:
-      r = static_cast<uint32_t>(!(p.be_stall & 0x1u) && !(p.fe_bpred_recover & 0x1u) ? k.dispatch_width - (p.disp_n & 0x7u) : 0u);
+      r = static_cast<uint32_t>(!(p.be_stall & 0x1u) && (!(p.fe_bpred_recover & 0x1u) || (p.fe_icache_miss & 0x1u)) ? k.dispatch_width - (p.disp_n & 0x7u) : 0u);
       break;
     case PmuEvent::kRecoveryBubbles:
-      r = static_cast<uint32_t>((p.fe_bpred_recover & 0x1u) ? k.dispatch_width - (p.disp_n & 0x7u) : 0u);
+      r = static_cast<uint32_t>((p.fe_bpred_recover & 0x1u) && !(p.fe_icache_miss & 0x1u) ? k.dispatch_width - (p.disp_n & 0x7u) : 0u);
       break;
     case PmuEvent::kBrMispredRetired:
       r = static_cast<uint32_t>((p.cmt_br_mispred & 0x1u));

@@ -40,6 +40,9 @@ struct PmuModelConfig {
                                  unsigned commit_width, unsigned spec_blocks = 16,
                                  unsigned rob_entries = 32);
   static PmuModelConfig sequential_core() { return for_core(1, 1, 1); }
+  // The harness also checks the probe's window flags against the counts (ProbeCheck,
+  // probe_check.h): on for a real core's probe, off for synthetic probe streams.
+  bool check_probe = false;
 };
 
 // Families of the test-only write port: PmuUnit in pmu_gen.h (pmu_pkg dbg_unit_e).

@@ -194,10 +194,10 @@ class RandomTest {
         fail(id.str() + "perfect L1D: level " + std::to_string(o.rlevel) + " latency " +
              std::to_string(lat));
       if (o.rlevel == 0 && lat != 1) fail(id.str() + "L1D hit answered after " + std::to_string(lat));
-      if (!a.we && o.rlevel == 1 && (!a.seen_l1 || a.seen_l2))
+      if (o.rlevel == 1 && (!a.seen_l1 || a.seen_l2))
         fail(id.str() + "level 1 (L2 hit) but miss-tag bits l1 " + std::to_string(a.seen_l1) +
              " l2 " + std::to_string(a.seen_l2));
-      if (!a.we && o.rlevel == 2 && (!a.seen_l1 || !a.seen_l2))
+      if (o.rlevel == 2 && (!a.seen_l1 || !a.seen_l2))
         fail(id.str() + "level 2 (memory) but miss-tag bits l1 " + std::to_string(a.seen_l1) +
              " l2 " + std::to_string(a.seen_l2));
       ++st_.level[o.rlevel];
@@ -263,11 +263,12 @@ class RandomTest {
   }
 
   void check_cycle(const MemObs& o, uint64_t now) {
-    // Miss-tag masks: only in-flight cached loads; l2 subset of l1.
-    uint32_t loads = 0;
+    // Miss-tag masks: only in-flight cached loads and stores; l2 subset of l1.
+    uint32_t cached = 0;
     for (auto& [t, a] : inflight_)
-      if (!a.we && a.kind == Kind::Cached) loads |= 1u << t;
-    if (o.l1miss_tags & ~loads) fail("l1miss_tags has tags that are not cached loads in flight");
+      if (a.kind == Kind::Cached) cached |= 1u << t;
+    if (o.l1miss_tags & ~cached)
+      fail("l1miss_tags has tags that are not cached accesses in flight");
     if (o.l2miss_tags & ~o.l1miss_tags) fail("l2miss_tags not a subset of l1miss_tags");
     for (auto& [t, a] : inflight_) {
       if (o.l1miss_tags >> t & 1) a.seen_l1 = true;

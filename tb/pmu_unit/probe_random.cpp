@@ -23,7 +23,9 @@ Probe ProbeRandom::next() {
 
   p.fe_icache_miss = phase_ == 1 ? chance(70) : chance(5);
   p.fe_bpred_recover = phase_ == 2 ? chance(70) : chance(5);
-  p.fe_empty = (p.fe_icache_miss || p.fe_bpred_recover) ? chance(80) : chance(15);
+  p.fe_misfetch = phase_ == 2 ? chance(30) : chance(5);
+  p.fe_empty =
+      (p.fe_icache_miss || p.fe_bpred_recover || p.fe_misfetch) ? chance(80) : chance(15);
 
   const bool backend = phase_ == 3 || phase_ == 4;
   p.rob_full = backend ? chance(60) : chance(5);

@@ -185,7 +185,7 @@ TEST_CASE("a flush that is not a misprediction keeps the flushed blocks' compone
   //        per cycle -> block 0 (10); issue: oldest RS uop r1 waits on that load: I
   //        dcache_mem 2 per cycle -> block 0 (10).
   Probe stall;
-  stall.rob_full = 1;
+  stall.rob_full = stall.be_stall = 1;
   stall.rob_head_valid = 1;
   stall.rob_head_cls = InstrCls::kDcMem;
   stall.iss_nonready = 1;

@@ -48,7 +48,7 @@ TEST_CASE("40-cycle load miss at the ROB head, ROB full from cycle 25", "[cpi]")
   p.iss_n = 2;
   b.run(p, 25);
   p.disp_n = 0;
-  p.rob_full = 1;
+  p.rob_full = p.be_stall = 1;
   p.iss_n = 0;
   p.iss_nonready = 1;
   p.iss_prod_cls = InstrCls::kDcMem;
@@ -137,40 +137,72 @@ TEST_CASE("Table II cause selection, one row per branch", "[cpi]") {
        CpiComp::kOther},
       {"disp FE empty wins over ROB full", CpiStage::kDispatch,
        [](Probe& p) {
-         p.fe_empty = p.fe_icache_miss = p.rob_full = p.rob_head_valid = 1;
+         p.fe_empty = p.fe_icache_miss = p.rob_full = p.be_stall = p.rob_head_valid = 1;
          p.rob_head_cls = InstrCls::kDcMem;
        },
        CpiComp::kIcache},
       {"disp RS full, head L2 hit (l.11)", CpiStage::kDispatch,
        [](Probe& p) {
-         p.rs_full = p.rob_head_valid = 1;
+         p.rs_full = p.be_stall = p.rob_head_valid = 1;
          p.rob_head_cls = InstrCls::kDcL2;
        },
        CpiComp::kDcacheL2},
       {"disp LSQ full, head L1-side miss", CpiStage::kDispatch,
        [](Probe& p) {
-         p.lsq_full = p.rob_head_valid = 1;
+         p.lsq_full = p.be_stall = p.rob_head_valid = 1;
          p.rob_head_cls = InstrCls::kDcL1;
        },
        CpiComp::kDcacheL1},
       {"disp ROB full, head long latency (l.13)", CpiStage::kDispatch,
        [](Probe& p) {
-         p.rob_full = p.rob_head_valid = 1;
+         p.rob_full = p.be_stall = p.rob_head_valid = 1;
          p.rob_head_cls = InstrCls::kLongLat;
        },
        CpiComp::kAluLat},
       {"disp ROB full, head single-cycle (l.15)", CpiStage::kDispatch,
        [](Probe& p) {
-         p.rob_full = p.rob_head_valid = 1;
+         p.rob_full = p.be_stall = p.rob_head_valid = 1;
          p.rob_head_cls = InstrCls::kSingle;
        },
        CpiComp::kDepend},
       {"disp neither FE empty nor backend full", CpiStage::kDispatch,
        [](Probe& p) { p.rob_head_valid = 1; }, CpiComp::kOther},
+      {"disp FE empty + misfetch (l.7, decode redirect)", CpiStage::kDispatch,
+       [](Probe& p) { p.fe_empty = p.fe_misfetch = 1; }, CpiComp::kBpred},
+      {"disp icache wins over misfetch", CpiStage::kDispatch,
+       [](Probe& p) { p.fe_empty = p.fe_misfetch = p.fe_icache_miss = 1; }, CpiComp::kIcache},
+      {"disp held by physical registers only (be_stall), head L2 (l.9-11)", CpiStage::kDispatch,
+       [](Probe& p) {
+         p.be_stall = p.rob_head_valid = 1;
+         p.rob_head_cls = InstrCls::kDcL2;
+       },
+       CpiComp::kDcacheL2},
+      {"disp ROB full flag without be_stall is not a backend hold", CpiStage::kDispatch,
+       [](Probe& p) {
+         p.rob_full = p.rob_head_valid = 1;
+         p.rob_head_cls = InstrCls::kDcL2;
+       },
+       CpiComp::kOther},
       {"issue RS empty + icache", CpiStage::kIssue,
        [](Probe& p) { p.rs_empty = p.fe_icache_miss = 1; }, CpiComp::kIcache},
       {"issue RS empty + bpred", CpiStage::kIssue,
        [](Probe& p) { p.rs_empty = p.fe_bpred_recover = 1; }, CpiComp::kBpred},
+      {"issue RS empty + misfetch", CpiStage::kIssue,
+       [](Probe& p) { p.rs_empty = p.fe_misfetch = 1; }, CpiComp::kBpred},
+      {"issue RS empty behind a held dispatch: ROB head, not the front end", CpiStage::kIssue,
+       [](Probe& p) {
+         p.rs_empty = p.rob_full = p.be_stall = p.rob_head_valid = p.fe_icache_miss = 1;
+         p.rob_head_cls = InstrCls::kDcMem;
+       },
+       CpiComp::kDcacheMem},
+      {"issue RS empty, FE empty too: the front end", CpiStage::kIssue,
+       [](Probe& p) {
+         p.rs_empty = p.fe_empty = p.be_stall = p.rob_head_valid = p.fe_icache_miss = 1;
+         p.rob_head_cls = InstrCls::kDcMem;
+       },
+       CpiComp::kIcache},
+      {"commit ROB empty + misfetch", CpiStage::kCommit,
+       [](Probe& p) { p.rob_empty = p.fe_misfetch = 1; }, CpiComp::kBpred},
       {"issue structural before producer", CpiStage::kIssue,
        [](Probe& p) {
          p.iss_struct = p.iss_nonready = 1;

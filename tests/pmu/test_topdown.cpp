@@ -123,6 +123,32 @@ TEST_CASE("Top-Down: a recovering cycle is never also a fetch bubble", "[topdown
   CHECK_FALSE(dut.assertion_failed());
 }
 
+TEST_CASE("Top-Down: a correct-path I-cache miss during recovery is Frontend", "[topdown]") {
+  // The refetch after a redirect misses the I-cache (the probe's fe_icache_miss is only set for
+  // a block the front end still wants): the CPI stacks book it icache (Table II's order), so
+  // Top-Down books the 2 slots as FetchBubbles (Frontend), not RecoveryBubbles; the next
+  // cycle, waiting on the wrong path's miss (flag 0), is a recovery bubble again.
+  TopDown model(TopDownConfig{});
+  TopDownDut<Vtopdown_d2> dut;
+  Probe p;
+  p.fe_bpred_recover = p.fe_icache_miss = p.fe_empty = 1;
+  model.step(p);
+  dut.cycle(p);
+  p.fe_icache_miss = 0;
+  p.disp_n = 1;
+  model.step(p);
+  dut.cycle(p);
+  for (unsigned i = 0; i < 2; ++i) {
+    const uint64_t fb = i ? dut.get(static_cast<unsigned>(TdCounter::kFetchBubbles))
+                          : model.get(TdCounter::kFetchBubbles);
+    const uint64_t rb = i ? dut.get(static_cast<unsigned>(TdCounter::kRecoveryBubbles))
+                          : model.get(TdCounter::kRecoveryBubbles);
+    CHECK(fb == 2);
+    CHECK(rb == 1);
+  }
+  CHECK_FALSE(dut.assertion_failed());
+}
+
 TEST_CASE("Top-Down metrics need cycles; Level 1 check catches retired > issued", "[topdown]") {
   std::array<uint64_t, kNumTdCounters> c{};
   CHECK_THROWS_AS(topdown_metrics(c, TopDownConfig{}), std::domain_error);

@@ -103,10 +103,11 @@ EVENTS = [
     ("EvTotalSlots", "W", 4, "W per cycle (Top-Down TotalSlots)"),
     ("EvSlotsIssued", "disp_n", 7, "Top-Down SlotsIssued: allocation slots used"),
     ("EvSlotsRetired", "cmt_n", 7, "Top-Down SlotsRetired"),
-    ("EvFetchBubbles", "!be_stall && !fe_bpred_recover ? W - disp_n : 0", 4,
-     "Top-Down FetchBubbles: unused slots, no backend stall, not recovering"),
-    ("EvRecoveryBubbles", "fe_bpred_recover ? W - disp_n : 0", 4,
-     "Top-Down RecoveryBubbles: unused slots while recovering from a misprediction"),
+    ("EvFetchBubbles", "!be_stall && (!fe_bpred_recover || fe_icache_miss) ? W - disp_n : 0", 4,
+     "Top-Down FetchBubbles: unused slots, no backend stall, not a recovery bubble"),
+    ("EvRecoveryBubbles", "fe_bpred_recover && !fe_icache_miss ? W - disp_n : 0", 4,
+     "Top-Down RecoveryBubbles: unused slots while recovering from a misprediction, unless the "
+     "front end waits on a correct-path I-cache miss (Frontend, as the CPI stacks' icache)"),
     ("EvBrMispredRetired", "cmt_br_mispred", 1, "a mispredicted branch committed"),
     ("EvMachineClears", "machine_clear", 1, "pipeline flush not caused by a branch"),
     ("EvMsSlotsRetired", "cmt_ms_n", 7, "committed microsequencer uops"),
@@ -383,10 +384,16 @@ FIELDS = [
      "ROB index of dispatched slot 0; slot j gets the next j-th index (speculative CPI counters)"),
     ("fe_empty", "1", 1, "dispatch",
      "after the disp_n dispatched, the front end had no further uop ready for dispatch"),
-    ("fe_icache_miss", "1", 1, "fetch", "front end is waiting on an I-cache (or ITLB) miss"),
+    ("fe_icache_miss", "1", 1, "fetch",
+     "front end is waiting on an I-cache (or ITLB) miss for a block it still wants (not one a "
+     "redirect killed), up to and including the cycle the filled block reaches the fetch buffer"),
     ("fe_bpred_recover", "1", 1, "fetch",
      "front end is refilling after a misprediction (or machine-clear) redirect: from the "
      "redirect until the first correct-path uop reaches dispatch"),
+    ("fe_misfetch", "1", 1, "fetch",
+     "front end is refilling after a decode-time redirect (a taken branch or jump the BTB "
+     "missed or mistargeted; no wrong-path uop was dispatched): from the redirect until its "
+     "first correct-path uop is dispatched"),
     ("rob_full", "1", 1, "dispatch", "dispatch blocked: no free ROB entry"),
     ("rs_full", "1", 1, "dispatch", "dispatch blocked: the needed reservation station is full"),
     ("lsq_full", "1", 1, "dispatch", "dispatch blocked: load/store queue full"),

@@ -1,0 +1,80 @@
+#include "probe_check.h"
+
+#include <bit>
+#include <stdexcept>
+
+namespace stackscope::pmu {
+
+ProbeCheck::ProbeCheck(unsigned rob_entries, unsigned dispatch_width, unsigned commit_width)
+    : rob_entries_(rob_entries), dispatch_width_(dispatch_width), commit_width_(commit_width) {
+  if (!std::has_single_bit(rob_entries) || rob_entries > (1u << kRobIdxW))
+    throw std::invalid_argument("probe check: ROB entries must be a power of 2 up to " +
+                                std::to_string(1u << kRobIdxW));
+}
+
+std::string ProbeCheck::step(const Probe& p) {
+  const uint32_t mask = rob_entries_ - 1;
+  const uint64_t w = window_;  // at the start of the cycle
+  auto bad = [&](const char* rule, const std::string& what) {
+    return std::string("probe rule ") + rule + ": " + what + " (ROB window " + std::to_string(w) +
+           " of " + std::to_string(rob_entries_) + ", disp_n " + std::to_string(p.disp_n) +
+           ", cmt_n " + std::to_string(p.cmt_n) + ")";
+  };
+  auto b = [](uint32_t v) { return std::to_string(v); };
+  // Commit: at most the window, the head bank is the window's oldest entries.
+  if (p.cmt_n > w) return bad("cmt_n<=window", "committed more uops than are in the ROB");
+  unsigned head_valid = 0, head_commit = 0;
+  for (unsigned k = 0; k < kMaxWidth; ++k) {
+    head_valid += p.head_valid[k];
+    head_commit += p.head_commit[k];
+  }
+  const uint64_t want_head = std::min<uint64_t>(w, commit_width_);
+  if (head_valid != want_head)
+    return bad("head_valid", b(head_valid) + " head entries valid, the window holds " +
+                                 std::to_string(want_head) + " of the commit width");
+  if (head_commit != p.cmt_n) return bad("head_commit", b(head_commit) + " head entries commit");
+  // Flushes come from commit.
+  if ((p.cmt_br_mispred || p.machine_clear || p.exception) && !p.flush)
+    return bad("flush", "mispredict, machine clear or exception without flush");
+  // After this cycle's commit: empty exactly when nothing is left (a flush leaves nothing).
+  const bool empty = p.flush || w == p.cmt_n;
+  if (p.rob_empty != empty) return bad("rob_empty", "rob_empty " + b(p.rob_empty));
+  if (p.rob_head_valid == p.rob_empty)
+    return bad("rob_head_valid", "rob_head_valid " + b(p.rob_head_valid));
+  if (p.rob_empty && p.rob_head_done) return bad("rob_head_done", "a done head in an empty ROB");
+  // Dispatch: in order into the next ROB indices; blocked by a full ROB exactly when the ROB is
+  // full after this cycle's dispatch and a uop was waiting (dispatch sees no entry a commit
+  // frees in the same cycle).
+  if (p.disp_n > dispatch_width_) return bad("disp_n", "above the dispatch width");
+  if (p.disp_n && p.flush) return bad("disp_n", "dispatch in a flush cycle");
+  if (w + p.disp_n > rob_entries_) return bad("window<=rob", "dispatched into a full ROB");
+  if (p.disp_n && started_ && p.disp_rob_idx != rob_tail_)
+    return bad("disp_rob_idx", "dispatched at ROB index " + b(p.disp_rob_idx) +
+                                   ", the next free is " + b(rob_tail_));
+  const bool full = !p.fe_empty && w + p.disp_n == rob_entries_;
+  if (p.rob_full != full)
+    return bad("rob_full", "rob_full " + b(p.rob_full) + ", fe_empty " + b(p.fe_empty));
+  if ((p.rob_full || p.rs_full || p.lsq_full) && !p.be_stall)
+    return bad("be_stall", "a full ROB, RS or LSQ without be_stall");
+  if (p.be_stall && p.fe_empty)
+    return bad("be_stall", "dispatch held by the back end with no uop waiting");
+  // Issue: only uops in the window (this cycle's dispatches included).
+  const uint32_t tail = p.disp_n ? (p.disp_rob_idx + p.disp_n) & mask : rob_tail_;
+  const uint64_t live = w + p.disp_n;
+  for (unsigned k = 0; k < p.iss_n && k < kMaxWidth; ++k)
+    if (((tail - p.iss_rob_idx[k] - 1) & mask) >= live)
+      return bad("iss_rob_idx",
+                 "issued ROB index " + b(p.iss_rob_idx[k]) + " is not in the window");
+  if (p.iss_n > live) return bad("iss_n", "issued more uops than are in the ROB");
+  if (!p.rs_empty && w == 0 && p.disp_n == 0)
+    return bad("rs_empty", "a uop waits in an RS of an empty ROB");
+
+  // A flush keeps the committed uops and discards the rest: the next index is the one after
+  // the last committed uop.
+  rob_tail_ = p.flush ? (tail - static_cast<uint32_t>(live - p.cmt_n)) & mask : tail;
+  if (p.disp_n) started_ = true;
+  window_ = p.flush ? 0 : live - p.cmt_n;
+  return {};
+}
+
+}  // namespace stackscope::pmu
