@@ -29,6 +29,7 @@ module be_probe
   localparam int unsigned NumPorts = NumAlu + 3
 ) (
   input  logic                                       clk_i,
+  input  logic                                       rst_ni,  // the checks only
   // Front end
   input  logic [FetchWidth-1:0]                      fe_valid_i,
   input  fe_uop_t [FetchWidth-1:0]                   fe_uop_i,
@@ -223,5 +224,31 @@ module be_probe
     probe_o.flush_pc = flush_pc_i;
     probe_o.next_pc  = fe_uop_i[0].pc;
   end
+
+`ifndef SYNTHESIS
+  // Flags tied to the structures that cause them (issue 15, docs/probe.md). The harness's
+  // ProbeCheck checks the window flags against counts it follows itself; these tie the rest to
+  // the back end's state, which the dispatch flags were computed from elsewhere (be_rename).
+  logic rs_short;  // some RS class has fewer free entries than a dispatch group needs
+  always_comb begin : rs_short_any
+    rs_short = 1'b0;
+    for (int unsigned c = 0; c < NumRsClasses; c++) begin
+      if ($countones(~rs_valid_i[c]) < DW) rs_short = 1'b1;
+    end
+  end
+  always_ff @(posedge clk_i) begin : checks
+    if (rst_ni) begin
+      assert (!probe_o.rob_full || rob_cnt_i + (RobW+1)'(disp_n_i) == (RobW+1)'(RobEntries))
+        else $error("be_probe: rob_full with %0d of %0d ROB entries after dispatch",
+                    rob_cnt_i + (RobW+1)'(disp_n_i), RobEntries);
+      assert (!probe_o.rs_full || rs_short)
+        else $error("be_probe: rs_full while every RS class has room for a group");
+      assert (!probe_o.be_stall || !probe_o.fe_empty)
+        else $error("be_probe: back-end stall without a uop waiting at dispatch");
+      assert (!probe_o.ld_l2miss || probe_o.ld_l1miss)
+        else $error("be_probe: a load missed the L2 without missing the L1D");
+    end
+  end
+`endif
 
 endmodule : be_probe

@@ -475,6 +475,7 @@ module core_backend
     .rs_payload_t  (rs_payload_t)
   ) u_probe (
     .clk_i,
+    .rst_ni,
     .fe_valid_i,
     .fe_uop_i,
     .fe_icache_miss_i,
