@@ -205,7 +205,7 @@ std::string PmuCheck::step(uint64_t cycle, const PmuInputs& in,
   }
   const pmu::Probe p = pmu::unpack(in.probe);
   if (probe_check_)
-    if (std::string e = probe_check_->step(p); !e.empty())
+    if (std::string e = probe_check_->check(p, model_.rob_window()); !e.empty())
       return fmt::format("cycle {}: {}", cycle, e);
   std::optional<pmu::CsrWrite> w;
   if (in.csr_we) w = pmu::CsrWrite{in.csr_addr, in.csr_wdata};

@@ -70,7 +70,7 @@ module be_probe
   input  logic                                       st_ans_i,     // a store answer arrives
   input  logic [1:0]                                 dc_rlevel_i,  // its level
   input  logic [SqW:0]                               sb_cnt_i,
-  input  logic [SqW:0]                               cmt_st_n_i,   // stores committed now
+  input  logic                                       sb_no_room_i, // after this commit (be_rob_commit)
   input  logic [3:0]                                 mem_outstanding_i,
   // ROB and commit (be_rob_commit)
   input  logic [RobW-1:0]                            rob_head_i,
@@ -199,7 +199,7 @@ module be_probe
     sb_miss1 = st_l1miss_i || (st_ans_i && dc_rlevel_i >= 2'd1);
     sb_miss2 = st_l2miss_i || (st_ans_i && dc_rlevel_i >= 2'd2);
     head_sb_wait = probe_o.rob_head_valid && nh_i.done && nh_i.cls == ClsStore && !nh_i.exc
-                && !nh_i.mmio && sb_cnt_i + cmt_st_n_i + 1 > (SqW+1)'(SbEntries) && sb_miss1;
+                && !nh_i.mmio && sb_no_room_i && sb_miss1;
     if (head_sb_wait) begin
       probe_o.rob_head_done = 1'b0;
       probe_o.rob_head_cls  = sb_miss2 ? probe_pkg::ClsDcMem : probe_pkg::ClsDcL2;

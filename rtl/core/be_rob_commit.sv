@@ -99,7 +99,7 @@ module be_rob_commit
   output logic [CW-1:0]                 hv_o,
   output logic [CW-1:0]                 cmt_o,
   output logic [TakeW-1:0]              cmt_n_o,
-  output logic [SqW:0]                  cmt_st_n_o,    // of those, stores (into the buffer)
+  output logic                          sb_no_room_o,  // no room for a store after this commit
   output logic [CW-1:0]                 cmt_dst_o,
   output logic [CW-1:0]                 cmt_ld_o,
   output logic                          flush_o,       // commit-time flush of the window
@@ -146,6 +146,11 @@ module be_rob_commit
   logic [31:0]    flush_pc;
 
   logic [SqW:0]   st_n;           // stores committed this cycle (they enter the store buffer)
+  // The one store-buffer rule: with n stores committed before it this cycle, a store can only
+  // commit if the buffer has room for it (be_probe books a head held by it, sb_no_room_o).
+  function automatic logic no_sb_room(logic [SqW:0] n);
+    return sb_cnt_i + n + 1 > (SqW+1)'(SbEntries);
+  endfunction
   always_comb begin : commit
     logic stop, seen_ctrl;
     for (int unsigned k = 0; k < CW; k++) begin
@@ -192,7 +197,7 @@ module be_rob_commit
             && (k == 0 || (!hd[k].exc && !hd[k].serial))
             && !(hd[k].ctrl && seen_ctrl)
             && !(hd[k].cls == ClsStore && !hd[k].exc && !hd[k].mmio
-                 && sb_cnt_i + st_n + 1 > (SqW+1)'(SbEntries))) begin
+                 && no_sb_room(st_n))) begin
           cmt[k] = 1'b1;
           cmt_n  = cmt_n + 1'b1;
           if (hd[k].cls == ClsStore && !hd[k].exc && !hd[k].mmio) st_n = st_n + 1'b1;
@@ -493,7 +498,7 @@ module be_rob_commit
   assign hv_o            = hv;
   assign cmt_o           = cmt;
   assign cmt_n_o         = cmt_n;
-  assign cmt_st_n_o      = st_n;
+  assign sb_no_room_o    = no_sb_room(st_n);
   assign cmt_dst_o       = cmt_dst;
   assign cmt_ld_o        = cmt_ld;
   assign flush_o         = flush;

@@ -167,7 +167,7 @@ module core_backend
   rob_t [CW-1:0]                          hd;
   logic [CW-1:0]                          hv, cmt, cmt_dst, cmt_ld;
   logic [TakeW-1:0]                       cmt_n;
-  logic [SqW:0]                           cmt_st_n;  // stores committed this cycle
+  logic                                   sb_no_room;  // no store-buffer room after commit
   logic                                   flush, cmt_mispred, cmt_exception, cmt_clear;
   logic [31:0]                            flush_pc;
   logic                                   mmio_start, mmio_busy, mmio_ans, fencei_done;
@@ -440,7 +440,7 @@ module core_backend
     .hv_o              (hv),
     .cmt_o             (cmt),
     .cmt_n_o           (cmt_n),
-    .cmt_st_n_o        (cmt_st_n),
+    .sb_no_room_o      (sb_no_room),
     .cmt_dst_o         (cmt_dst),
     .cmt_ld_o          (cmt_ld),
     .flush_o           (flush),
@@ -512,7 +512,7 @@ module core_backend
     .st_ans_i          (st_ans),
     .dc_rlevel_i       (dc_rsp_i.rlevel),
     .sb_cnt_i          (sb_cnt),
-    .cmt_st_n_i        (cmt_st_n),
+    .sb_no_room_i      (sb_no_room),
     .mem_outstanding_i,
     .rob_head_i        (rob_head),
     .rob_tail_i        (rob_tail),

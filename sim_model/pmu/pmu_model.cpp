@@ -90,6 +90,7 @@ void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
     for (uint64_t i = 1; i <= window_; ++i) issued += issue_slots_[(rob_tail_ - i) & rob_mask];
     (p.cmt_br_mispred ? wrong_path_disp_ : squashed_disp_) += window_;
     (p.cmt_br_mispred ? wrong_path_iss_ : squashed_iss_) += issued;
+    rob_tail_ = (rob_tail_ - static_cast<uint32_t>(window_)) & rob_mask;  // the ROB frees them
     window_ = 0;
   }
   cpi_.step(p);

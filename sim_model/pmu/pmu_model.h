@@ -47,6 +47,12 @@ struct PmuModelConfig {
 
 // Families of the test-only write port: PmuUnit in pmu_gen.h (pmu_pkg dbg_unit_e).
 
+// Uops dispatched and neither committed nor flushed, and the ROB index the next one takes.
+struct RobWindow {
+  uint64_t uops = 0;
+  uint32_t next_idx = 0;
+};
+
 class PmuModel {
  public:
   explicit PmuModel(const PmuModelConfig& cfg);
@@ -79,6 +85,9 @@ class PmuModel {
   uint64_t squashed_dispatched() const { return squashed_disp_; }
   uint64_t wrong_path_issued() const { return wrong_path_iss_; }
   uint64_t squashed_issued() const { return squashed_iss_; }
+  // The ROB window the model follows from the counts alone (ProbeCheck checks the probe's
+  // window flags against it, before step()).
+  RobWindow rob_window() const { return {window_, rob_tail_}; }
   uint64_t uops_issued() const { return issued_; }  // issue slots used since reset
   CpiComponents oracle_dispatch_stack() const;
   CpiComponents oracle_issue_stack() const;
@@ -104,7 +113,8 @@ class PmuModel {
   uint64_t wrong_path_disp_ = 0, squashed_disp_ = 0;
   uint64_t wrong_path_iss_ = 0, squashed_iss_ = 0, issued_ = 0;
   uint64_t window_ = 0;    // uops dispatched and neither committed nor flushed
-  uint32_t rob_tail_ = 0;  // ROB index the next dispatched uop takes
+  uint32_t rob_tail_ = 0;  // ROB index the next dispatched uop takes (after a flush: the one
+                           // after the last committed uop)
   std::array<uint32_t, 1u << kRobIdxW> issue_slots_{};  // per ROB index, since its dispatch
   bool tip_irq_ = false;
   TipMode tip_mode_;

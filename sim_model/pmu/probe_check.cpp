@@ -1,20 +1,17 @@
 #include "probe_check.h"
 
-#include <bit>
-#include <stdexcept>
+#include "cpi_spec.h"  // validate_rob_entries
 
 namespace stackscope::pmu {
 
 ProbeCheck::ProbeCheck(unsigned rob_entries, unsigned dispatch_width, unsigned commit_width)
     : rob_entries_(rob_entries), dispatch_width_(dispatch_width), commit_width_(commit_width) {
-  if (!std::has_single_bit(rob_entries) || rob_entries > (1u << kRobIdxW))
-    throw std::invalid_argument("probe check: ROB entries must be a power of 2 up to " +
-                                std::to_string(1u << kRobIdxW));
+  validate_rob_entries(rob_entries);
 }
 
-std::string ProbeCheck::step(const Probe& p) {
+std::string ProbeCheck::check(const Probe& p, RobWindow before) const {
   const uint32_t mask = rob_entries_ - 1;
-  const uint64_t w = window_;  // at the start of the cycle
+  const uint64_t w = before.uops;  // at the start of the cycle
   auto bad = [&](const char* rule, const std::string& what) {
     return std::string("probe rule ") + rule + ": " + what + " (ROB window " + std::to_string(w) +
            " of " + std::to_string(rob_entries_) + ", disp_n " + std::to_string(p.disp_n) +
@@ -48,9 +45,9 @@ std::string ProbeCheck::step(const Probe& p) {
   if (p.disp_n > dispatch_width_) return bad("disp_n", "above the dispatch width");
   if (p.disp_n && p.flush) return bad("disp_n", "dispatch in a flush cycle");
   if (w + p.disp_n > rob_entries_) return bad("window<=rob", "dispatched into a full ROB");
-  if (p.disp_n && started_ && p.disp_rob_idx != rob_tail_)
+  if (p.disp_n && p.disp_rob_idx != before.next_idx)
     return bad("disp_rob_idx", "dispatched at ROB index " + b(p.disp_rob_idx) +
-                                   ", the next free is " + b(rob_tail_));
+                                   ", the next free is " + b(before.next_idx));
   const bool full = !p.fe_empty && w + p.disp_n == rob_entries_;
   if (p.rob_full != full)
     return bad("rob_full", "rob_full " + b(p.rob_full) + ", fe_empty " + b(p.fe_empty));
@@ -59,7 +56,7 @@ std::string ProbeCheck::step(const Probe& p) {
   if (p.be_stall && p.fe_empty)
     return bad("be_stall", "dispatch held by the back end with no uop waiting");
   // Issue: only uops in the window (this cycle's dispatches included).
-  const uint32_t tail = p.disp_n ? (p.disp_rob_idx + p.disp_n) & mask : rob_tail_;
+  const uint32_t tail = p.disp_n ? (p.disp_rob_idx + p.disp_n) & mask : before.next_idx;
   const uint64_t live = w + p.disp_n;
   for (unsigned k = 0; k < p.iss_n && k < kMaxWidth; ++k)
     if (((tail - p.iss_rob_idx[k] - 1) & mask) >= live)
@@ -69,11 +66,6 @@ std::string ProbeCheck::step(const Probe& p) {
   if (!p.rs_empty && w == 0 && p.disp_n == 0)
     return bad("rs_empty", "a uop waits in an RS of an empty ROB");
 
-  // A flush keeps the committed uops and discards the rest: the next index is the one after
-  // the last committed uop.
-  rob_tail_ = p.flush ? (tail - static_cast<uint32_t>(live - p.cmt_n)) & mask : tail;
-  if (p.disp_n) started_ = true;
-  window_ = p.flush ? 0 : live - p.cmt_n;
   return {};
 }
 

@@ -1,5 +1,5 @@
 // ProbeCheck (sim_model/pmu/probe_check.h): the probe's window flags against the window the
-// checker follows from the counts. A hand-made machine trace passes; each flag wired to a
+// golden model follows from the counts. A hand-made machine trace passes; each flag wired to a
 // plausible wrong signal, one at a time, is reported by its rule.
 #include <catch2/catch.hpp>
 
@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "pmu_model.h"
 #include "probe_check.h"
 
 using namespace stackscope::pmu;
@@ -34,10 +35,14 @@ std::vector<Probe> trace() {
   return t;
 }
 
+// The model follows the window; the check reads it before each cycle (as tb/pmu_check does).
 std::string run(const std::vector<Probe>& t) {
-  ProbeCheck c(4, 2, 2);
-  for (const Probe& p : t)
-    if (std::string e = c.step(p); !e.empty()) return e;
+  PmuModel model(PmuModelConfig::for_core(2, 2, 2, 0, 4));
+  const ProbeCheck c(4, 2, 2);
+  for (const Probe& p : t) {
+    if (std::string e = c.check(p, model.rob_window()); !e.empty()) return e;
+    model.step(p, std::nullopt);
+  }
   return {};
 }
 
