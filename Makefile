@@ -89,6 +89,16 @@ FUZZ_SEEDS ?= 1000
 fuzz: build
 	bash scripts/randrun.sh iss $(BUILD) 1000 $(FUZZ_SEEDS)
 
+# libFuzzer on the ELF loader, the config parser and the CLI (fuzz/, docs/robustness.md
+# "Fuzzing"): clang-14 + ASan + UBSan in $(BUILD)/fuzz. fuzz-lib-run: LIBFUZZ_SECONDS per
+# target, niced (a long run: without the build lock).
+.PHONY: fuzz-lib fuzz-lib-run
+LIBFUZZ_SECONDS ?= 1200
+fuzz-lib: $(DEPS_STAMP)
+	JOBS=$(JOBS) bash scripts/libfuzz.sh build $(BUILD)/fuzz
+fuzz-lib-run: fuzz-lib
+	nice -n 19 bash scripts/libfuzz.sh run $(BUILD)/fuzz $(LIBFUZZ_SECONDS)
+
 # Hardware cost (docs/cost.md): PMU sweeps + the core beside them; CORE_TOP/CORE_FILES pick
 # the core. Long: run without the build lock, niced.
 CORE_TOP   ?= core_top

@@ -10,18 +10,15 @@
 #include <optional>
 #include <stdexcept>
 
+#include "cli_options.h"
 #include "commands.h"
 #include "commit_log.h"
 #include "exit_status.h"
 #include "hart.h"
 #include "interrupt.h"
 #include "memory.h"
-#include "size_arg.h"
 #include "trap_loop.h"
 
-#ifndef STACKSCOPE_SW_DIR
-#define STACKSCOPE_SW_DIR "build/sw"
-#endif
 #ifndef STACKSCOPE_MANIFEST
 #define STACKSCOPE_MANIFEST "sw/workloads.json"
 #endif
@@ -33,16 +30,6 @@ namespace fs = std::filesystem;
 using iss::CommitLog;
 using iss::Hart;
 using iss::Memory;
-
-struct IssOptions {
-  std::string prog;
-  bool suite = false;
-  uint64_t max_insns = 100'000'000;
-  std::string log_commits;
-  uint32_t ram_size = iss::mmap::kDefaultRamSize;
-  std::string sw_dir = STACKSCOPE_SW_DIR;
-  std::string manifest;
-};
 
 struct RunResult {
   uint64_t insns = 0;
@@ -176,22 +163,12 @@ int run_suite(const IssOptions& o) {
 void add_iss_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<IssOptions>();
   auto* cmd = app.add_subcommand("iss", "run an RV32IM ELF (or the workload suite) on the ISS");
-  cmd->add_option("prog", o->prog, "ELF to run, or `suite`");
-  cmd->add_flag("--suite", o->suite, "run every workload in sw/workloads.json");
-  cmd->add_option("--max-insns", o->max_insns, "instruction limit (reaching it is an error)")
-      ->capture_default_str()
-      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 62));
-  cmd->add_option("--log-commits", o->log_commits, "write a Spike-style commit log to FILE");
-  add_ram_size_option(cmd, o->ram_size);
-  cmd->add_option("--sw-dir", o->sw_dir, "directory with the built workloads")
-      ->capture_default_str();
-  cmd->add_option("--manifest", o->manifest, "workload manifest (default: sw/workloads.json)");
+  add_iss_options(cmd, *o);
   cmd->callback([o, &exit_code] {
     if (o->suite || o->prog == "suite") {
       exit_code = run_suite(*o);
-    } else if (o->prog.empty()) {
-      throw std::runtime_error("iss: give an ELF or --suite");
     } else {
+      check_iss_options(*o);
       exit_code = run_single(*o);
     }
   });

@@ -14,8 +14,8 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
-#include <type_traits>
 
+#include "cli_options.h"
 #include "collector.h"
 #include "commands.h"
 #include "config.h"
@@ -29,14 +29,10 @@
 #include "pipeview.h"
 #include "pmu_check.h"
 #include "report.h"
-#include "size_arg.h"
 #include "soc_sim.h"
 #include "spawn.h"
 #include "trap_loop.h"
 
-#ifndef STACKSCOPE_SW_DIR
-#define STACKSCOPE_SW_DIR "build/sw"
-#endif
 #ifndef STACKSCOPE_MANIFEST
 #define STACKSCOPE_MANIFEST "sw/workloads.json"
 #endif
@@ -47,19 +43,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using report::RunConfig;
-
-struct RunOptions {
-  std::string target;
-  std::string config_file;
-  uint32_t ram_size = iss::mmap::kDefaultRamSize;
-  std::string fst, pipeview, json, csv, plots, text_dir;
-  std::string sw_dir = STACKSCOPE_SW_DIR, manifest;
-  std::string tree = "dominant";
-  unsigned top = 10;
-  bool no_check = false;  // PMU cross-check (tb/pmu_check) is on by default
-  std::string mutate;     // COUNTER@CYCLE (test-only)
-  std::vector<std::function<void(RunConfig&)>> overrides;  // CLI options given, in order
-};
 
 // The report's configuration defaults: what the Verilated SoC was built with.
 RunConfig built_model() {
@@ -303,37 +286,10 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
 }
 
 int run(const RunOptions& o) {
-  RunConfig cfg = built_model();
   const RunConfig built = built_model();
-  try {
-    if (!o.config_file.empty()) report::apply_config_file(o.config_file, cfg);
-    for (const auto& f : o.overrides) f(cfg);
-    cfg.crosscheck = !o.no_check;
-    cfg.crosscheck_status = cfg.crosscheck ? "on" : "off";
-    report::validate(cfg, built);
-  } catch (const std::invalid_argument& e) {
-    throw std::runtime_error(e.what());
-  }
-  if (o.tree != "dominant" && o.tree != "all")
-    throw std::runtime_error("--tree " + o.tree + ": must be dominant or all");
-  for (const auto& [name, path] : {std::pair{"--csv", o.csv},
-                                   {"--fst", o.fst},
-                                   {"--pipeview", o.pipeview},
-                                   {"--plots", o.plots},
-                                   {"--text-dir", o.text_dir}})
-    if (path == "-")
-      throw std::runtime_error(std::string(name) + " -: only --json can go to stdout");
-  if (!o.plots.empty() && (o.json.empty() || o.json == "-"))
-    throw std::runtime_error("--plots needs --json FILE (the plots are drawn from the JSON)");
-  std::optional<tb::PmuMutation> mutation;
-  if (!o.mutate.empty()) {
-    if (!cfg.crosscheck) throw std::runtime_error("--mutate needs the PMU cross-check (drop --no-check)");
-    try {
-      mutation = tb::parse_pmu_mutation(o.mutate);
-    } catch (const std::invalid_argument& e) {
-      throw std::runtime_error(e.what());
-    }
-  }
+  const CheckedRun checked = check_run_options(o, built);
+  const RunConfig& cfg = checked.cfg;
+  const std::optional<tb::PmuMutation>& mutation = checked.mutation;
   bool suite = false;
   const std::vector<Target> targets = resolve(o, suite);
   // Every ELF is checked before anything runs, so bad input costs no simulation.
@@ -424,82 +380,13 @@ int run(const RunOptions& o) {
   return rc;
 }
 
-template <class T>
-void cfg_option(CLI::App* cmd, RunOptions& o, const std::string& name, T RunConfig::*field,
-                const std::string& desc) {
-  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
-    // Read 64 bits wide and range-checked by the config file's rule (report::check_limit)
-    // before narrowing: 4294967316 must not become 20.
-    auto store = std::make_shared<uint64_t>(built_model().*field);
-    CLI::Option* opt = cmd->add_option(name, *store, desc)->capture_default_str();
-    o.overrides.push_back([opt, store, field, name](RunConfig& c) {
-      if (!opt->count()) return;
-      report::check_limit(name.substr(2), *store);
-      c.*field = static_cast<T>(*store);
-    });
-  } else {
-    auto store = std::make_shared<T>(built_model().*field);
-    CLI::Option* opt = cmd->add_option(name, *store, desc)->capture_default_str();
-    o.overrides.push_back([opt, store, field](RunConfig& c) {
-      if (opt->count()) c.*field = *store;
-    });
-  }
-}
-
-void cfg_flag(CLI::App* cmd, RunOptions& o, const std::string& name, bool RunConfig::*field,
-              bool value, const std::string& desc) {
-  CLI::Option* opt = cmd->add_flag(name, desc);
-  o.overrides.push_back([opt, field, value](RunConfig& c) {
-    if (opt->count()) c.*field = value;
-  });
-}
-
 }  // namespace
 
 void add_run_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<RunOptions>();
   CLI::App* cmd = app.add_subcommand(
       "run", "run a program (or the workload suite) on the Verilated SoC and report where its cycles went");
-  cmd->add_option("target", o->target, "PROG.elf, a workload name, or `suite` (default: suite)");
-  cmd->add_option("--config", o->config_file, "JSON config file (sections as the report's \"config\")");
-  cfg_option(cmd, *o, "--dispatch-width", &RunConfig::dispatch_width, "dispatch width (as built)");
-  cfg_option(cmd, *o, "--issue-width", &RunConfig::issue_width, "issue width (as built)");
-  cfg_option(cmd, *o, "--commit-width", &RunConfig::commit_width, "commit width (as built)");
-  cfg_option(cmd, *o, "--rob", &RunConfig::rob_entries, "ROB entries (as built)");
-  cfg_option(cmd, *o, "--max-cycles", &RunConfig::max_cycles,
-             "cycle limit (reaching it: report marked incomplete, exit 3)");
-  add_ram_size_option(cmd, o->ram_size);
-  cfg_option(cmd, *o, "--mem-latency", &RunConfig::mem_latency, "main-memory latency in cycles");
-  cfg_option(cmd, *o, "--mem-bandwidth", &RunConfig::mem_bandwidth, "main-memory bytes per cycle");
-  cfg_option(cmd, *o, "--mem-outstanding", &RunConfig::mem_outstanding, "line requests in flight at most");
-  cfg_flag(cmd, *o, "--perfect-l1i", &RunConfig::perfect_l1i, true, "every fetch hits the L1I");
-  cfg_flag(cmd, *o, "--perfect-l1d", &RunConfig::perfect_l1d, true, "every data access hits the L1D");
-  cfg_flag(cmd, *o, "--perfect-bp", &RunConfig::perfect_bp, true,
-           "perfect branch prediction (an ISS running ahead steers fetch)");
-  cfg_flag(cmd, *o, "--fast-alu", &RunConfig::fast_alu, true, "1-cycle multiply and divide");
-  cfg_flag(cmd, *o, "--no-lockstep", &RunConfig::lockstep, false, "do not check commits against the ISS");
-  cmd->add_flag("--no-check,--no-crosscheck", o->no_check,
-                "do not cross-check the RTL PMU against its golden model every cycle");
-  cmd->add_option("--mutate", o->mutate,
-                  "test only: corrupt PMU register NAME by one at CYCLE (NAME@CYCLE); the "
-                  "cross-check must stop with exit 5");
-  cfg_option(cmd, *o, "--tip-mode", &RunConfig::tip_mode, "TIP sampling: periodic | random");
-  cfg_option(cmd, *o, "--tip-period", &RunConfig::tip_period,
-             "TIP: cycles between samples (random: interval mask)");
-  cfg_option(cmd, *o, "--mux-counters", &RunConfig::mux_counters,
-             "K programmable counters for the multiplexed Top-Down reading");
-  cfg_option(cmd, *o, "--mux-slice", &RunConfig::mux_slice, "multiplexing time slice in cycles");
-  cfg_option(cmd, *o, "--freq", &RunConfig::freq_hz, "clock frequency in Hz, for FLOP/s");
-  cmd->add_option("--json", o->json, "write the report as JSON (docs/report.md); - for stdout");
-  cmd->add_option("--csv", o->csv, "write the report tables as CSV");
-  cmd->add_option("--plots", o->plots, "draw PNG and SVG plots into DIR (needs --json)");
-  cmd->add_option("--text-dir", o->text_dir, "write each run's text report to DIR/NAME.txt");
-  cmd->add_option("--tree", o->tree, "Top-Down tree: dominant (expand the bottleneck) | all");
-  cmd->add_option("--top", o->top, "TIP rows per table")->check(CLI::Range(1u, 50u));
-  cmd->add_option("--fst", o->fst, "write an FST waveform to FILE");
-  cmd->add_option("--pipeview", o->pipeview, "write a Kanata pipeline trace (Konata) to FILE");
-  cmd->add_option("--sw-dir", o->sw_dir, "directory with the built workloads")->capture_default_str();
-  cmd->add_option("--manifest", o->manifest, "workload manifest (default: sw/workloads.json)");
+  add_run_options(cmd, *o, built_model());
   cmd->callback([o, &exit_code] { exit_code = run(*o); });
 }
 

@@ -61,8 +61,8 @@ void add_ram_size_option(CLI::App* cmd, uint32_t& ram_size) {
               "--ram-size {}: RAM size must be a non-zero multiple of 4 of at most 2 GiB", s));
         ram_size = static_cast<uint32_t>(v);
       },
-      fmt::format("RAM bytes at 0x80000000: bytes, or K/M/G (default {}M)",
-                  iss::mmap::kDefaultRamSize >> 20));
+      fmt::format("RAM bytes at 0x{:08x}: bytes, or K/M/G (default {}M, sw/sdk/link.ld)",
+                  iss::mmap::kRamBase, iss::mmap::kDefaultRamSize >> 20));
 }
 
 }  // namespace stackscope

@@ -120,7 +120,12 @@ ElfImage read_elf(const std::string& path, uint32_t ram_base, uint32_t ram_size)
     throw elf_error(path + ": is a directory, not an ELF file");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw elf_error(path + ": cannot open: " + std::strerror(errno));
-  const Reader r(path, {std::istreambuf_iterator<char>(f), {}});
+  return parse_elf(path, {std::istreambuf_iterator<char>(f), {}}, ram_base, ram_size);
+}
+
+ElfImage parse_elf(const std::string& path, std::vector<uint8_t> bytes, uint32_t ram_base,
+                   uint32_t ram_size) {
+  const Reader r(path, std::move(bytes));
 
   if (r.size() < EI_NIDENT || std::memcmp(r.slice(0, SELFMAG).data(), ELFMAG, SELFMAG) != 0)
     r.fail("not an ELF file");

@@ -41,4 +41,9 @@ struct ElfImage {
 // Reads and validates `path`; segments must lie in [ram_base, ram_base + ram_size).
 ElfImage read_elf(const std::string& path, uint32_t ram_base, uint32_t ram_size);
 
+// The same on the file's bytes (`path` names them in errors); read_elf's parser, for the
+// fuzzer (fuzz/fuzz_elf.cpp) and anyone holding an image in memory.
+ElfImage parse_elf(const std::string& path, std::vector<uint8_t> bytes, uint32_t ram_base,
+                   uint32_t ram_size);
+
 }  // namespace stackscope::iss

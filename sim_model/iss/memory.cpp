@@ -2,6 +2,7 @@
 
 #include <iostream>
 #include <stdexcept>
+#include <utility>
 
 namespace stackscope::iss {
 namespace {
@@ -27,10 +28,18 @@ Memory::Memory(uint32_t ram_size) : ram_size_(ram_size), console_(&std::cout) {
 }
 
 const ElfImage& Memory::load_elf(const std::string& path) {
-  elf_ = read_elf(path, mmap::kRamBase, ram_size_);
+  return load_image(read_elf(path, mmap::kRamBase, ram_size_));
+}
+
+const ElfImage& Memory::load_image(ElfImage image) {
+  for (const auto& s : image.segments)  // read for another RAM size: refuse, never overrun
+    if (!in_ram(s.addr, s.mem_size))
+      throw elf_error(image.path + ": segment outside this RAM");
+  elf_ = std::move(image);
   for (const auto& s : elf_->segments) {
     auto* dst = &ram_[s.addr - mmap::kRamBase];
-    std::memcpy(dst, s.data.data(), s.data.size());
+    // A .bss-only segment has no file bytes (data() may be null: no memcpy).
+    if (!s.data.empty()) std::memcpy(dst, s.data.data(), s.data.size());
     std::memset(dst + s.data.size(), 0, s.mem_size - s.data.size());
   }
   tohost_ = elf_->tohost;

@@ -12,12 +12,14 @@
 
 #include "elf_loader.h"
 #include "htif.h"
+#include "memmap.h"
 
 namespace stackscope::iss {
 
 namespace mmap {
-constexpr uint32_t kRamBase = 0x80000000u;
-constexpr uint32_t kDefaultRamSize = 16u << 20;
+// RAM base and default size: sw/sdk/link.ld, the one definition (memmap.h is generated).
+constexpr uint32_t kRamBase = memmap::kRamBase;
+constexpr uint32_t kDefaultRamSize = memmap::kRamSize;
 constexpr uint32_t kConsole = 0x10000000u;
 constexpr uint32_t kMsip = 0x02000000u;
 constexpr uint32_t kMtimecmp = 0x02004000u;
@@ -36,6 +38,8 @@ class Memory {
 
   // Loads PT_LOAD segments into RAM and arms tohost detection. Throws elf_error.
   const ElfImage& load_elf(const std::string& path);
+  // The same for an image already read (parse_elf).
+  const ElfImage& load_image(ElfImage image);
   const ElfImage* elf() const { return elf_ ? &*elf_ : nullptr; }
 
   // false = access fault. Callers check alignment first (misalignment traps in the hart).

@@ -150,9 +150,12 @@ void apply_config_file(const std::string& path, RunConfig& cfg) {
     throw std::invalid_argument(path + ": is a directory, not a config file");
   std::ifstream f(path, std::ios::binary);
   if (!f) throw std::invalid_argument(path + ": cannot open config file");
+  apply_config_text(path, std::string{std::istreambuf_iterator<char>(f), {}}, cfg);
+}
+
+void apply_config_text(const std::string& path, const std::string& text, RunConfig& cfg) {
   // nlohmann's lexer takes a NUL byte for the end of input and would accept whatever follows
   // it: JSON text never contains one.
-  const std::string text{std::istreambuf_iterator<char>(f), {}};
   if (const size_t nul = text.find('\0'); nul != std::string::npos)
     throw std::invalid_argument(
         fmt::format("{}: malformed JSON (NUL byte at offset {})", path, nul));

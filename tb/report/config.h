@@ -18,6 +18,9 @@ RunConfig built_model();
 // ideal, pmu, freq_hz, max_cycles, lockstep). Unknown keys and wrong types are errors.
 void apply_config_file(const std::string& path, RunConfig& cfg);
 
+// The same on the file's text (`path` names it in errors): the fuzzer's entry (fuzz/).
+void apply_config_text(const std::string& path, const std::string& text, RunConfig& cfg);
+
 // The range rule of an integer setting, named by its CLI option (without "--") or its
 // config-file key; the CLI, the config file and validate() all apply it. Throws
 // std::invalid_argument "NAME V: must be LO..HI".

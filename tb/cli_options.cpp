@@ -1,0 +1,146 @@
+#include "cli_options.h"
+
+#include <memory>
+#include <stdexcept>
+#include <type_traits>
+#include <utility>
+
+#include "config.h"
+#include "size_arg.h"
+
+namespace stackscope {
+
+using report::RunConfig;
+
+void add_iss_options(CLI::App* cmd, IssOptions& o) {
+  cmd->add_option("prog", o.prog, "ELF to run, or `suite`");
+  cmd->add_flag("--suite", o.suite, "run every workload in sw/workloads.json");
+  cmd->add_option("--max-insns", o.max_insns, "instruction limit (reaching it is an error)")
+      ->capture_default_str()
+      ->check(CLI::Range(uint64_t{1}, uint64_t{1} << 62));
+  cmd->add_option("--log-commits", o.log_commits, "write a Spike-style commit log to FILE");
+  add_ram_size_option(cmd, o.ram_size);
+  cmd->add_option("--sw-dir", o.sw_dir, "directory with the built workloads")
+      ->capture_default_str();
+  cmd->add_option("--manifest", o.manifest, "workload manifest (default: sw/workloads.json)");
+}
+
+void check_iss_options(const IssOptions& o) {
+  if (!o.suite && o.prog != "suite" && o.prog.empty())
+    throw std::runtime_error("iss: give an ELF or --suite");
+}
+
+namespace {
+
+template <class T>
+void cfg_option(CLI::App* cmd, RunOptions& o, const RunConfig& built, const std::string& name,
+                T RunConfig::*field, const std::string& desc) {
+  if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+    // Read 64 bits wide and range-checked by the config file's rule (report::check_limit)
+    // before narrowing: 4294967316 must not become 20.
+    auto store = std::make_shared<uint64_t>(built.*field);
+    CLI::Option* opt = cmd->add_option(name, *store, desc)->capture_default_str();
+    o.overrides.push_back([opt, store, field, name](RunConfig& c) {
+      if (!opt->count()) return;
+      report::check_limit(name.substr(2), *store);
+      c.*field = static_cast<T>(*store);
+    });
+  } else {
+    auto store = std::make_shared<T>(built.*field);
+    CLI::Option* opt = cmd->add_option(name, *store, desc)->capture_default_str();
+    o.overrides.push_back([opt, store, field](RunConfig& c) {
+      if (opt->count()) c.*field = *store;
+    });
+  }
+}
+
+void cfg_flag(CLI::App* cmd, RunOptions& o, const std::string& name, bool RunConfig::*field,
+              bool value, const std::string& desc) {
+  CLI::Option* opt = cmd->add_flag(name, desc);
+  o.overrides.push_back([opt, field, value](RunConfig& c) {
+    if (opt->count()) c.*field = value;
+  });
+}
+
+}  // namespace
+
+void add_run_options(CLI::App* cmd, RunOptions& o, const RunConfig& built) {
+  auto opt = [&](const std::string& name, auto field, const std::string& desc) {
+    cfg_option(cmd, o, built, name, field, desc);
+  };
+  cmd->add_option("target", o.target, "PROG.elf, a workload name, or `suite` (default: suite)");
+  cmd->add_option("--config", o.config_file, "JSON config file (sections as the report's \"config\")");
+  opt("--dispatch-width", &RunConfig::dispatch_width, "dispatch width (as built)");
+  opt("--issue-width", &RunConfig::issue_width, "issue width (as built)");
+  opt("--commit-width", &RunConfig::commit_width, "commit width (as built)");
+  opt("--rob", &RunConfig::rob_entries, "ROB entries (as built)");
+  opt("--max-cycles", &RunConfig::max_cycles,
+      "cycle limit (reaching it: report marked incomplete, exit 3)");
+  add_ram_size_option(cmd, o.ram_size);
+  opt("--mem-latency", &RunConfig::mem_latency, "main-memory latency in cycles");
+  opt("--mem-bandwidth", &RunConfig::mem_bandwidth, "main-memory bytes per cycle");
+  opt("--mem-outstanding", &RunConfig::mem_outstanding, "line requests in flight at most");
+  cfg_flag(cmd, o, "--perfect-l1i", &RunConfig::perfect_l1i, true, "every fetch hits the L1I");
+  cfg_flag(cmd, o, "--perfect-l1d", &RunConfig::perfect_l1d, true, "every data access hits the L1D");
+  cfg_flag(cmd, o, "--perfect-bp", &RunConfig::perfect_bp, true,
+           "perfect branch prediction (an ISS running ahead steers fetch)");
+  cfg_flag(cmd, o, "--fast-alu", &RunConfig::fast_alu, true, "1-cycle multiply and divide");
+  cfg_flag(cmd, o, "--no-lockstep", &RunConfig::lockstep, false, "do not check commits against the ISS");
+  cmd->add_flag("--no-check,--no-crosscheck", o.no_check,
+                "do not cross-check the RTL PMU against its golden model every cycle");
+  cmd->add_option("--mutate", o.mutate,
+                  "test only: corrupt PMU register NAME by one at CYCLE (NAME@CYCLE); the "
+                  "cross-check must stop with exit 5");
+  opt("--tip-mode", &RunConfig::tip_mode, "TIP sampling: periodic | random");
+  opt("--tip-period", &RunConfig::tip_period, "TIP: cycles between samples (random: interval mask)");
+  opt("--mux-counters", &RunConfig::mux_counters,
+      "K programmable counters for the multiplexed Top-Down reading");
+  opt("--mux-slice", &RunConfig::mux_slice, "multiplexing time slice in cycles");
+  opt("--freq", &RunConfig::freq_hz, "clock frequency in Hz, for FLOP/s");
+  cmd->add_option("--json", o.json, "write the report as JSON (docs/report.md); - for stdout");
+  cmd->add_option("--csv", o.csv, "write the report tables as CSV");
+  cmd->add_option("--plots", o.plots, "draw PNG and SVG plots into DIR (needs --json)");
+  cmd->add_option("--text-dir", o.text_dir, "write each run's text report to DIR/NAME.txt");
+  cmd->add_option("--tree", o.tree, "Top-Down tree: dominant (expand the bottleneck) | all");
+  cmd->add_option("--top", o.top, "TIP rows per table")->check(CLI::Range(1u, 50u));
+  cmd->add_option("--fst", o.fst, "write an FST waveform to FILE");
+  cmd->add_option("--pipeview", o.pipeview, "write a Kanata pipeline trace (Konata) to FILE");
+  cmd->add_option("--sw-dir", o.sw_dir, "directory with the built workloads")->capture_default_str();
+  cmd->add_option("--manifest", o.manifest, "workload manifest (default: sw/workloads.json)");
+}
+
+CheckedRun check_run_options(const RunOptions& o, const RunConfig& built) {
+  CheckedRun out{built, std::nullopt};
+  RunConfig& cfg = out.cfg;
+  try {
+    if (!o.config_file.empty()) report::apply_config_file(o.config_file, cfg);
+    for (const auto& f : o.overrides) f(cfg);
+    cfg.crosscheck = !o.no_check;
+    cfg.crosscheck_status = cfg.crosscheck ? "on" : "off";
+    report::validate(cfg, built);
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(e.what());
+  }
+  if (o.tree != "dominant" && o.tree != "all")
+    throw std::runtime_error("--tree " + o.tree + ": must be dominant or all");
+  for (const auto& [name, path] : {std::pair{"--csv", o.csv},
+                                   {"--fst", o.fst},
+                                   {"--pipeview", o.pipeview},
+                                   {"--plots", o.plots},
+                                   {"--text-dir", o.text_dir}})
+    if (path == "-")
+      throw std::runtime_error(std::string(name) + " -: only --json can go to stdout");
+  if (!o.plots.empty() && (o.json.empty() || o.json == "-"))
+    throw std::runtime_error("--plots needs --json FILE (the plots are drawn from the JSON)");
+  if (!o.mutate.empty()) {
+    if (!cfg.crosscheck) throw std::runtime_error("--mutate needs the PMU cross-check (drop --no-check)");
+    try {
+      out.mutation = tb::parse_pmu_mutation(o.mutate);
+    } catch (const std::invalid_argument& e) {
+      throw std::runtime_error(e.what());
+    }
+  }
+  return out;
+}
+
+}  // namespace stackscope

@@ -1,0 +1,66 @@
+// The options of `stackscope iss` and `stackscope run` and their validation, apart from the
+// simulation: registering them on a CLI11 subcommand and checking what was parsed touch no
+// file but the config file they read. The commands (cmd_iss.cpp, cmd_run.cpp) and the CLI
+// fuzzer (fuzz/fuzz_cli.cpp) share them, so the fuzzer parses exactly what users type.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "memory.h"
+#include "pmu_check.h"
+#include "run_result.h"
+
+#ifndef STACKSCOPE_SW_DIR
+#define STACKSCOPE_SW_DIR "build/sw"
+#endif
+
+namespace stackscope {
+
+struct IssOptions {
+  std::string prog;
+  bool suite = false;
+  uint64_t max_insns = 100'000'000;
+  std::string log_commits;
+  uint32_t ram_size = iss::mmap::kDefaultRamSize;
+  std::string sw_dir = STACKSCOPE_SW_DIR;
+  std::string manifest;
+};
+
+// Adds iss's options to `cmd` (not its callback).
+void add_iss_options(CLI::App* cmd, IssOptions& o);
+// Throws std::runtime_error (one line) when the parsed options cannot run.
+void check_iss_options(const IssOptions& o);
+
+struct RunOptions {
+  std::string target;
+  std::string config_file;
+  uint32_t ram_size = iss::mmap::kDefaultRamSize;
+  std::string fst, pipeview, json, csv, plots, text_dir;
+  std::string sw_dir = STACKSCOPE_SW_DIR, manifest;
+  std::string tree = "dominant";
+  unsigned top = 10;
+  bool no_check = false;  // PMU cross-check (tb/pmu_check) is on by default
+  std::string mutate;     // COUNTER@CYCLE (test-only)
+  std::vector<std::function<void(report::RunConfig&)>> overrides;  // CLI options given, in order
+};
+
+// Adds run's options to `cmd` (not its callback); `built` is what the model was built with
+// (the defaults the options show).
+void add_run_options(CLI::App* cmd, RunOptions& o, const report::RunConfig& built);
+
+// What a checked `run` command line asks for.
+struct CheckedRun {
+  report::RunConfig cfg;
+  std::optional<tb::PmuMutation> mutation;
+};
+
+// The config file, then the options in order, validated against `built`, and every option
+// that needs no file checked. Throws std::runtime_error (one line) on anything bad.
+CheckedRun check_run_options(const RunOptions& o, const report::RunConfig& built);
+
+}  // namespace stackscope
