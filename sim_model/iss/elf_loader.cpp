@@ -78,6 +78,7 @@ void read_symbols(const Reader& r, const Elf32_Ehdr& eh, ElfImage& img) {
       const std::string name = r.str(uint64_t{strtab.sh_offset} + sym.st_name);
       if (name == "tohost") img.tohost = sym.st_value;
       if (name == "fromhost") img.fromhost = sym.st_value;
+      if (name == "__stack_top") img.stack_top = sym.st_value;
       if (sym.st_shndx == SHN_UNDEF) continue;
       // Hand-written asm entry points (crt0's _start, the asm workloads' main) are global
       // labels without .type: count a global NOTYPE symbol in code as a function too, or
@@ -172,6 +173,20 @@ ElfImage parse_elf(const std::string& path, std::vector<uint8_t> bytes, uint32_t
   if (img.tohost == 0) r.fail("no 'tohost' symbol (HTIF exit is required)");
   if (!inside(img.tohost, 8) || img.tohost % 8 != 0)
     r.fail(fmt::format("tohost 0x{:08x} not an aligned RAM address", img.tohost));
+  // A program linked for a larger RAM (sw/sdk/link.ld puts the stack at its top) would fault
+  // at its first push: say so instead. 0 is the top of a RAM that ends at 2^32.
+  if (img.stack_top) {
+    const uint64_t top = *img.stack_top ? *img.stack_top : uint64_t{1} << 32;
+    if (top <= ram_base || top > uint64_t{ram_base} + ram_size) {
+      const uint64_t need = top > ram_base ? top - ram_base : 0;
+      r.fail(fmt::format("stack top 0x{:08x} outside RAM 0x{:08x}..0x{:08x} (linked for a "
+                         "larger RAM: --ram-size {} or more)",
+                         top, ram_base, uint64_t{ram_base} + ram_size,
+                         need % (1 << 20) == 0   ? fmt::format("{}M", need >> 20)
+                         : need % (1 << 10) == 0 ? fmt::format("{}K", need >> 10)
+                                                 : std::to_string(need)));
+    }
+  }
   return img;
 }
 

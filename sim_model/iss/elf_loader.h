@@ -31,6 +31,7 @@ struct ElfImage {
   uint32_t entry = 0;
   uint32_t tohost = 0;
   std::optional<uint32_t> fromhost;
+  std::optional<uint32_t> stack_top;  // __stack_top (sw/sdk/link.ld), where crt0 puts sp
   std::vector<ElfSegment> segments;
   std::vector<ElfSymbol> functions;  // sorted by addr
 
