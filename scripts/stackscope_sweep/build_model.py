@@ -51,7 +51,7 @@ def main() -> int:
             return 1
     binary = bdir / "stackscope_sweep"
     entry = {"params": params, "binary": str(binary), "origin": "sweep build"}
-    tmp = d / "model.json.tmp"
+    tmp = d / f"model.json.tmp{os.getpid()}"
     tmp.write_text(json.dumps(entry, indent=1, sort_keys=True) + "\n")
     os.replace(tmp, d / "model.json")
     print(f"build_model: {binary}")

@@ -27,7 +27,6 @@ def parse_args(argv):
     ap.add_argument("spec", help="SPEC.toml or SPEC.json (docs/sweep.md)")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1,
                     help="local back end: points run at once (default: the core count)")
-    ap.add_argument("--backend", choices=("local", "slurm"), default="local")
     ap.add_argument("--out", help="sweep directory (default: BUILD/sweep/NAME)")
     ap.add_argument("--build-dir", default=str(ROOT / "build"),
                     help="the build with the stackscope binaries and sw/ (default: build)")
@@ -42,17 +41,7 @@ def parse_args(argv):
     ap.add_argument("--cpus-per-node", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("-q", "--quiet", action="store_true", help="no progress line")
-    s = ap.add_argument_group("slurm back end")
-    s.add_argument("--partition", default="")
-    s.add_argument("--account", default="")
-    s.add_argument("--time", default="", help="time limit per point (sbatch --time)")
-    s.add_argument("--build-time", default="02:00:00", help="time limit per model build")
-    s.add_argument("--mem", default="", help="memory per point (sbatch --mem)")
-    s.add_argument("--sbatch-opt", action="append", default=[],
-                   help="another sbatch option, one per use (e.g. --sbatch-opt=--qos=short)")
-    s.add_argument("--max-running", type=int, default=0, help="array elements at once (%%N)")
-    s.add_argument("--array-chunk", type=int, default=1000,
-                   help="points per job array (below the cluster's MaxArraySize)")
+    runner.add_backend_args(ap)
     return ap.parse_args(argv)
 
 
@@ -167,7 +156,7 @@ def main(argv=None) -> int:
           file=sys.stderr)
     if a.dry_run:
         if a.backend == "slurm":
-            opts = slurm_opts(a, dry=True)
+            opts = runner.slurm_options(a, dry=True)
             res = runner.run_slurm(tasks, state, opts, builds,
                                    final=merge_task(out), retry_failed=a.retry_failed, name=sp.name)
             for argv in res["__submitted__"]:
@@ -200,7 +189,7 @@ def main(argv=None) -> int:
             results = runner.run_local(run, state, a.jobs, a.retry_failed, a.quiet, sp.name)
             table = merge_mod.merge(out)
         else:
-            results = runner.run_slurm(tasks, state, slurm_opts(a), builds, final=merge_task(out),
+            results = runner.run_slurm(tasks, state, runner.slurm_options(a), builds, final=merge_task(out),
                                        retry_failed=a.retry_failed, quiet=a.quiet, name=sp.name)
             m = results.get("merge")
             if not m or m["status"] != "ok":
@@ -224,13 +213,6 @@ def main(argv=None) -> int:
           f"{out / 'merged.csv'}, {out / 'merged.json'}"
           + (f", plots in {out / 'plots'}" if sp.plots and not a.no_plots else ""))
     return 1 if failed else 0
-
-
-def slurm_opts(a, dry=False) -> runner.SlurmOptions:
-    return runner.SlurmOptions(partition=a.partition, account=a.account, time=a.time,
-                               build_time=a.build_time, mem=a.mem, extra=a.sbatch_opt,
-                               max_running=a.max_running, array_chunk=max(1, a.array_chunk),
-                               dry_run=dry)
 
 
 def merge_task(out: Path) -> runner.Task:

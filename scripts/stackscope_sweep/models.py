@@ -115,7 +115,7 @@ class ModelCache:
     def _write(self, h: str, entry: dict) -> None:
         d = self.dir / h
         d.mkdir(parents=True, exist_ok=True)
-        tmp = d / "model.json.tmp"
+        tmp = d / f"model.json.tmp{os.getpid()}"
         tmp.write_text(json.dumps(entry, indent=1, sort_keys=True) + "\n")
         os.replace(tmp, d / "model.json")
 

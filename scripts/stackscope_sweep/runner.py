@@ -424,3 +424,38 @@ def run_slurm(tasks: list[Task], state: Path, opts: SlurmOptions, builds: list[T
         results[final.key] = fr or {"status": "failed", "reason": f"merge job {final_id} left no result"}
     results["__submitted__"] = submitted
     return results
+
+
+# ------------------------------------------------------------------------------ front ends
+def add_backend_args(ap) -> None:
+    """--backend and the slurm options, the same in `stackscope sweep`, validate.py and
+    synth.py (docs/sweep.md "On a cluster")."""
+    ap.add_argument("--backend", choices=("local", "slurm"), default="local",
+                    help="local: a process pool of -j (default); slurm: a job array (sbatch)")
+    s = ap.add_argument_group("slurm back end")
+    s.add_argument("--partition", default="")
+    s.add_argument("--account", default="")
+    s.add_argument("--time", default="", help="time limit per task (sbatch --time)")
+    s.add_argument("--build-time", default="02:00:00", help="time limit per model build")
+    s.add_argument("--mem", default="", help="memory per task (sbatch --mem)")
+    s.add_argument("--sbatch-opt", action="append", default=[],
+                   help="another sbatch option, one per use (e.g. --sbatch-opt=--qos=short)")
+    s.add_argument("--max-running", type=int, default=0, help="array elements at once (%%N)")
+    s.add_argument("--array-chunk", type=int, default=1000,
+                   help="tasks per job array (below the cluster's MaxArraySize)")
+
+
+def slurm_options(a, dry: bool = False) -> SlurmOptions:
+    return SlurmOptions(partition=a.partition, account=a.account, time=a.time,
+                        build_time=a.build_time, mem=a.mem, extra=list(a.sbatch_opt),
+                        max_running=a.max_running, array_chunk=max(1, a.array_chunk), dry_run=dry)
+
+
+def run_tasks(tasks: list[Task], state: Path, a, jobs: int, retry_failed: bool = False,
+              quiet: bool = False, name: str = "sweep") -> dict:
+    """The tasks on the back end `a.backend` chose; key -> result."""
+    if a.backend == "slurm":
+        res = run_slurm(tasks, state, slurm_options(a), retry_failed=retry_failed, quiet=quiet, name=name)
+        res.pop("__submitted__", None)
+        return res
+    return run_local(tasks, state, jobs, retry_failed, quiet, name)

@@ -5,7 +5,7 @@ logs, pid files) under one temporary directory, and stopped by their pid files.
     with SlurmCluster(tmpdir) as c:      # sets SLURM_CONF in os.environ while it runs
         ...sbatch / squeue / scancel...
 
-No systemd: the daemons are started directly, munged as the munge user, the Slurm daemons as
+ROOT and its parents must be searchable by the munge user. No systemd: the daemons are started directly, munged as the munge user, the Slurm daemons as
 root (SlurmUser=root); ports are free ones found on localhost. Accounting is off
 (accounting_storage/none), so the sweep must read outcomes from its result files.
 """
