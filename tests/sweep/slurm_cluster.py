@@ -77,10 +77,10 @@ class SlurmCluster:
             "JobAcctGatherType=jobacct_gather/none",
             "AccountingStorageType=accounting_storage/none",
             "SelectType=select/cons_tres", "SelectTypeParameters=CR_CPU",
-            "SchedulerType=sched/backfill", "MpiDefault=none",
+            "SchedulerType=sched/builtin", "MpiDefault=none",
             "ReturnToService=2", "SlurmdParameters=config_overrides",
             "KillWait=5", "MinJobAge=300", "MaxArraySize=1001",
-            "SchedulerParameters=defer_batch=0",
+            "SchedulerParameters=batch_sched_delay=0,sched_min_interval=0",
             f"NodeName={self.host} NodeAddr=127.0.0.1 CPUs={self.cpus} State=UNKNOWN",
             f"PartitionName=test Nodes={self.host} Default=YES MaxTime=INFINITE State=UP",
         ]) + "\n")

@@ -9,9 +9,12 @@ its own, accounting off, daemons stopped by their pid files, also on failure).
 2. tests/sweep/fail.toml: the point at its cycle limit fails with the same one-line reason as
    on the local back end; the pchase_mem point (~18 s) is cancelled with scancel while it
    runs and is recorded as killed; the sweep goes on to its merge and exits 1.
+3. scripts/validate.py (one workload, 5 runs) and scripts/synth.py (one smoke job, no P&R) with
+   --backend slurm: the same runner, the same results as their local runs (timing aside).
 """
 import csv
 import io
+import json
 import subprocess
 import sys
 import tempfile
@@ -20,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from slurm_cluster import SlurmCluster  # noqa: E402
-from sweeptest import (HERE, check, check_against_reports, finish, no_partial_files, sweep,  # noqa: E402
+from sweeptest import (HERE, ROOT, check, check_against_reports, finish, no_partial_files, sweep,  # noqa: E402
                        table, without_timing)
 
 
@@ -95,6 +98,36 @@ def main():
             else:
                 check(False, "fail sweep: no merged table")
             no_partial_files(out, "slurm fail")
+
+            # 3. make validate's and make synth's scripts through the same back end
+            py = str(Path(sys.executable))
+            val = [py, str(ROOT / "scripts/validate.py"), "--build-dir", str(build), "--builds", "default",
+                   "--workloads", "alu_dep", "--no-plots", "-j", "2"]
+            syn = [py, str(ROOT / "scripts/synth.py"), "--quick", "--only", "pmu_counter", "--no-fmax",
+                   "--venv", str(build / "venv"), "--fe-venv", str(build / "venv-slang")]
+            outs = {}
+            for be in ("local", "slurm"):
+                r = subprocess.run(val + ["--out", str(tmp / f"val-{be}"), "--backend", be],
+                                   capture_output=True, text=True, cwd=ROOT)
+                check(r.returncode == 0, f"validate.py --backend {be}: {r.returncode} {r.stderr[-300:]}")
+                r2 = subprocess.run(syn + ["--out", str(tmp / f"syn-{be}"), "--backend", be],
+                                    capture_output=True, text=True, cwd=ROOT)
+                check(r2.returncode == 0, f"synth.py --backend {be}: {r2.returncode} {r2.stderr[-300:]}")
+                try:
+                    v = json.loads((tmp / f"val-{be}" / "validation.json").read_text())
+                    y = json.loads((tmp / f"syn-{be}" / "results_quick.json").read_text())
+                    for j in y["jobs"].values():
+                        j.pop("synth_seconds", None)
+                    outs[be] = (v, y, r.stdout, r2.stdout.replace(str(tmp / f"syn-{be}"), "OUT"))
+                except (OSError, ValueError) as e:
+                    check(False, f"{be}: no results ({e})")
+            if len(outs) == 2:
+                check(outs["local"][0] == outs["slurm"][0] and outs["local"][2] == outs["slurm"][2],
+                      "validate.py: slurm == local")
+                check(outs["local"][1] == outs["slurm"][1] and outs["local"][3] == outs["slurm"][3]
+                      and len(outs["slurm"][1]["jobs"]) == 1, "synth.py: slurm == local")
+                check(len(list((tmp / "val-slurm" / ".runner" / "slurm").glob("*_*.out"))) == 5,
+                      "validate.py's 5 runs went through one Slurm job array")
     return finish("sweep_slurm")
 
 
