@@ -93,7 +93,7 @@ def make_plan(a, out: Path):
     return sp, plan, tasks, builds
 
 
-def estimate(a, tasks, plan) -> None:
+def estimate(a, tasks, plan, builds) -> None:
     """Time of the planned sweep on N nodes from measured per-point times: each point takes
     the mean measured time of its workload (else of all points); the points are placed
     longest first on the N x cpus slots (list scheduling)."""
@@ -125,6 +125,9 @@ def estimate(a, tasks, plan) -> None:
         for s in sorted(secs, reverse=True):
             heapq.heappush(slots, heapq.heappop(slots) + s)
         print(f"{n:>6} {n * a.cpus_per_node:>6} {runner.fmt_secs(max(slots)):>10}")
+    if builds:
+        print(f"+ {len(builds)} model build(s) before the points, in parallel, each one Verilator build "
+              "of the SoC (5-8 minutes on a 2-core node)")
 
 
 def main(argv=None) -> int:
@@ -168,7 +171,7 @@ def main(argv=None) -> int:
                 print(f"... {len(todo) - 20} more")
         if a.estimate_from:
             try:
-                estimate(a, tasks, plan)
+                estimate(a, tasks, plan, builds)
             except SpecError as e:
                 print(f"stackscope sweep: {e}", file=sys.stderr)
                 return 2

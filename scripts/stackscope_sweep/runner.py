@@ -355,8 +355,7 @@ def run_slurm(tasks: list[Task], state: Path, opts: SlurmOptions, builds: list[T
         b_file = state / f"{b.key}.task.json"
         write_json_atomic(b_file, asdict(b))
         jid = sbatch([f"--job-name={name}-build", f"--output={logs}/%j.out", "--cpus-per-task=2",
-                      *([f"--time={opts.build_time}"] if opts.build_time else []),
-                      *([f"--mem={opts.mem}"] if opts.mem else [])],
+                      *([f"--time={opts.build_time}"] if opts.build_time else [])],
                      py + [str(state), str(b_file)], opts, submitted)
         build_ids.append(jid)
     dep = [f"--dependency=afterok:{':'.join(build_ids)}", "--kill-on-invalid-dep=yes"] if build_ids else []
