@@ -83,7 +83,10 @@ def merge(out: Path) -> dict:
     if plan.get("plots") and not plan.get("no_plots"):
         (out / "plots").mkdir(exist_ok=True)
         for i, spec in enumerate(plan["plots"]):
-            plot(table, spec, out / "plots" / plot_name(spec, i))
+            try:
+                plot(table, spec, out / "plots" / plot_name(spec, i))
+            except ValueError as e:  # a y the table lacks: the table is still written
+                print(f"merge: {e}", file=sys.stderr)
     return table
 
 

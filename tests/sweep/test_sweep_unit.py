@@ -180,6 +180,12 @@ def test_merge(tmp):
     check(sorted(os.listdir(d / "plots")) == ["00_cpi_stacks.commit_vs_mem-latency.png", "01_cpi_vs_mem-latency.png"],
           f"plots {os.listdir(d / 'plots')}")
     check(not [f for f in os.listdir(d) if ".tmp" in f], "no temporary file left")
+    # a plot of a column the table lacks: reported, the table still written
+    plan["plots"] = [{"x": "mem-latency", "y": "no_such_metric"}]
+    (d / "plan.json").write_text(json.dumps(plan))
+    (d / "merged.json").unlink()
+    t = merge.merge(d)
+    check((d / "merged.json").exists() and len(t["rows"]) == 3, "table written despite a bad plot")
 
 
 def main():
