@@ -85,6 +85,8 @@ def run_task(task: Task, state: Path, procs: dict | None = None, stop: threading
     """Runs one task and writes its result file; returns the result, or None if the task was
     interrupted (SIGINT) and must run again."""
     state = Path(state)
+    if stop is not None and stop.is_set():
+        return None
     t0 = time.time()
     logf = open(state / f"{task.key}.log", "w") if task.log else subprocess.DEVNULL
     try:
@@ -98,6 +100,8 @@ def run_task(task: Task, state: Path, procs: dict | None = None, stop: threading
         else:
             if procs is not None:
                 procs[task.key] = p
+                if stop is not None and stop.is_set():  # stopped while it started
+                    os.killpg(p.pid, signal.SIGINT)
             err = p.communicate()[1]
             if procs is not None:
                 procs.pop(task.key, None)
