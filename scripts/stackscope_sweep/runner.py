@@ -206,26 +206,40 @@ def run_local(tasks: list[Task], state: Path, jobs: int, retry_failed: bool = Fa
     lock = threading.Lock()
     queue = list(reversed(todo))
     running = [0]
+    n_workers = max(1, min(jobs, len(todo)))
+    alive = [n_workers]  # workers not yet returned (counted by hand: Thread.join interrupted by
+    #                      Ctrl-C can report a live thread as finished)
 
     def worker():
-        while not stop.is_set():
+        try:
+            while not stop.is_set():
+                with lock:
+                    if not queue:
+                        return
+                    t = queue.pop()
+                    running[0] += 1
+                try:
+                    r = run_task(t, state, procs, stop)
+                finally:
+                    with lock:
+                        running[0] -= 1
+                if r is not None:
+                    with lock:
+                        results[t.key] = r
+                        if r["status"] == "ok":
+                            prog.secs.append(r["seconds"])
+        finally:
             with lock:
-                if not queue:
-                    return
-                t = queue.pop()
-                running[0] += 1
-            try:
-                r = run_task(t, state, procs, stop)
-            finally:
-                with lock:
-                    running[0] -= 1
-            if r is not None:
-                with lock:
-                    results[t.key] = r
-                    if r["status"] == "ok":
-                        prog.secs.append(r["seconds"])
+                alive[0] -= 1
 
-    threads = [threading.Thread(target=worker, daemon=True) for _ in range(max(1, min(jobs, len(todo))))]
+    def stop_all():
+        for p in list(procs.values()):
+            try:
+                os.killpg(p.pid, signal.SIGINT)  # stackscope run leaves no output on SIGINT
+            except (ProcessLookupError, PermissionError):
+                pass
+
+    threads = [threading.Thread(target=worker, daemon=True) for _ in range(n_workers)]
     old_term = signal.getsignal(signal.SIGTERM)
 
     def on_term(signum, frame):
@@ -235,20 +249,18 @@ def run_local(tasks: list[Task], state: Path, jobs: int, retry_failed: bool = Fa
     try:
         for th in threads:
             th.start()
-        while any(th.is_alive() for th in threads):
+        while alive[0] > 0:
             prog.show(*counts(), running[0])
-            for th in threads:
-                th.join(0.2)
+            time.sleep(0.2)
         prog.show(*counts(), 0, force=True)
     except KeyboardInterrupt:
         stop.set()
-        for p in list(procs.values()):
+        while alive[0] > 0:  # every command stopped and waited for, whatever more signals come
             try:
-                os.killpg(p.pid, signal.SIGINT)  # stackscope run leaves no output on SIGINT
-            except ProcessLookupError:
+                stop_all()
+                time.sleep(0.05)
+            except KeyboardInterrupt:
                 pass
-        for th in threads:
-            th.join()
         prog.show(*counts(), 0, force=True)
         raise Interrupted()
     finally:
