@@ -40,7 +40,17 @@ run: build
 validate: $(BUILD)/CMakeCache.txt sw
 	$(ENV) cmake --build $(BUILD) -j $(JOBS) --target stackscope stackscope_w4
 	$(BUILD)/venv/bin/python3 scripts/validate.py -j $(JOBS) --build-dir $(BUILD) \
-	  --out $(BUILD)/validate --doc docs/validation.md $(VALIDATE_ARGS)
+	  --out $(BUILD)/validate --doc docs/validation.md $(BACKEND_ARGS) $(VALIDATE_ARGS)
+
+# Sweeps (docs/sweep.md): `make sweep SPEC=examples/sweep/memlat.toml`. BACKEND=slurm sends the
+# sweep, `make validate` and `make synth` to Slurm through the same runner (scripts/
+# stackscope_sweep); SLURM_ARGS adds its options (--partition P --account A --time T ...).
+.PHONY: sweep
+BACKEND      ?= local
+BACKEND_ARGS  = --backend $(BACKEND) $(SLURM_ARGS)
+SPEC         ?= examples/sweep/memlat.toml
+sweep: build
+	$(BUILD)/stackscope sweep $(SPEC) -j $(JOBS) $(BACKEND_ARGS) $(SWEEP_ARGS)
 
 test: build
 	$(ENV) cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
@@ -108,7 +118,7 @@ synth: $(DEPS_STAMP)
 	nice -n 10 $(BUILD)/venv/bin/python3 scripts/synth.py -j $(SYNTH_JOBS) --venv $(BUILD)/venv --fe-venv $(BUILD)/venv-slang \
 	  --out $(BUILD)/cost --core-top $(CORE_TOP) --core-files $(CORE_FILES) \
 	  --markdown $(BUILD)/cost/tables.md --plot $(BUILD)/cost/growth.png \
-	  --update-doc docs/cost.md
+	  --update-doc docs/cost.md $(BACKEND_ARGS)
 
 formal: $(DEPS_STAMP)
 	nice -n 10 python3 scripts/formal.py --deep --fe-venv $(BUILD)/venv-slang --out $(BUILD)/formal

@@ -19,11 +19,11 @@ import shutil
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from yowasp_paths import stage_sources
+from stackscope_sweep import runner  # the sweep runner: local pool or Slurm (docs/sweep.md)
 
 ROOT = Path(__file__).resolve().parent.parent
 # The units connect an enum port to pmu_counter_bank's plain logic index with an implicit
@@ -401,6 +401,32 @@ def plot(results: dict, path: Path) -> None:
     fig.savefig(path, dpi=110)
 
 
+def one_job_argv(args, name: str) -> list[str]:
+    argv = [sys.executable, str(Path(__file__).resolve()), "--one-job", name, "--out", args.out,
+            "--venv", args.venv, "--fe-venv", args.fe_venv, "--core-top", args.core_top,
+            "--core-files", args.core_files, "--device", args.device, "--package", args.package,
+            "--timeout", str(args.timeout)]
+    return argv + (["--no-fmax"] if args.no_fmax else []) + (["--quick"] if args.quick else [])
+
+
+def one_job(args, jobs: list, tools: Tools, out: Path, core_files: list[str]) -> int:
+    """--one-job NAME: synthesizes one job and writes OUT/NAME/result.json whole."""
+    job = next((j for j in jobs if j.name == args.one_job), None)
+    if job is None:
+        print(f"synth: no job {args.one_job}", file=sys.stderr)
+        return 2
+    try:
+        r = synth_job(job, tools, out, core_files, args.timeout, args.device, args.package)
+    except (RuntimeError, subprocess.TimeoutExpired) as e:
+        lines = str(e).splitlines()
+        print("\n".join(lines[1:] + lines[:1]), file=sys.stderr)  # the summary line last
+        return 1
+    tmp = out / job.name / "result.json.tmp"
+    tmp.write_text(json.dumps(r, indent=1) + "\n")
+    tmp.replace(out / job.name / "result.json")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(ROOT / "build/cost"), help="output directory")
@@ -423,6 +449,8 @@ def main() -> int:
                     help="no synthesis: tables/plot/doc from build/cost/results.json")
     ap.add_argument("--update-doc", default="",
                     help="replace the results block of this markdown file (docs/cost.md)")
+    ap.add_argument("--one-job", default="", help=argparse.SUPPRESS)  # a runner task: one job
+    runner.add_backend_args(ap)  # --backend slurm: the jobs as a Slurm job array
     args = ap.parse_args()
 
     tools = Tools(Path(args.venv).resolve(), Path(args.fe_venv).resolve())
@@ -452,16 +480,31 @@ def main() -> int:
             if r["top"] in EXPECT:
                 r["expected_ffs"] = EXPECT[r["top"]](r["params"])
     failures = []
-    def run(job: Job):
-        try:
-            return job, synth_job(job, tools, out, core_files, args.timeout, args.device,
-                                  args.package), None
-        except (RuntimeError, subprocess.TimeoutExpired) as e:
-            return job, None, e
-
-    # Yosys runs are single-threaded subprocesses: threads are enough to overlap them.
-    with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        done = list(pool.map(run, jobs))
+    if args.one_job:
+        return one_job(args, jobs, tools, out, core_files)
+    # Each job is a task of the sweep runner (scripts/stackscope_sweep): this script again with
+    # --one-job NAME, which leaves the job's figures in OUT/NAME/result.json. Every invocation
+    # runs its jobs afresh.
+    state = out / ".runner"
+    shutil.rmtree(state, ignore_errors=True)
+    tasks = [runner.Task(key=j.name, argv=one_job_argv(args, j.name), output=str(out / j.name / "result.json"))
+             for j in jobs]
+    try:
+        res = runner.run_tasks(tasks, state, args, max(1, args.jobs), quiet=True, name="synth")
+    except runner.Interrupted:
+        print("synth: interrupted", file=sys.stderr)
+        return 130
+    except RuntimeError as e:
+        print(f"synth: {e}", file=sys.stderr)
+        return 2
+    done = []
+    for job in jobs:
+        r = res.get(job.name)
+        if r is not None and r["status"] == "ok":
+            done.append((job, json.loads((out / job.name / "result.json").read_text()), None))
+        else:
+            why = r["reason"] if r else "not run"
+            done.append((job, None, f"{why} (log {state / (job.name + '.log')})"))
     for job, r, err in done:
         if err is not None:
             print(f"synth: {job.name}: {err}", file=sys.stderr)

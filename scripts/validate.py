@@ -25,14 +25,15 @@ Usage: validate.py [-j N] [--builds default,w4] [--workloads a,b] [--out DIR] [-
 Exit: 0 done (whatever the figures), 1 a run failed, 2 bad input.
 """
 import argparse
-import concurrent.futures
 import json
 import os
+import shutil
 import statistics
-import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "scripts"))
+from stackscope_sweep import runner  # noqa: E402  (the sweep runner: local pool or Slurm)
 
 # Idealisation: (name, stackscope option, report config.ideal key, components it removes).
 IDEALS = [
@@ -150,39 +151,46 @@ def ideal_flags_match(rec, variant):
 # ---------------------------------------------------------------------------------------------
 # Running.
 
-def run_one(job):
-    """One stackscope run (in a pool worker). Returns (key, record or None, failure or None)."""
+def reused(job):
+    """--reuse: the record of an existing complete report, newer than the binary and the
+    program (as make would judge it), else None."""
     key, argv, path, reuse, expected_exit, wrong_path = job
-    if reuse and os.path.exists(path):
-        try:
-            rec = run_record(path, wrong_path)
-            # as make would: a report older than the binary or the program is stale
-            mtime = os.path.getmtime(path)
-            fresh = all(os.path.getmtime(x) <= mtime for x in (argv[0], rec["elf"]))
-            if fresh and ideal_flags_match(rec, key[2]) and rec["complete"]:
-                return key, rec, None
-        except (OSError, ValueError, KeyError, TypeError):
-            pass  # stale or broken: run again
-    tmp = path + ".part"
+    if not (reuse and os.path.exists(path)):
+        return None
     try:
-        p = subprocess.run(argv[:-1] + [tmp], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True, errors="replace", check=False)
-    except OSError as e:
-        return key, None, f"cannot run {argv[0]}: {e.strerror}"
-    lines = [ln.strip() for ln in p.stderr.splitlines() if ln.strip()]
-    # docs/robustness.md: status 0 is exit 0, any other program value is status 1 (the value
-    # itself is the report's status.exit_code).
-    if p.returncode != (0 if expected_exit == 0 else 1):
-        why = lines[-1] if lines else "no message"
-        return key, None, f"exit {p.returncode}: {why}"
+        rec = run_record(path, wrong_path)
+        mtime = os.path.getmtime(path)
+        fresh = all(os.path.getmtime(x) <= mtime for x in (argv[0], rec["elf"]))
+        if fresh and ideal_flags_match(rec, key[2]) and rec["complete"]:
+            return rec
+    except (OSError, ValueError, KeyError, TypeError):
+        pass  # stale or broken: run again
+    return None
+
+
+def task_of(job):
+    """One run as a task of the sweep runner (scripts/stackscope_sweep): `stackscope run
+    --json PATH` writes its report whole or not at all. docs/robustness.md: status 0 is exit 0,
+    any other program value is status 1 (the value itself is the report's status.exit_code)."""
+    key, argv, path, reuse, expected_exit, wrong_path = job
+    return runner.Task(key=".".join(key), argv=argv, output=path,
+                       ok_codes=[0 if expected_exit == 0 else 1], log=False)
+
+
+def record_of(job, res):
+    """(record or None, failure or None) of a run from its runner result."""
+    key, argv, path, reuse, expected_exit, wrong_path = job
+    if res is None:
+        return None, "not run (interrupted)"
+    if res["status"] != "ok":
+        return None, res["reason"]
     try:
-        rec = run_record(tmp, wrong_path)
-        os.replace(tmp, path)
+        rec = run_record(path, wrong_path)
     except (OSError, ValueError, KeyError, TypeError) as e:
-        return key, None, f"unreadable report: {e}"
+        return None, f"unreadable report: {e}"
     if not rec["complete"]:
-        return key, None, f"incomplete run: {rec['reason']}"
-    return key, rec, None
+        return None, f"incomplete run: {rec['reason']}"
+    return rec, None
 
 
 def load_manifest(path):
@@ -543,6 +551,7 @@ def main(argv=None):
                     help="dispatch/issue stacks: a = wrong_path_adjusted (default, issue 15's "
                          "method), b = wrong_path_speculative (per-block counters)")
     ap.add_argument("--no-plots", action="store_true")
+    runner.add_backend_args(ap)  # --backend slurm: the runs as a Slurm job array (docs/sweep.md)
     ap.add_argument("--reuse", action="store_true",
                     help="reuse an existing complete report of a run (newer than the binary and "
                          "the ELF) instead of running it again")
@@ -593,13 +602,32 @@ def validate(a):
                 argv += ["--json", path]
                 jobs.append(((b, w, variant), argv, path, a.reuse, expected[w], a.wrong_path))
     recs, fails = {}, {}
-    with concurrent.futures.ProcessPoolExecutor(max_workers=a.jobs) as pool:
-        for key, rec, fail in pool.map(run_one, jobs):
-            if fail:
-                fails[key] = fail
-                print(f"validate.py: {key[0]} {key[1]} {key[2]}: {fail}", file=sys.stderr)
-            else:
-                recs[key] = rec
+    todo = []
+    for job in jobs:
+        rec = reused(job)
+        if rec is not None:
+            recs[job[0]] = rec
+        else:
+            todo.append(job)
+    # Each invocation runs its runs afresh (--reuse is the way to keep reports): the runner's
+    # result files start empty.
+    state = os.path.join(out, ".runner")
+    shutil.rmtree(state, ignore_errors=True)
+    try:
+        res = runner.run_tasks([task_of(j) for j in todo], state, a, a.jobs, quiet=True,
+                               name="validate")
+    except runner.Interrupted:
+        print("validate.py: interrupted", file=sys.stderr)
+        return 130
+    except RuntimeError as e:
+        raise InputError(str(e))
+    for job in todo:
+        rec, fail = record_of(job, res.get(".".join(job[0])))
+        if fail:
+            fails[job[0]] = fail
+            print(f"validate.py: {job[0][0]} {job[0][1]} {job[0][2]}: {fail}", file=sys.stderr)
+        else:
+            recs[job[0]] = rec
 
     result = {"schema": "stackscope-validation", "version": 1,
               "command": "scripts/validate.py " + " ".join(

@@ -9,5 +9,6 @@ namespace stackscope {
 // std::runtime_error (caught once in main and printed as one line) on bad input.
 void add_iss_command(CLI::App& app, int& exit_code);
 void add_run_command(CLI::App& app, int& exit_code);
+void add_sweep_command(CLI::App& app, int& exit_code);
 
 }  // namespace stackscope

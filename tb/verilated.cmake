@@ -29,3 +29,17 @@ target_link_libraries(soc_model_w4 INTERFACE ZLIB::ZLIB lz4)
 foreach(m soc_model soc_model_w1 soc_model_w4)
   target_compile_definitions(${m} INTERFACE SS_HARNESS_DPI)  # tb/soc_sim.cpp serves the DPI
 endforeach()
+
+# A sweep's model (`stackscope sweep`, docs/sweep.md): configured in a build tree of its own in
+# the model cache with SS_MODEL_PARAMS=Name=Value;... (the soc_top parameters that differ from
+# the defaults) and linked into stackscope_sweep (tb/CMakeLists.txt).
+if(SS_MODEL_PARAMS)
+  set(ss_sweep_g "")
+  foreach(p IN LISTS SS_MODEL_PARAMS)
+    list(APPEND ss_sweep_g -G${p})
+  endforeach()
+  stackscope_verilate(soc_model_sweep TOP soc_top PREFIX Vsoc_sweep FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
+                      ARGS ${soc_model_args} ${ss_sweep_g})
+  target_link_libraries(soc_model_sweep INTERFACE ZLIB::ZLIB lz4)
+  target_compile_definitions(soc_model_sweep INTERFACE SS_HARNESS_DPI)
+endif()

