@@ -58,6 +58,7 @@ struct RunOptions {
   unsigned top = 10;
   bool no_check = false;  // PMU cross-check (tb/pmu_check) is on by default
   std::string mutate;     // COUNTER@CYCLE (test-only)
+  uint32_t rtl_ram_size = 0;  // test-only: the RAM size the RTL is told (0: the real one)
   std::vector<std::function<void(RunConfig&)>> overrides;  // CLI options given, in order
 };
 
@@ -173,6 +174,7 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   sc.fast_alu = cfg.fast_alu;
   sc.perfect_bp = cfg.perfect_bp;
   sc.fst = files.fst;
+  sc.rtl_ram_size = o.rtl_ram_size;
   std::optional<OracleBp> oracle;  // the ISS running ahead steers fetch (DPI ss_oracle_next_pc)
   OracleBp::Hook oracle_hook;
   if (cfg.perfect_bp) {
@@ -381,6 +383,10 @@ int run(const RunOptions& o) {
       keep_traces();
       spdlog::error("{}", e.what());
       return exit_status::kTrapLoop;
+    } catch (const tb::RtlAssertion& e) {
+      keep_traces();
+      spdlog::error("{}: {}", t.name, e.what());
+      return exit_status::kRtlAssertion;
     }
     const std::string text = report::render_run_text(j, topt);
     if (!suite) *files.console << '\n' << text << std::flush;
@@ -483,6 +489,11 @@ void add_run_command(CLI::App& app, int& exit_code) {
   cmd->add_option("--mutate", o->mutate,
                   "test only: corrupt PMU register NAME by one at CYCLE (NAME@CYCLE); the "
                   "cross-check must stop with exit 5");
+  cmd->add_option_function<std::string>(
+      "--inject-rtl-ram-size",
+      [o](const std::string& s) { o->rtl_ram_size = parse_ram_size(s, "--inject-rtl-ram-size"); },
+      "test only: tell the RTL a RAM size other than the memory's, so a store the RTL takes for "
+      "RAM faults after commit (an RTL assertion: exit 7)");
   cfg_option(cmd, *o, "--tip-mode", &RunConfig::tip_mode, "TIP sampling: periodic | random");
   cfg_option(cmd, *o, "--tip-period", &RunConfig::tip_period,
              "TIP: cycles between samples (random: interval mask)");

@@ -3,12 +3,15 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#include <fmt/format.h>
+
 #include <fstream>
 #include <stdexcept>
 
 #include SOC_MODEL_HEADER
 #include "commit_layout.h"
 #include "mem_ports.h"
+#include "rtl_messages.h"
 #ifdef SS_HARNESS_DPI
 #include <svdpi.h>
 #endif
@@ -66,6 +69,8 @@ HarnessLink g_harness;
 SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
     : ctx_(std::make_unique<VerilatedContext>()), mem_(mem, cfg.mem) {
   ctx_->traceEverOn(!cfg.fst.empty());
+  ctx_->fatalOnError(false);  // an RTL assertion throws RtlAssertion (eval_dump) instead
+  take_rtl_message();         // nothing a previous model printed
   top_ = std::make_unique<SOC_MODEL>(ctx_.get(), "soc");
 #ifdef SS_HARNESS_DPI
   g_harness = {&mem_, &cycle_};
@@ -79,6 +84,7 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
   }
   top_->boot_addr_i = boot_addr;
   top_->tohost_addr_i = mem.elf() ? mem.elf()->tohost : 0;
+  top_->ram_size_i = cfg.rtl_ram_size ? cfg.rtl_ram_size : mem.ram_size();
   top_->fast_alu_i = cfg.fast_alu;
   top_->perfect_l1i_i = cfg.mem.perfect_l1i;
   top_->perfect_l1d_i = cfg.mem.perfect_l1d;
@@ -116,6 +122,8 @@ SocSim::~SocSim() {
 
 void SocSim::eval_dump() {
   top_->eval();
+  if (ctx_->gotError())
+    throw RtlAssertion(fmt::format("RTL assertion failed at cycle {}: {}", cycle_, take_rtl_message()));
   if (fst_) fst_->dump(ctx_->time());
   ctx_->timeInc(1);
 }

