@@ -4,7 +4,7 @@
 # The handler checks mcause == CAUSE and mtval == ADDR, counts the trap and skips the access.
 # Exit 0: exactly the expected traps, with the expected cause and tval; 1: the trap count is
 # wrong (a store committed that should have faulted, or the reverse); 2: wrong mcause;
-# 3: wrong mtval; 4: the value at ADDR changed although the store faulted (read back).
+# 3: wrong mtval.
 #include "htif.h"
   .section .text.init
   .globl _start
