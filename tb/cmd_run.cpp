@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -59,6 +60,7 @@ struct RunOptions {
   bool no_check = false;  // PMU cross-check (tb/pmu_check) is on by default
   std::string mutate;     // COUNTER@CYCLE (test-only)
   uint32_t rtl_ram_size = 0;  // test-only: the RAM size the RTL is told (0: the real one)
+  uint8_t probe_mutant = 0;   // test-only: STACKSCOPE_TEST_PROBE_MUTANT's id (0: none)
   std::vector<std::function<void(RunConfig&)>> overrides;  // CLI options given, in order
 };
 
@@ -175,6 +177,7 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   sc.perfect_bp = cfg.perfect_bp;
   sc.fst = files.fst;
   sc.rtl_ram_size = o.rtl_ram_size;
+  sc.probe_mutant = o.probe_mutant;
   std::optional<OracleBp> oracle;  // the ISS running ahead steers fetch (DPI ss_oracle_next_pc)
   OracleBp::Hook oracle_hook;
   if (cfg.perfect_bp) {
@@ -304,7 +307,23 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   return r;
 }
 
-int run(const RunOptions& o) {
+// Test only (docs/probe.md "Probe mutants"): the probe mutant STACKSCOPE_TEST_PROBE_MUTANT
+// names, so a ctest can rerun any other test's commands on a miswired probe. An environment
+// variable and not an option: the test being rerun calls stackscope through its own scripts.
+uint8_t probe_mutant_from_env() {
+  const char* v = std::getenv("STACKSCOPE_TEST_PROBE_MUTANT");
+  if (!v || !*v) return 0;
+  for (std::size_t i = 0; i < pmu::kProbeMutants.size(); ++i)
+    if (pmu::kProbeMutants[i].name == v) {
+      spdlog::debug("test only: probe mutant {} ({})", v, pmu::kProbeMutants[i].mistake);
+      return static_cast<uint8_t>(i + 1);
+    }
+  throw std::runtime_error(fmt::format("STACKSCOPE_TEST_PROBE_MUTANT={}: no such probe mutant", v));
+}
+
+int run(const RunOptions& o_in) {
+  RunOptions o = o_in;
+  o.probe_mutant = probe_mutant_from_env();
   RunConfig cfg = built_model();
   const RunConfig built = built_model();
   try {

@@ -93,6 +93,7 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
   top_->pi_rvalid_i = 0;
   top_->pd_rvalid_i = 0;
   top_->meip_i = 0;
+  top_->probe_mutant_i = cfg.probe_mutant;
   top_->pmu_dbg_we_i = 0;
   top_->mem_rvalid_i = 0;
   // An explicit falling edge on rst_ni (the flops reset asynchronously), held over two

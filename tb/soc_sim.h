@@ -31,6 +31,7 @@ struct SocConfig {
   bool fast_alu = false;
   bool perfect_bp = false;
   std::string fst;  // empty: no waveform
+  uint8_t probe_mutant = 0;   // test only: probe_pkg::probe_mutate id (0: none)
   uint32_t rtl_ram_size = 0;  // test-only fault injection: the RAM size soc_top is told (0: the memory's)
 };
 
