@@ -58,7 +58,6 @@ module be_rob_commit
   input  logic [RobW-1:0]               mul_rob_i,
   input  logic                          div_done_i,
   input  logic [RobW-1:0]               div_rob_i,
-  input  logic                          agu_load_i,
   input  logic                          agu_store_i,
   input  logic                          agu_exc_i,    // the AGU's uop faults (cause below)
   input  logic [31:0]                   agu_cause_i,

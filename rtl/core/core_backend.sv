@@ -408,7 +408,6 @@ module core_backend
     .mul_rob_i         (mul_rob),
     .div_done_i        (div_done),
     .div_rob_i         (div_rob),
-    .agu_load_i        (agu_load),
     .agu_store_i       (agu_store),
     .agu_exc_i         (agu_exc),
     .agu_cause_i       (agu_cause),
