@@ -92,6 +92,16 @@ struct PmuMutation {
 // "NAME@CYCLE"; throws std::invalid_argument with a one-line message.
 PmuMutation parse_pmu_mutation(const std::string& spec);
 
+// The probe's commit fields against the core's commit port (issue 15, docs/probe.md
+// "Checking the probe against the machine"): two separate wirings of the same commits, so a
+// probe field wired to the wrong signal disagrees with the records. Empty if every rule holds,
+// else "probe rule NAME: ...". The rules: cmt_n is the number of records that are not an
+// interrupt (an interrupt commits no uop; its record is slot 0, a trap with cause bit 31);
+// head_commit[k] and head_pc[k] name record k; exception holds exactly when a record traps;
+// machine_clear never with an exception; cmt_br_n counts the records that are a branch, jal
+// or jalr (by opcode).
+std::string check_probe_commits(const pmu::Probe& p, std::span<const RtlCommit> commits);
+
 class PmuCheck {
  public:
   explicit PmuCheck(const pmu::PmuModelConfig& cfg, std::optional<PmuMutation> mutation = {});
