@@ -30,6 +30,7 @@
 #include "pipeview.h"
 #include "pmu_check.h"
 #include "report.h"
+#include "rtl_messages.h"
 #include "size_arg.h"
 #include "soc_sim.h"
 #include "spawn.h"
