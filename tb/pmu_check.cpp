@@ -234,6 +234,10 @@ std::string PmuCheck::step(uint64_t cycle, const PmuInputs& in,
       return fmt::format("cycle {}: {}", cycle, e);
     if (std::string e = check_probe_commits(p, commits); !e.empty())
       return fmt::format("cycle {}: {}", cycle, e);
+    // The memory controller's queue against the harness memory's own count (4 bits, capped).
+    if (p.mem_outstanding != std::min<uint32_t>(in.mem_lines, 15))
+      return fmt::format("cycle {}: probe rule mem_outstanding: mem_outstanding {}, the memory "
+                         "model has {} line requests in flight", cycle, p.mem_outstanding, in.mem_lines);
   }
   std::optional<pmu::CsrWrite> w;
   if (in.csr_we) w = pmu::CsrWrite{in.csr_addr, in.csr_wdata};

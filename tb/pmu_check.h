@@ -23,6 +23,7 @@ struct PmuInputs {
   bool csr_we = false;
   uint16_t csr_addr = 0;
   uint32_t csr_wdata = 0;
+  uint32_t mem_lines = 0;  // the harness memory's line requests in flight as the probe was sampled
   bool dbg_we = false;  // the test-only write port (mutation)
   pmu::PmuUnit dbg_unit = pmu::PmuUnit::kCpi;
   uint16_t dbg_idx = 0;

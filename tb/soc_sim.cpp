@@ -61,6 +61,7 @@ struct HarnessPorts {
 struct HarnessLink {
   MemoryModel* mem = nullptr;
   const uint64_t* cycle = nullptr;
+  bool* line_answered = nullptr;  // a line answer was returned at the last edge
 };
 HarnessLink g_harness;
 #endif
@@ -73,7 +74,7 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
   take_rtl_message();         // nothing a previous model printed
   top_ = std::make_unique<SOC_MODEL>(ctx_.get(), "soc");
 #ifdef SS_HARNESS_DPI
-  g_harness = {&mem_, &cycle_};
+  g_harness = {&mem_, &cycle_, &line_answered_};
 #endif
   if (!cfg.fst.empty()) {
     // The FST writer does not report an unwritable path, so probe it first.
@@ -141,6 +142,10 @@ const std::vector<RtlCommit>& SocSim::tick() {
   pmu_in_.csr_we = top_->pmu_csr_we_o;
   pmu_in_.csr_addr = top_->pmu_csr_addr_o;
   pmu_in_.csr_wdata = top_->pmu_csr_wdata_o;
+  // Line requests the L2 has sent and not yet taken an answer for: in flight in the memory
+  // model, plus one whose answer the model returned at the last edge (soc_top registers it;
+  // the L2 takes it at the coming edge). PmuCheck compares mem_outstanding with it.
+  pmu_in_.mem_lines = static_cast<uint32_t>(mem_.line_outstanding()) + (line_answered_ ? 1 : 0);
   pmu_in_.dbg_we = pmu_dbg_.has_value();
   if (pmu_dbg_) {
     pmu_in_.dbg_unit = pmu_dbg_->dbg_unit;
@@ -165,6 +170,7 @@ const std::vector<RtlCommit>& SocSim::tick() {
   ++cycle_;
 #ifndef SS_HARNESS_DPI
   drive_answers(*top_, mem_, cycle_);
+  line_answered_ = top_->line_rvalid_i;
 #endif
   return commits_;
 }
@@ -244,6 +250,7 @@ extern "C" void ss_harness_edge(svBit line_req, unsigned int line_addr, svBit li
   serve_requests(p, *g_harness.mem, *g_harness.cycle);
   drive_answers(p, *g_harness.mem, *g_harness.cycle + 1);
   *line_rvalid = p.line_rvalid_i, *line_err = p.line_err_i;
+  *g_harness.line_answered = p.line_rvalid_i;
   for (unsigned w = 0; w < kLineBytes / 4; ++w) line_rdata[w] = p.line_rdata_i[w];
   *mem_rvalid = p.mem_rvalid_i, *mem_err = p.mem_err_i, *mem_rdata = p.mem_rdata_i;
   *pi_rvalid = p.pi_rvalid_i, *pi_err = p.pi_err_i;

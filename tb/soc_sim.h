@@ -67,6 +67,7 @@ class SocSim {
   std::unique_ptr<VerilatedFstC> fst_;
   MemoryModel mem_;
   uint64_t cycle_ = 0;
+  bool line_answered_ = false;  // the memory model returned a line answer at the last edge
   std::vector<RtlCommit> commits_;
   PmuInputs pmu_in_;
   std::optional<PmuInputs> pmu_dbg_;
