@@ -185,8 +185,10 @@ std::string check_probe_commits(const pmu::Probe& p, std::span<const RtlCommit> 
   };
   unsigned uops = 0, ctrl = 0;
   bool trap = false;
+  uint32_t last_pc = 0;
   for (const RtlCommit& c : commits) {
     trap |= c.trap;
+    last_pc = c.pc;
     if (c.trap && (c.cause >> 31)) continue;  // an interrupt: no uop committed
     if (uops < pmu::kMaxWidth && (!p.head_commit[uops] || p.head_pc[uops] != c.pc))
       return bad("head_pc", fmt::format("commit slot {}: head_commit {} head_pc {:08x}, the record's "
@@ -199,6 +201,10 @@ std::string check_probe_commits(const pmu::Probe& p, std::span<const RtlCommit> 
   if (p.exception != trap)
     return bad("exception", fmt::format("exception {}, a record traps: {}", p.exception, trap));
   if (p.machine_clear && p.exception) return bad("machine_clear", "a machine clear with an exception");
+  // A flush that commits (trap, mispredict, serialising op) is caused by the last record; an
+  // interrupt's record names the pc it was taken at. (A replay at the head commits nothing.)
+  if (p.flush && !commits.empty() && p.flush_pc != last_pc)
+    return bad("flush_pc", fmt::format("flush_pc {:08x}, the flushing record's pc {:08x}", p.flush_pc, last_pc));
   if (p.cmt_br_n != ctrl)
     return bad("cmt_br_n", fmt::format("cmt_br_n {}, the port committed {} branches and jumps", p.cmt_br_n, ctrl));
   return {};

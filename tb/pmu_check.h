@@ -100,7 +100,7 @@ PmuMutation parse_pmu_mutation(const std::string& spec);
 // interrupt (an interrupt commits no uop; its record is slot 0, a trap with cause bit 31);
 // head_commit[k] and head_pc[k] name record k; exception holds exactly when a record traps;
 // machine_clear never with an exception; cmt_br_n counts the records that are a branch, jal
-// or jalr (by opcode).
+// or jalr (by opcode); a flush in a cycle with records has the last record's pc as flush_pc.
 std::string check_probe_commits(const pmu::Probe& p, std::span<const RtlCommit> commits);
 
 class PmuCheck {

@@ -370,6 +370,7 @@ TEST_CASE("the probe's commit fields must agree with the commit port") {
     e.head_valid[0] = e.head_commit[0] = 1;
     e.head_pc[0] = addi.pc;
     e.flush = 1;
+    e.flush_pc = addi.pc;
     CHECK(tb::check_probe_commits(e, ecall).starts_with("probe rule exception: exception 0"));
     e.exception = 1;
     CHECK(tb::check_probe_commits(e, ecall).empty());
@@ -379,6 +380,13 @@ TEST_CASE("the probe's commit fields must agree with the commit port") {
     p.exception = 1;
     CHECK(tb::check_probe_commits(p, two).starts_with("probe rule exception: exception 1"));
   }
+  SECTION("flush_pc is the flushing record's") {
+    p.flush = p.cmt_br_mispred = 1;
+    p.flush_pc = beq.pc;
+    CHECK(tb::check_probe_commits(p, two).empty());
+    p.flush_pc = 0x80000018;  // next_pc, say
+    CHECK(tb::check_probe_commits(p, two).starts_with("probe rule flush_pc: flush_pc 80000018"));
+  }
   SECTION("an interrupt commits no uop") {
     tb::RtlCommit irq{};
     irq.valid = irq.trap = true;
@@ -386,6 +394,7 @@ TEST_CASE("the probe's commit fields must agree with the commit port") {
     irq.cause = 0x80000007;
     pmu::Probe i;
     i.exception = i.flush = 1;
+    i.flush_pc = irq.pc;
     CHECK(tb::check_probe_commits(i, std::span(&irq, 1)).empty());
     i.cmt_n = 1;
     CHECK(tb::check_probe_commits(i, std::span(&irq, 1)).starts_with("probe rule cmt_n"));

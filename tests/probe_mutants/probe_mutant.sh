@@ -19,7 +19,7 @@ for c in "$@"; do
   if grep -q "No tests were found\|no such probe mutant" "$log"; then
     echo "probe_mutant: catcher $c did not run:"; tail -n 5 "$log"; exit 1
   fi
-  if [[ $rc != 0 ]] && grep -q "0% tests passed, 1 tests failed out of 1" "$log"; then
+  if [[ $rc != 0 ]] && grep -q " - $c (Failed)" "$log"; then
     echo "ok: $mutant caught by $c:"
     grep -m 3 -i "fail\|error\|probe rule\|expected\|outside" "$log" | grep -v "tests failed\|^The following" | head -n 3
     exit 0
