@@ -91,6 +91,11 @@ void add_run_options(CLI::App* cmd, RunOptions& o, const RunConfig& built) {
   cmd->add_option("--mutate", o.mutate,
                   "test only: corrupt PMU register NAME by one at CYCLE (NAME@CYCLE); the "
                   "cross-check must stop with exit 5");
+  cmd->add_option_function<std::string>(
+      "--inject-rtl-ram-size",
+      [&o](const std::string& s) { o.rtl_ram_size = parse_ram_size(s, "--inject-rtl-ram-size"); },
+      "test only: tell the RTL a RAM size other than the memory's, so a store the RTL takes for "
+      "RAM faults after commit (an RTL assertion: exit 7)");
   opt("--tip-mode", &RunConfig::tip_mode, "TIP sampling: periodic | random");
   opt("--tip-period", &RunConfig::tip_period, "TIP: cycles between samples (random: interval mask)");
   opt("--mux-counters", &RunConfig::mux_counters,

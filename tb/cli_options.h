@@ -46,6 +46,8 @@ struct RunOptions {
   unsigned top = 10;
   bool no_check = false;  // PMU cross-check (tb/pmu_check) is on by default
   std::string mutate;     // COUNTER@CYCLE (test-only)
+  uint32_t rtl_ram_size = 0;  // test-only: the RAM size the RTL is told (0: the real one)
+  uint8_t probe_mutant = 0;   // test-only: STACKSCOPE_TEST_PROBE_MUTANT's id (0: none)
   std::vector<std::function<void(report::RunConfig&)>> overrides;  // CLI options given, in order
 };
 

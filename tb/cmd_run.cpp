@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -29,6 +30,7 @@
 #include "pipeview.h"
 #include "pmu_check.h"
 #include "report.h"
+#include "rtl_messages.h"
 #include "soc_sim.h"
 #include "spawn.h"
 #include "trap_loop.h"
@@ -156,6 +158,8 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   sc.fast_alu = cfg.fast_alu;
   sc.perfect_bp = cfg.perfect_bp;
   sc.fst = files.fst;
+  sc.rtl_ram_size = o.rtl_ram_size;
+  sc.probe_mutant = o.probe_mutant;
   std::optional<OracleBp> oracle;  // the ISS running ahead steers fetch (DPI ss_oracle_next_pc)
   OracleBp::Hook oracle_hook;
   if (cfg.perfect_bp) {
@@ -285,7 +289,23 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   return r;
 }
 
-int run(const RunOptions& o) {
+// Test only (docs/probe.md "Probe mutants"): the probe mutant STACKSCOPE_TEST_PROBE_MUTANT
+// names, so a ctest can rerun any other test's commands on a miswired probe. An environment
+// variable and not an option: the test being rerun calls stackscope through its own scripts.
+uint8_t probe_mutant_from_env() {
+  const char* v = std::getenv("STACKSCOPE_TEST_PROBE_MUTANT");
+  if (!v || !*v) return 0;
+  for (std::size_t i = 0; i < pmu::kProbeMutants.size(); ++i)
+    if (pmu::kProbeMutants[i].name == v) {
+      spdlog::debug("test only: probe mutant {} ({})", v, pmu::kProbeMutants[i].mistake);
+      return static_cast<uint8_t>(i + 1);
+    }
+  throw std::runtime_error(fmt::format("STACKSCOPE_TEST_PROBE_MUTANT={}: no such probe mutant", v));
+}
+
+int run(const RunOptions& o_in) {
+  RunOptions o = o_in;
+  o.probe_mutant = probe_mutant_from_env();
   const RunConfig built = built_model();
   const CheckedRun checked = check_run_options(o, built);
   const RunConfig& cfg = checked.cfg;
@@ -337,6 +357,10 @@ int run(const RunOptions& o) {
       keep_traces();
       spdlog::error("{}", e.what());
       return exit_status::kTrapLoop;
+    } catch (const tb::RtlAssertion& e) {
+      keep_traces();
+      spdlog::error("{}: {}", t.name, e.what());
+      return exit_status::kRtlAssertion;
     }
     const std::string text = report::render_run_text(j, topt);
     if (!suite) *files.console << '\n' << text << std::flush;

@@ -179,6 +179,37 @@ std::optional<PmuInputs> PmuCheck::debug_write(uint64_t cycle, const PmuRegs& no
   return in;
 }
 
+std::string check_probe_commits(const pmu::Probe& p, std::span<const RtlCommit> commits) {
+  auto bad = [&](const char* rule, const std::string& what) {
+    return fmt::format("probe rule {}: {} (commit port: {} records)", rule, what, commits.size());
+  };
+  unsigned uops = 0, ctrl = 0;
+  bool trap = false;
+  uint32_t last_pc = 0;
+  for (const RtlCommit& c : commits) {
+    trap |= c.trap;
+    last_pc = c.pc;
+    if (c.trap && (c.cause >> 31)) continue;  // an interrupt: no uop committed
+    if (uops < pmu::kMaxWidth && (!p.head_commit[uops] || p.head_pc[uops] != c.pc))
+      return bad("head_pc", fmt::format("commit slot {}: head_commit {} head_pc {:08x}, the record's "
+                                        "pc {:08x}", uops, p.head_commit[uops], p.head_pc[uops], c.pc));
+    ++uops;
+    const uint32_t op = c.insn & 0x7f;
+    ctrl += op == 0x63 || op == 0x6f || op == 0x67;  // branch, jal, jalr
+  }
+  if (p.cmt_n != uops) return bad("cmt_n", fmt::format("cmt_n {}, the port committed {} uops", p.cmt_n, uops));
+  if (p.exception != trap)
+    return bad("exception", fmt::format("exception {}, a record traps: {}", p.exception, trap));
+  if (p.machine_clear && p.exception) return bad("machine_clear", "a machine clear with an exception");
+  // A flush that commits (trap, mispredict, serialising op) is caused by the last record; an
+  // interrupt's record names the pc it was taken at. (A replay at the head commits nothing.)
+  if (p.flush && !commits.empty() && p.flush_pc != last_pc)
+    return bad("flush_pc", fmt::format("flush_pc {:08x}, the flushing record's pc {:08x}", p.flush_pc, last_pc));
+  if (p.cmt_br_n != ctrl)
+    return bad("cmt_br_n", fmt::format("cmt_br_n {}, the port committed {} branches and jumps", p.cmt_br_n, ctrl));
+  return {};
+}
+
 std::string PmuCheck::step(uint64_t cycle, const PmuInputs& in,
                            std::span<const RtlCommit> commits, const PmuRegs& rtl) {
   // A CSR instruction that read a PMU CSR read it in this cycle, before this cycle's update.
@@ -204,9 +235,16 @@ std::string PmuCheck::step(uint64_t cycle, const PmuInputs& in,
                        in.dbg_unit == pmu::PmuUnit::kCsr ? (old & 0xFFFFFFFFu) : old);
   }
   const pmu::Probe p = pmu::unpack(in.probe);
-  if (probe_check_)
+  if (probe_check_) {
     if (std::string e = probe_check_->check(p, model_.rob_window()); !e.empty())
       return fmt::format("cycle {}: {}", cycle, e);
+    if (std::string e = check_probe_commits(p, commits); !e.empty())
+      return fmt::format("cycle {}: {}", cycle, e);
+    // The memory controller's queue against the harness memory's own count (4 bits, capped).
+    if (p.mem_outstanding != std::min<uint32_t>(in.mem_lines, 15))
+      return fmt::format("cycle {}: probe rule mem_outstanding: mem_outstanding {}, the memory "
+                         "model has {} line requests in flight", cycle, p.mem_outstanding, in.mem_lines);
+  }
   std::optional<pmu::CsrWrite> w;
   if (in.csr_we) w = pmu::CsrWrite{in.csr_addr, in.csr_wdata};
   model_.step(p, w);

@@ -23,6 +23,7 @@ struct PmuInputs {
   bool csr_we = false;
   uint16_t csr_addr = 0;
   uint32_t csr_wdata = 0;
+  uint32_t mem_lines = 0;  // the harness memory's line requests in flight as the probe was sampled
   bool dbg_we = false;  // the test-only write port (mutation)
   pmu::PmuUnit dbg_unit = pmu::PmuUnit::kCpi;
   uint16_t dbg_idx = 0;
@@ -91,6 +92,16 @@ struct PmuMutation {
 };
 // "NAME@CYCLE"; throws std::invalid_argument with a one-line message.
 PmuMutation parse_pmu_mutation(const std::string& spec);
+
+// The probe's commit fields against the core's commit port (issue 15, docs/probe.md
+// "Checking the probe against the machine"): two separate wirings of the same commits, so a
+// probe field wired to the wrong signal disagrees with the records. Empty if every rule holds,
+// else "probe rule NAME: ...". The rules: cmt_n is the number of records that are not an
+// interrupt (an interrupt commits no uop; its record is slot 0, a trap with cause bit 31);
+// head_commit[k] and head_pc[k] name record k; exception holds exactly when a record traps;
+// machine_clear never with an exception; cmt_br_n counts the records that are a branch, jal
+// or jalr (by opcode); a flush in a cycle with records has the last record's pc as flush_pc.
+std::string check_probe_commits(const pmu::Probe& p, std::span<const RtlCommit> commits);
 
 class PmuCheck {
  public:

@@ -51,16 +51,17 @@ uint64_t parse_size(const std::string& text, const std::string& what) {
   return v << shift;
 }
 
+uint32_t parse_ram_size(const std::string& text, const std::string& what) {
+  const uint64_t v = parse_size(text, what);
+  if (v == 0 || v % 4 != 0 || v > 0u - iss::mmap::kRamBase)
+    throw std::invalid_argument(fmt::format(
+        "{} {}: RAM size must be a non-zero multiple of 4 of at most 2 GiB", what, text));
+  return static_cast<uint32_t>(v);
+}
+
 void add_ram_size_option(CLI::App* cmd, uint32_t& ram_size) {
   cmd->add_option_function<std::string>(
-      "--ram-size",
-      [&ram_size](const std::string& s) {
-        const uint64_t v = parse_size(s, "--ram-size");
-        if (v == 0 || v % 4 != 0 || v > 0u - iss::mmap::kRamBase)
-          throw std::invalid_argument(fmt::format(
-              "--ram-size {}: RAM size must be a non-zero multiple of 4 of at most 2 GiB", s));
-        ram_size = static_cast<uint32_t>(v);
-      },
+      "--ram-size", [&ram_size](const std::string& s) { ram_size = parse_ram_size(s, "--ram-size"); },
       fmt::format("RAM bytes at 0x{:08x}: bytes, or K/M/G (default {}M, sw/sdk/link.ld)",
                   iss::mmap::kRamBase, iss::mmap::kDefaultRamSize >> 20));
 }

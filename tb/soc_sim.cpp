@@ -3,12 +3,15 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#include <fmt/format.h>
+
 #include <fstream>
 #include <stdexcept>
 
 #include SOC_MODEL_HEADER
 #include "commit_layout.h"
 #include "mem_ports.h"
+#include "rtl_messages.h"
 #ifdef SS_HARNESS_DPI
 #include <svdpi.h>
 #endif
@@ -58,6 +61,7 @@ struct HarnessPorts {
 struct HarnessLink {
   MemoryModel* mem = nullptr;
   const uint64_t* cycle = nullptr;
+  bool* line_answered = nullptr;  // a line answer was returned at the last edge
 };
 HarnessLink g_harness;
 #endif
@@ -66,9 +70,11 @@ HarnessLink g_harness;
 SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
     : ctx_(std::make_unique<VerilatedContext>()), mem_(mem, cfg.mem) {
   ctx_->traceEverOn(!cfg.fst.empty());
+  ctx_->fatalOnError(false);  // an RTL assertion throws RtlAssertion (eval_dump) instead
+  take_rtl_message();         // nothing a previous model printed
   top_ = std::make_unique<SOC_MODEL>(ctx_.get(), "soc");
 #ifdef SS_HARNESS_DPI
-  g_harness = {&mem_, &cycle_};
+  g_harness = {&mem_, &cycle_, &line_answered_};
 #endif
   if (!cfg.fst.empty()) {
     // The FST writer does not report an unwritable path, so probe it first.
@@ -79,6 +85,7 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
   }
   top_->boot_addr_i = boot_addr;
   top_->tohost_addr_i = mem.elf() ? mem.elf()->tohost : 0;
+  top_->ram_size_i = cfg.rtl_ram_size ? cfg.rtl_ram_size : mem.ram_size();
   top_->fast_alu_i = cfg.fast_alu;
   top_->perfect_l1i_i = cfg.mem.perfect_l1i;
   top_->perfect_l1d_i = cfg.mem.perfect_l1d;
@@ -87,6 +94,7 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
   top_->pi_rvalid_i = 0;
   top_->pd_rvalid_i = 0;
   top_->meip_i = 0;
+  top_->probe_mutant_i = cfg.probe_mutant;
   top_->pmu_dbg_we_i = 0;
   top_->mem_rvalid_i = 0;
   // An explicit falling edge on rst_ni (the flops reset asynchronously), held over two
@@ -116,6 +124,8 @@ SocSim::~SocSim() {
 
 void SocSim::eval_dump() {
   top_->eval();
+  if (ctx_->gotError())
+    throw RtlAssertion(fmt::format("RTL assertion failed at cycle {}: {}", cycle_, take_rtl_message()));
   if (fst_) fst_->dump(ctx_->time());
   ctx_->timeInc(1);
 }
@@ -132,6 +142,10 @@ const std::vector<RtlCommit>& SocSim::tick() {
   pmu_in_.csr_we = top_->pmu_csr_we_o;
   pmu_in_.csr_addr = top_->pmu_csr_addr_o;
   pmu_in_.csr_wdata = top_->pmu_csr_wdata_o;
+  // Line requests the L2 has sent and not yet taken an answer for: in flight in the memory
+  // model, plus one whose answer the model returned at the last edge (soc_top registers it;
+  // the L2 takes it at the coming edge). PmuCheck compares mem_outstanding with it.
+  pmu_in_.mem_lines = static_cast<uint32_t>(mem_.line_outstanding()) + (line_answered_ ? 1 : 0);
   pmu_in_.dbg_we = pmu_dbg_.has_value();
   if (pmu_dbg_) {
     pmu_in_.dbg_unit = pmu_dbg_->dbg_unit;
@@ -156,6 +170,7 @@ const std::vector<RtlCommit>& SocSim::tick() {
   ++cycle_;
 #ifndef SS_HARNESS_DPI
   drive_answers(*top_, mem_, cycle_);
+  line_answered_ = top_->line_rvalid_i;
 #endif
   return commits_;
 }
@@ -235,6 +250,7 @@ extern "C" void ss_harness_edge(svBit line_req, unsigned int line_addr, svBit li
   serve_requests(p, *g_harness.mem, *g_harness.cycle);
   drive_answers(p, *g_harness.mem, *g_harness.cycle + 1);
   *line_rvalid = p.line_rvalid_i, *line_err = p.line_err_i;
+  *g_harness.line_answered = p.line_rvalid_i;
   for (unsigned w = 0; w < kLineBytes / 4; ++w) line_rdata[w] = p.line_rdata_i[w];
   *mem_rvalid = p.mem_rvalid_i, *mem_err = p.mem_err_i, *mem_rdata = p.mem_rdata_i;
   *pi_rvalid = p.pi_rvalid_i, *pi_err = p.pi_err_i;

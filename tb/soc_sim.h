@@ -31,6 +31,8 @@ struct SocConfig {
   bool fast_alu = false;
   bool perfect_bp = false;
   std::string fst;  // empty: no waveform
+  uint8_t probe_mutant = 0;   // test only: probe_pkg::probe_mutate id (0: none)
+  uint32_t rtl_ram_size = 0;  // test-only fault injection: the RAM size soc_top is told (0: the memory's)
 };
 
 // Parameters the Verilated model was built with (what `stackscope run` may be asked for).
@@ -65,6 +67,7 @@ class SocSim {
   std::unique_ptr<VerilatedFstC> fst_;
   MemoryModel mem_;
   uint64_t cycle_ = 0;
+  bool line_answered_ = false;  // the memory model returned a line answer at the last edge
   std::vector<RtlCommit> commits_;
   PmuInputs pmu_in_;
   std::optional<PmuInputs> pmu_dbg_;

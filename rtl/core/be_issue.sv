@@ -38,6 +38,7 @@ module be_issue
   input  logic                                       clk_i,
   input  logic                                       rst_ni,
   input  logic                                       fast_alu_i,
+  input  logic [31:0]                                ram_size_i,  // RAM bytes from RamBase
   input  logic                                       flush_i,
   input  logic [RobW-1:0]                            rob_head_i,
   // Dispatch (be_rename)
@@ -76,7 +77,8 @@ module be_issue
   // AGU
   output logic                                       agu_load_o,
   output logic                                       agu_store_o,
-  output logic                                       agu_misal_o,
+  output logic                                       agu_exc_o,    // the uop faults here
+  output logic [31:0]                                agu_cause_o,
   output logic                                       agu_mmio_o,
   output logic [31:0]                                agu_addr_o,
   output logic [31:0]                                agu_sdata_o,
@@ -346,7 +348,21 @@ module be_issue
                     || (agu_size == 3'd2 && agu_addr[0]);
   assign agu_sdata_o = agu_size == 3'd4 ? opb[PAgu]
                      : agu_size == 3'd2 ? {16'b0, opb[PAgu][15:0]} : {24'b0, opb[PAgu][7:0]};
+  // Physical memory attributes (core_pkg "Memory map"): below RamBase is device space, where
+  // a store goes out at the ROB head and a missing device answers an access fault there.
+  // From RamBase, ram_size_i bytes of RAM; an access above them faults here, precisely, so
+  // no store ever reaches the store buffer with an address memory cannot take (the ISS:
+  // iss::Memory, an access fault outside RAM). Alignment is checked first, as the ISS does.
+  logic        agu_fault;
+  logic [31:0] agu_off;
+  assign agu_off     = agu_addr - RamBase;
+  assign agu_fault   = agu_addr[31] && agu_off > ram_size_i - 32'(agu_size);
   assign agu_mmio_o  = !agu_addr[31];
+  assign agu_exc_o   = agu_misal || agu_fault;
+  always_comb begin : agu_cause
+    if (agu_misal) agu_cause_o = iu[PAgu].uop.cls == ClsLoad ? CauseMisalignedLoad : CauseMisalignedStore;
+    else           agu_cause_o = iu[PAgu].uop.cls == ClsLoad ? CauseLoadAccess : CauseStoreAccess;
+  end
 
   // -------------------------------------------------------------------------------------
   // Write-back ports
@@ -406,7 +422,6 @@ module be_issue
   assign mul_rob_o    = mul_out_rob;
   assign div_done_o   = div_valid && div_out_live;
   assign div_rob_o    = div_out_rob;
-  assign agu_misal_o  = agu_misal;
   assign agu_addr_o   = agu_addr;
   assign agu_size_o   = agu_size;
   assign wb_valid_o   = wb_valid;

@@ -44,7 +44,7 @@ module be_lsq
   // AGU (be_issue): address, data and size of the uop on the AGU port
   input  logic                          agu_load_i,
   input  logic                          agu_store_i,
-  input  logic                          agu_misal_i,
+  input  logic                          agu_exc_i,   // misaligned or outside RAM: faults at the AGU
   input  logic [31:0]                   agu_addr_i,
   input  logic [31:0]                   agu_sdata_i,
   input  logic [2:0]                    agu_size_i,
@@ -170,7 +170,7 @@ module be_lsq
   // address resolves this cycle (the ROB marks the load for replay).
   always_comb begin : ordering
     lq_replay_o = '0;
-    if (agu_store_i && !agu_misal_i) begin
+    if (agu_store_i && !agu_exc_i) begin
       for (int unsigned l = 0; l < LqEntries; l++) begin
         if (lq_valid_q[l] && lq_addr_ok_q[l]
             && (lq_issued_q[l] || (ld_pick && ld_pick_idx == LqW'(l)))
@@ -279,8 +279,8 @@ module be_lsq
       if (agu_load_i) begin
         lq_addr_q[agu_lq_i]    <= agu_addr_i;
         lq_addr_ok_q[agu_lq_i] <= 1'b1;
-        // A misaligned load never goes to memory.
-        if (agu_misal_i) lq_issued_q[agu_lq_i] <= 1'b1;
+        // A load that faults at the AGU (misaligned, outside RAM) never goes to memory.
+        if (agu_exc_i) lq_issued_q[agu_lq_i] <= 1'b1;
       end
       for (int unsigned k = 0; k < CW; k++) begin
         if (cmt_ld_i[k]) lq_valid_q[hd_i[k].lq] <= 1'b0;
@@ -353,7 +353,7 @@ module be_lsq
       sq_sent_q    <= '0;
       sq_send_q    <= '0;
     end else begin
-      if (agu_store_i && !agu_misal_i) begin
+      if (agu_store_i && !agu_exc_i) begin
         sq_addr_q[agu_sq_i]    <= agu_addr_i;
         sq_data_q[agu_sq_i]    <= agu_sdata_i;
         sq_size_q[agu_sq_i]    <= agu_size_i;

@@ -58,9 +58,9 @@ module be_rob_commit
   input  logic [RobW-1:0]               mul_rob_i,
   input  logic                          div_done_i,
   input  logic [RobW-1:0]               div_rob_i,
-  input  logic                          agu_load_i,
   input  logic                          agu_store_i,
-  input  logic                          agu_misal_i,
+  input  logic                          agu_exc_i,    // the AGU's uop faults (cause below)
+  input  logic [31:0]                   agu_cause_i,
   input  logic                          agu_mmio_i,
   input  logic [31:0]                   agu_addr_i,
   // Completions from be_lsq
@@ -415,10 +415,10 @@ module be_rob_commit
     if (mul_done_i) rob_q[mul_rob_i].done <= 1'b1;
     if (div_done_i) rob_q[div_rob_i].done <= 1'b1;
     if (grant_i[PAgu]) begin
-      if (agu_misal_i) begin
+      if (agu_exc_i) begin
         rob_q[iu_i[PAgu].rob].done  <= 1'b1;
         rob_q[iu_i[PAgu].rob].exc   <= 1'b1;
-        rob_q[iu_i[PAgu].rob].cause <= agu_load_i ? CauseMisalignedLoad : CauseMisalignedStore;
+        rob_q[iu_i[PAgu].rob].cause <= agu_cause_i;
         rob_q[iu_i[PAgu].rob].tval  <= agu_addr_i;
       end else if (agu_store_i) begin
         if (agu_mmio_i) rob_q[iu_i[PAgu].rob].mmio <= 1'b1;

@@ -28,7 +28,7 @@ module be_tracer
   input  logic [RobW-1:0]            rob_tail_i,
   input  logic [NumPorts-1:0]        grant_i,
   input  rs_payload_t [NumPorts-1:0] iu_i,
-  input  logic                       agu_misal_i,
+  input  logic                       agu_exc_i,
   input  logic                       agu_store_i,
   input  logic                       agu_mmio_i,
   input  logic                       mul_done_i,
@@ -71,7 +71,7 @@ module be_tracer
         for (int unsigned p = 0; p <= PBr; p++) begin
           if (grant_i[p]) ss_pipe_event(PipeBeDone, 32'(iu_i[p].rob), 0, 0);
         end
-        if (grant_i[PAgu] && (agu_misal_i || (agu_store_i && !agu_mmio_i))) begin
+        if (grant_i[PAgu] && (agu_exc_i || (agu_store_i && !agu_mmio_i))) begin
           ss_pipe_event(PipeBeDone, 32'(iu_i[PAgu].rob), 0, 0);
         end
         if (mul_done_i) ss_pipe_event(PipeBeDone, 32'(mul_rob_i), 0, 0);
@@ -86,7 +86,7 @@ module be_tracer
 `else
   logic unused;
   assign unused = ^{clk_i, rst_ni, fe_uop_i, d_ok_i, rob_head_i, rob_tail_i, grant_i, iu_i,
-                    agu_misal_i, agu_store_i, agu_mmio_i, mul_done_i, mul_rob_i, div_done_i,
+                    agu_exc_i, agu_store_i, agu_mmio_i, mul_done_i, mul_rob_i, div_done_i,
                     div_rob_i, fwd_done_i, fwd_rob_i, ld_done_i, ld_rob_i, mmio_ans_i,
                     fencei_done_i, cmt_i, flush_i};
 `endif

@@ -36,6 +36,7 @@ module core_backend
   input  logic                         clk_i,
   input  logic                         rst_ni,
   input  logic                         fast_alu_i,
+  input  logic [31:0]                  ram_size_i,  // RAM bytes from RamBase (static)
   // Front end (contract section 3)
   input  logic [FetchWidth-1:0]        fe_valid_i,
   input  fe_uop_t [FetchWidth-1:0]     fe_uop_i,
@@ -139,7 +140,8 @@ module core_backend
   logic [31:0]                            br_target, br_npc;
   logic                                   mul_done, div_done;
   logic [RobW-1:0]                        mul_rob, div_rob;
-  logic                                   agu_load, agu_store, agu_misal, agu_mmio;
+  logic                                   agu_load, agu_store, agu_exc, agu_mmio;
+  logic [31:0]                            agu_cause;
   logic [31:0]                            agu_addr, agu_sdata;
   logic [2:0]                             agu_size;
   logic [NumWb-1:0]                       wb_valid;
@@ -250,6 +252,7 @@ module core_backend
     .clk_i,
     .rst_ni,
     .fast_alu_i,
+    .ram_size_i,
     .flush_i         (flush),
     .rob_head_i      (rob_head),
     .rs_alloc_i      (rs_alloc),
@@ -282,7 +285,8 @@ module core_backend
     .div_rob_o       (div_rob),
     .agu_load_o      (agu_load),
     .agu_store_o     (agu_store),
-    .agu_misal_o     (agu_misal),
+    .agu_exc_o       (agu_exc),
+    .agu_cause_o     (agu_cause),
     .agu_mmio_o      (agu_mmio),
     .agu_addr_o      (agu_addr),
     .agu_sdata_o     (agu_sdata),
@@ -330,7 +334,7 @@ module core_backend
     .sq_tail_o        (sq_tail),
     .agu_load_i       (agu_load),
     .agu_store_i      (agu_store),
-    .agu_misal_i      (agu_misal),
+    .agu_exc_i        (agu_exc),
     .agu_addr_i       (agu_addr),
     .agu_sdata_i      (agu_sdata),
     .agu_size_i       (agu_size),
@@ -404,9 +408,9 @@ module core_backend
     .mul_rob_i         (mul_rob),
     .div_done_i        (div_done),
     .div_rob_i         (div_rob),
-    .agu_load_i        (agu_load),
     .agu_store_i       (agu_store),
-    .agu_misal_i       (agu_misal),
+    .agu_exc_i         (agu_exc),
+    .agu_cause_i       (agu_cause),
     .agu_mmio_i        (agu_mmio),
     .agu_addr_i        (agu_addr),
     .fwd_done_i        (fwd_done),
@@ -547,7 +551,7 @@ module core_backend
     .rob_tail_i    (rob_tail),
     .grant_i       (grant),
     .iu_i          (iu),
-    .agu_misal_i   (agu_misal),
+    .agu_exc_i     (agu_exc),
     .agu_store_i   (agu_store),
     .agu_mmio_i    (agu_mmio),
     .mul_done_i    (mul_done),

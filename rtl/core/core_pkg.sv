@@ -48,6 +48,11 @@ package core_pkg;
     logic [11:0] csr_addr;
   } uop_t;
 
+  // Memory map (docs/core.md "Memory map"; the ISS's iss::mmap::kRamBase): devices below
+  // RamBase (uncached, stores go out at the ROB head), RAM from RamBase for ram_size_i bytes,
+  // nothing above it (an access fault at the AGU).
+  localparam logic [31:0] RamBase = 32'h8000_0000;
+
   // Trap causes (privileged spec table 3.6).
   localparam logic [31:0] CauseMisalignedFetch = 32'd0;
   localparam logic [31:0] CauseFetchAccess     = 32'd1;

@@ -24,6 +24,7 @@ module core_top
   input  logic                      rst_ni,
   input  logic [31:0]               boot_addr_i,
   input  logic                      fast_alu_i,
+  input  logic [31:0]               ram_size_i,  // RAM bytes from core_pkg::RamBase (static)
   input  logic                      perfect_bp_i,
   // I-port
   output logic                      ic_req_o,
@@ -106,6 +107,7 @@ module core_top
     .clk_i,
     .rst_ni,
     .fast_alu_i,
+    .ram_size_i,
     .fe_valid_i        (fe_valid),
     .fe_uop_i          (fe_uop),
     .fe_take_o         (fe_take),

@@ -148,6 +148,49 @@ package probe_pkg;
   localparam logic [11:0] AddrWindow = 12'hFC0;  // RO, 64 words
   localparam int unsigned WindowWordBits = 6;
 
+  // Test only (docs/probe.md "Probe mutants"): the probe with mutant m applied (0: none).
+  localparam int unsigned NumProbeMutants = 32;
+  function automatic probe_t probe_mutate(probe_t p, logic [7:0] m);
+    probe_t q;
+    q = p;
+    case (m)
+      8'd1: q.rob_full = p.rs_full;  // rob_full_as_rs_full
+      8'd2: q.rs_full = p.lsq_full;  // rs_full_as_lsq_full
+      8'd3: q.lsq_full = p.sb_full;  // lsq_full_as_sb_full
+      8'd4: q.be_stall = p.rob_full;  // be_stall_rob_only
+      8'd5: q.fe_empty = p.disp_n == '0;  // fe_empty_as_no_dispatch
+      8'd6: q.fe_icache_miss = 1'b0;  // fe_icache_miss_unwired
+      8'd7: q.fe_bpred_recover = p.flush;  // fe_bpred_recover_flush_only
+      8'd8: q.fe_misfetch = 1'b0;  // fe_misfetch_unwired
+      8'd9: q.rs_empty = p.rob_empty;  // rs_empty_as_rob_empty
+      8'd10: q.iss_struct = 1'b0;  // iss_struct_unwired
+      8'd11: q.iss_nonready = !p.rs_empty;  // iss_nonready_as_rs_busy
+      8'd12: q.iss_prod_cls = p.rob_head_cls;  // iss_prod_cls_as_head_cls
+      8'd13: q.rob_head_done = p.rob_head_valid;  // rob_head_done_as_valid
+      8'd14: q.rob_head_cls = p.rob_head_cls == ClsDcMem ? ClsDcL2 : p.rob_head_cls;  // rob_head_cls_mem_as_l2
+      8'd15: q.cmt_br_mispred = p.machine_clear;  // cmt_br_mispred_as_clear
+      8'd16: q.machine_clear = p.exception;  // machine_clear_as_exception
+      8'd17: q.exception = 1'b0;  // exception_unwired
+      8'd18: q.ld_l1miss = p.ld_l2miss;  // ld_l1miss_as_l2miss
+      8'd19: q.ld_l2miss = p.ld_l1miss;  // ld_l2miss_as_l1miss
+      8'd20: q.ld_inflight = p.ld_l1miss;  // ld_inflight_as_l1miss
+      8'd21: q.sb_full = p.lsq_full;  // sb_full_as_lsq_full
+      8'd22: q.mem_outstanding = '0;  // mem_outstanding_unwired
+      8'd23: q.cmt_n = NW'(p.head_commit[0]);  // cmt_n_slot0
+      8'd24: q.disp_n = NW'(p.disp_n != '0);  // disp_n_one
+      8'd25: q.iss_n = NW'(p.iss_n != '0);  // iss_n_one
+      8'd26: q.cmt_br_n = '0;  // cmt_br_n_unwired
+      8'd27: q.disp_br_mask = '0;  // disp_br_mask_unwired
+      8'd28: q.flush = p.cmt_br_mispred;  // flush_mispred_only
+      8'd29: q.next_pc = p.head_pc[0];  // next_pc_as_head_pc
+      8'd30: q.flush_pc = p.next_pc;  // flush_pc_as_next_pc
+      8'd31: q.head_pc = {MaxWidth{p.next_pc}};  // head_pc_as_next_pc
+      8'd32: q.iss_old_rob_idx = p.iss_rob_idx[0];  // iss_old_rob_idx_as_head
+      default: ;
+    endcase
+    return q;
+  endfunction
+
 endpackage : probe_pkg
 
 `default_nettype wire

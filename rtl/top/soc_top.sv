@@ -29,6 +29,7 @@ module soc_top
   input  logic                   rst_ni,
   input  logic [31:0]            boot_addr_i,
   input  logic [31:0]            tohost_addr_i,  // its line stays uncached so the harness sees the exit
+  input  logic [31:0]            ram_size_i,     // RAM bytes from 0x8000_0000; above: access fault
   // Idealisation switches (per run): 1-cycle mul/div; perfect L1s; perfect branch prediction.
   input  logic                   fast_alu_i,
   input  logic                   perfect_l1i_i,
@@ -66,6 +67,9 @@ module soc_top
   input  logic                   pd_err_i,
   input  logic [31:0]            pd_rdata_i,
   input  logic                   meip_i,
+  // Test only (docs/probe.md "Probe mutants"): rewire one probe field (probe_pkg::probe_mutate)
+  // before the PMU and the harness see it; 0 = none. Ignored in synthesis.
+  input  logic [7:0]             probe_mutant_i,
   output commit_t [CommitWidth-1:0] commit_o,
   // PMU observation for the harness's per-cycle cross-check (tb/pmu_check): this cycle's
   // probe and counter-CSR access, and every PMU register.
@@ -132,8 +136,9 @@ module soc_top
   // region) instead of also in its input-combinational region at both evals of a cycle (about
   // 1.5x simulation speed, docs/core.md). The timing is the same: the harness drove these
   // ports right after the edge. Synthesis and every other harness use the ports.
-  logic [31:0]            h_boot_addr, h_tohost_addr;
+  logic [31:0]            h_boot_addr, h_tohost_addr, h_ram_size;
   logic                   h_fast_alu, h_perfect_l1i, h_perfect_l1d, h_perfect_bp, h_meip;
+  logic [7:0]             h_probe_mutant;
   logic                   h_line_rvalid, h_line_err, h_mem_rvalid, h_mem_err;
   logic                   h_pi_rvalid, h_pi_err, h_pd_rvalid, h_pd_err;
   logic [LineBytes*8-1:0] h_line_rdata;
@@ -156,11 +161,13 @@ module soc_top
   always_ff @(posedge clk_i) begin : harness_switches
     h_boot_addr   <= boot_addr_i;
     h_tohost_addr <= tohost_addr_i;
+    h_ram_size    <= ram_size_i;
     h_fast_alu    <= fast_alu_i;
     h_perfect_l1i <= perfect_l1i_i;
     h_perfect_l1d <= perfect_l1d_i;
     h_perfect_bp  <= perfect_bp_i;
     h_meip        <= meip_i;
+    h_probe_mutant <= probe_mutant_i;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : harness_answers
@@ -195,11 +202,13 @@ module soc_top
 `else
   assign h_boot_addr   = boot_addr_i;
   assign h_tohost_addr = tohost_addr_i;
+  assign h_ram_size    = ram_size_i;
   assign h_fast_alu    = fast_alu_i;
   assign h_perfect_l1i = perfect_l1i_i;
   assign h_perfect_l1d = perfect_l1d_i;
   assign h_perfect_bp  = perfect_bp_i;
   assign h_meip        = meip_i;
+  assign h_probe_mutant = probe_mutant_i;
   assign {h_line_rvalid, h_line_err, h_line_rdata} = {line_rvalid_i, line_err_i, line_rdata_i};
   assign {h_mem_rvalid, h_mem_err, h_mem_rdata}    = {mem_rvalid_i, mem_err_i, mem_rdata_i};
   assign {h_pi_rvalid, h_pi_err, h_pi_rdata}       = {pi_rvalid_i, pi_err_i, pi_rdata_i};
@@ -207,6 +216,7 @@ module soc_top
 `endif
 
   assign irq = '{meip: h_meip, mtip: mtip, msip: msip, lcofi: lcofi};
+  pmu_pkg::probe_t core_probe;
 
   core_top #(
     .FetchWidth    (FetchWidth),
@@ -226,6 +236,7 @@ module soc_top
     .rst_ni,
     .boot_addr_i       (h_boot_addr),
     .fast_alu_i        (h_fast_alu),
+    .ram_size_i        (h_ram_size),
     .perfect_bp_i      (h_perfect_bp),
     .ic_req_o          (ic_req),
     .ic_addr_o         (ic_addr),
@@ -244,8 +255,17 @@ module soc_top
     .pmu_csr_o         (pmu_csr),
     .pmu_csr_rdata_i   (pmu_csr_rdata),
     .commit_o,
-    .probe_o
+    .probe_o           (core_probe)
   );
+
+  // The probe the PMU and the harness see: the core's, or a test mutant of it.
+`ifdef SYNTHESIS
+  assign probe_o = core_probe;
+  logic unused_probe_mutant;
+  assign unused_probe_mutant = ^h_probe_mutant;
+`else
+  assign probe_o = probe_pkg::probe_mutate(core_probe, h_probe_mutant);
+`endif
 
   soc_mem #(.LineBytes(LineBytes), .DTagW(DTagW)) u_mem (
     .clk_i,

@@ -509,4 +509,43 @@ inline constexpr std::array<CsrReg, 15> kCsrRegs{{
 }};
 inline constexpr uint16_t csr_reg_addr(unsigned i) { return kCsrRegs[i].addr; }
 
+// Probe mutants (test only, probe_pkg::probe_mutate): id i + 1 is kProbeMutants[i].
+struct ProbeMutant {
+  std::string_view name, field, mistake;
+};
+inline constexpr std::array<ProbeMutant, 32> kProbeMutants{{
+    {"rob_full_as_rs_full", "rob_full", "rob_full wired to the RS-full signal"},
+    {"rs_full_as_lsq_full", "rs_full", "rs_full wired to the LSQ-full signal"},
+    {"lsq_full_as_sb_full", "lsq_full", "lsq_full wired to the store-buffer-full signal"},
+    {"be_stall_rob_only", "be_stall", "be_stall without its RS, LSQ and register terms"},
+    {"fe_empty_as_no_dispatch", "fe_empty", "fe_empty taken as 'nothing dispatched' (a back-end stall looks like a front-end one)"},
+    {"fe_icache_miss_unwired", "fe_icache_miss", "fe_icache_miss left unconnected"},
+    {"fe_bpred_recover_flush_only", "fe_bpred_recover", "fe_bpred_recover only in the flush cycle, not through the refill"},
+    {"fe_misfetch_unwired", "fe_misfetch", "fe_misfetch left unconnected"},
+    {"rs_empty_as_rob_empty", "rs_empty", "rs_empty wired to rob_empty"},
+    {"iss_struct_unwired", "iss_struct", "iss_struct left unconnected"},
+    {"iss_nonready_as_rs_busy", "iss_nonready", "iss_nonready taken as 'some uop waits' (ready or not)"},
+    {"iss_prod_cls_as_head_cls", "iss_prod_cls", "iss_prod_cls wired to the ROB head's class"},
+    {"rob_head_done_as_valid", "rob_head_done", "rob_head_done wired to rob_head_valid"},
+    {"rob_head_cls_mem_as_l2", "rob_head_cls", "the head's miss level loses the L2 miss"},
+    {"cmt_br_mispred_as_clear", "cmt_br_mispred", "cmt_br_mispred wired to the machine-clear signal"},
+    {"machine_clear_as_exception", "machine_clear", "machine_clear wired to the exception signal"},
+    {"exception_unwired", "exception", "exception left unconnected"},
+    {"ld_l1miss_as_l2miss", "ld_l1miss", "ld_l1miss wired to the L2-miss signal"},
+    {"ld_l2miss_as_l1miss", "ld_l2miss", "ld_l2miss wired to the L1-miss signal"},
+    {"ld_inflight_as_l1miss", "ld_inflight", "ld_inflight counts only L1 misses"},
+    {"sb_full_as_lsq_full", "sb_full", "sb_full wired to the LSQ-full signal"},
+    {"mem_outstanding_unwired", "mem_outstanding", "mem_outstanding left unconnected"},
+    {"cmt_n_slot0", "cmt_n", "cmt_n counts only commit slot 0"},
+    {"disp_n_one", "disp_n", "disp_n counts only dispatch slot 0"},
+    {"iss_n_one", "iss_n", "iss_n counts only one issue port"},
+    {"cmt_br_n_unwired", "cmt_br_n", "cmt_br_n left unconnected"},
+    {"disp_br_mask_unwired", "disp_br_mask", "disp_br_mask left unconnected"},
+    {"flush_mispred_only", "flush", "flush only on a mispredicted branch"},
+    {"next_pc_as_head_pc", "next_pc", "next_pc wired to the ROB head's pc"},
+    {"flush_pc_as_next_pc", "flush_pc", "flush_pc wired to next_pc"},
+    {"head_pc_as_next_pc", "head_pc", "head_pc wired to next_pc"},
+    {"iss_old_rob_idx_as_head", "iss_old_rob_idx", "iss_old_rob_idx wired to the first issued uop's index"},
+}};
+
 }  // namespace stackscope::pmu

@@ -65,6 +65,16 @@ std::string ProbeCheck::check(const Probe& p, RobWindow before) const {
   if (p.iss_n > live) return bad("iss_n", "issued more uops than are in the ROB");
   if (!p.rs_empty && w == 0 && p.disp_n == 0)
     return bad("rs_empty", "a uop waits in an RS of an empty ROB");
+  // The oldest uop left in the RSs is in the window and did not issue this cycle.
+  if (!p.rs_empty && !p.flush) {
+    if (((tail - p.iss_old_rob_idx - 1) & mask) >= live)
+      return bad("iss_old_rob_idx", "oldest waiting ROB index " + b(p.iss_old_rob_idx) +
+                                        " is not in the window");
+    for (unsigned k = 0; k < p.iss_n && k < kMaxWidth; ++k)
+      if (p.iss_rob_idx[k] == p.iss_old_rob_idx)
+        return bad("iss_old_rob_idx", "oldest waiting ROB index " + b(p.iss_old_rob_idx) +
+                                          " issued this cycle");
+  }
 
   return {};
 }

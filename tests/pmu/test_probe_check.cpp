@@ -25,6 +25,7 @@ std::vector<Probe> trace() {
   t[0].disp_n = 2, t[0].disp_rob_idx = 0, t[0].rob_empty = 1, t[0].fe_empty = 1;
   t[1].disp_n = 2, t[1].disp_rob_idx = 2, t[1].rob_full = t[1].be_stall = 1;
   t[1].iss_n = 1, t[1].iss_rob_idx[0] = 0, t[1].rob_head_valid = 1;
+  t[1].iss_old_rob_idx = t[2].iss_old_rob_idx = 1;  // idx 1..3 wait in the RSs
   t[1].head_valid[0] = t[1].head_valid[1] = 1;
   t[2].rob_full = t[2].be_stall = 1, t[2].cmt_n = 1, t[2].rob_head_valid = 1;
   t[2].head_valid[0] = t[2].head_valid[1] = 1, t[2].head_commit[0] = 1;
@@ -32,6 +33,7 @@ std::vector<Probe> trace() {
   t[3].head_commit[0] = t[3].head_commit[1] = 1;
   t[3].flush = t[3].cmt_br_mispred = t[3].rob_empty = 1;
   t[4].disp_n = 1, t[4].disp_rob_idx = 3, t[4].rob_empty = 1, t[4].fe_empty = 1;
+  t[4].iss_old_rob_idx = 3;
   return t;
 }
 
@@ -77,6 +79,10 @@ TEST_CASE("ProbeCheck: each window flag wired to a wrong signal is caught", "[pr
        [](auto& t) { t[4].iss_n = 1, t[4].iss_rob_idx[0] = 0; }},
       {"rs_empty stuck at 0", "rs_empty", [](auto& t) { t[0].disp_n = 0, t[0].rs_empty = 0; }},
       {"disp_n over the window", "window<=rob", [](auto& t) { t[2].disp_n = 1; }},
+      {"iss_old_rob_idx <- the issued uop's index", "iss_old_rob_idx",
+       [](auto& t) { t[1].iss_old_rob_idx = 0; }},
+      {"iss_old_rob_idx from before the flush", "iss_old_rob_idx",
+       [](auto& t) { t[4].iss_old_rob_idx = 2; }},
   };
   for (const Mutation& m : muts) {
     INFO(m.what);

@@ -330,3 +330,73 @@ TEST_CASE("CSR reads among several commits of a cycle are checked against the mo
   CHECK(bad.step(0, in, ok, regs) ==
         "cycle 0: csr read 0xb00 at pc 00000000 expected 0x0 actual 0x1");
 }
+
+TEST_CASE("the probe's commit fields must agree with the commit port") {
+  // Two uops commit: an addi at 0x80000010 and a taken beq at 0x80000014.
+  tb::RtlCommit addi{};
+  addi.valid = true;
+  addi.pc = 0x80000010;
+  addi.insn = 0x00100293;  // addi x5, x0, 1
+  tb::RtlCommit beq = addi;
+  beq.pc = 0x80000014;
+  beq.insn = 0x00000463;  // beq x0, x0, +8
+  const std::array<tb::RtlCommit, 2> two{addi, beq};
+  pmu::Probe p;
+  p.cmt_n = 2;
+  p.cmt_br_n = 1;
+  p.head_valid[0] = p.head_valid[1] = p.head_commit[0] = p.head_commit[1] = 1;
+  p.head_pc[0] = addi.pc;
+  p.head_pc[1] = beq.pc;
+  CHECK(tb::check_probe_commits(p, two).empty());
+  SECTION("cmt_n counting one slot") {
+    p.cmt_n = 1;
+    CHECK(tb::check_probe_commits(p, two).starts_with("probe rule cmt_n: cmt_n 1, the port committed 2"));
+  }
+  SECTION("head_pc from another signal") {
+    p.head_pc[1] = 0x80000018;
+    CHECK(tb::check_probe_commits(p, two).starts_with("probe rule head_pc: commit slot 1"));
+  }
+  SECTION("cmt_br_n unwired") {
+    p.cmt_br_n = 0;
+    CHECK(tb::check_probe_commits(p, two).starts_with("probe rule cmt_br_n"));
+  }
+  SECTION("an exception the probe does not show, and one it shows without a trap") {
+    std::array<tb::RtlCommit, 1> ecall{addi};
+    ecall[0].insn = 0x00000073;
+    ecall[0].trap = true;
+    ecall[0].cause = 11;
+    pmu::Probe e;
+    e.cmt_n = 1;
+    e.head_valid[0] = e.head_commit[0] = 1;
+    e.head_pc[0] = addi.pc;
+    e.flush = 1;
+    e.flush_pc = addi.pc;
+    CHECK(tb::check_probe_commits(e, ecall).starts_with("probe rule exception: exception 0"));
+    e.exception = 1;
+    CHECK(tb::check_probe_commits(e, ecall).empty());
+    e.machine_clear = 1;
+    CHECK(tb::check_probe_commits(e, ecall).starts_with("probe rule machine_clear"));
+    CHECK(tb::check_probe_commits(p, two).empty());
+    p.exception = 1;
+    CHECK(tb::check_probe_commits(p, two).starts_with("probe rule exception: exception 1"));
+  }
+  SECTION("flush_pc is the flushing record's") {
+    p.flush = p.cmt_br_mispred = 1;
+    p.flush_pc = beq.pc;
+    CHECK(tb::check_probe_commits(p, two).empty());
+    p.flush_pc = 0x80000018;  // next_pc, say
+    CHECK(tb::check_probe_commits(p, two).starts_with("probe rule flush_pc: flush_pc 80000018"));
+  }
+  SECTION("an interrupt commits no uop") {
+    tb::RtlCommit irq{};
+    irq.valid = irq.trap = true;
+    irq.pc = 0x80000010;
+    irq.cause = 0x80000007;
+    pmu::Probe i;
+    i.exception = i.flush = 1;
+    i.flush_pc = irq.pc;
+    CHECK(tb::check_probe_commits(i, std::span(&irq, 1)).empty());
+    i.cmt_n = 1;
+    CHECK(tb::check_probe_commits(i, std::span(&irq, 1)).starts_with("probe rule cmt_n"));
+  }
+}

@@ -366,6 +366,14 @@ def check():
         used = sum(n * w for _, n, w, _ in segs)
         if used > WINDOW_WORDS:
             errs.append(f"window bank {bname}: {used} words > {WINDOW_WORDS} (add a bank)")
+    mut_names = [m[0] for m in PROBE_MUTANTS]
+    if len(set(mut_names)) != len(mut_names):
+        errs.append("probe mutant names must be unique")
+    for name, field, _, _ in PROBE_MUTANTS:
+        if field not in FIELD_W:
+            errs.append(f"probe mutant {name}: unknown field {field}")
+    if len(PROBE_MUTANTS) > 255:
+        errs.append("more than 255 probe mutants: the select is 8 bits")
     if len(banks()) > 4:
         errs.append("more than 4 banks: pmubank is 2 bits")
     return errs
@@ -447,6 +455,55 @@ FIELDS = [
      "when disp_n = 0 (TIP drained-state blame, dispatch-tagging sampler)"),
 ]
 FIELD_W = {name: width_of(w) for name, w, _, _, _ in FIELDS}
+
+# Probe mutants (test only; docs/probe.md "Probe mutants", issue 15): each rewires ONE probe field
+# to a plausible wrong signal, the way a designer could miswire the probe. The RTL PMU and the
+# golden model then read the same wrong bus, so the per-cycle cross-check cannot see it: some
+# other ctest must (tests/probe_mutants). (name, field, SV expression over the probe `p` that
+# replaces the field, the mistake it stands for). Ids are 1.. in this order; 0 is none.
+PROBE_MUTANTS = [
+    ("rob_full_as_rs_full", "rob_full", "p.rs_full", "rob_full wired to the RS-full signal"),
+    ("rs_full_as_lsq_full", "rs_full", "p.lsq_full", "rs_full wired to the LSQ-full signal"),
+    ("lsq_full_as_sb_full", "lsq_full", "p.sb_full", "lsq_full wired to the store-buffer-full signal"),
+    ("be_stall_rob_only", "be_stall", "p.rob_full", "be_stall without its RS, LSQ and register terms"),
+    ("fe_empty_as_no_dispatch", "fe_empty", "p.disp_n == '0",
+     "fe_empty taken as 'nothing dispatched' (a back-end stall looks like a front-end one)"),
+    ("fe_icache_miss_unwired", "fe_icache_miss", "1'b0", "fe_icache_miss left unconnected"),
+    ("fe_bpred_recover_flush_only", "fe_bpred_recover", "p.flush",
+     "fe_bpred_recover only in the flush cycle, not through the refill"),
+    ("fe_misfetch_unwired", "fe_misfetch", "1'b0", "fe_misfetch left unconnected"),
+    ("rs_empty_as_rob_empty", "rs_empty", "p.rob_empty", "rs_empty wired to rob_empty"),
+    ("iss_struct_unwired", "iss_struct", "1'b0", "iss_struct left unconnected"),
+    ("iss_nonready_as_rs_busy", "iss_nonready", "!p.rs_empty",
+     "iss_nonready taken as 'some uop waits' (ready or not)"),
+    ("iss_prod_cls_as_head_cls", "iss_prod_cls", "p.rob_head_cls",
+     "iss_prod_cls wired to the ROB head's class"),
+    ("rob_head_done_as_valid", "rob_head_done", "p.rob_head_valid",
+     "rob_head_done wired to rob_head_valid"),
+    ("rob_head_cls_mem_as_l2", "rob_head_cls", "p.rob_head_cls == ClsDcMem ? ClsDcL2 : p.rob_head_cls",
+     "the head's miss level loses the L2 miss"),
+    ("cmt_br_mispred_as_clear", "cmt_br_mispred", "p.machine_clear",
+     "cmt_br_mispred wired to the machine-clear signal"),
+    ("machine_clear_as_exception", "machine_clear", "p.exception",
+     "machine_clear wired to the exception signal"),
+    ("exception_unwired", "exception", "1'b0", "exception left unconnected"),
+    ("ld_l1miss_as_l2miss", "ld_l1miss", "p.ld_l2miss", "ld_l1miss wired to the L2-miss signal"),
+    ("ld_l2miss_as_l1miss", "ld_l2miss", "p.ld_l1miss", "ld_l2miss wired to the L1-miss signal"),
+    ("ld_inflight_as_l1miss", "ld_inflight", "p.ld_l1miss", "ld_inflight counts only L1 misses"),
+    ("sb_full_as_lsq_full", "sb_full", "p.lsq_full", "sb_full wired to the LSQ-full signal"),
+    ("mem_outstanding_unwired", "mem_outstanding", "'0", "mem_outstanding left unconnected"),
+    ("cmt_n_slot0", "cmt_n", "NW'(p.head_commit[0])", "cmt_n counts only commit slot 0"),
+    ("disp_n_one", "disp_n", "NW'(p.disp_n != '0)", "disp_n counts only dispatch slot 0"),
+    ("iss_n_one", "iss_n", "NW'(p.iss_n != '0)", "iss_n counts only one issue port"),
+    ("cmt_br_n_unwired", "cmt_br_n", "'0", "cmt_br_n left unconnected"),
+    ("disp_br_mask_unwired", "disp_br_mask", "'0", "disp_br_mask left unconnected"),
+    ("flush_mispred_only", "flush", "p.cmt_br_mispred", "flush only on a mispredicted branch"),
+    ("next_pc_as_head_pc", "next_pc", "p.head_pc[0]", "next_pc wired to the ROB head's pc"),
+    ("flush_pc_as_next_pc", "flush_pc", "p.next_pc", "flush_pc wired to next_pc"),
+    ("head_pc_as_next_pc", "head_pc", "{MaxWidth{p.next_pc}}", "head_pc wired to next_pc"),
+    ("iss_old_rob_idx_as_head", "iss_old_rob_idx", "p.iss_rob_idx[0]",
+     "iss_old_rob_idx wired to the first issued uop's index"),
+]
 
 
 def layout():
@@ -581,7 +638,15 @@ def gen_probe_pkg():
           f"  localparam logic [11:0] AddrWindow = 12'h{WINDOW_BASE:03X};  // RO, "
           f"{WINDOW_WORDS} words",
           f"  localparam int unsigned WindowWordBits = {WINDOW_WORDS.bit_length() - 1};",
-          "", "endpackage : probe_pkg", "", "`default_nettype wire", ""]
+          ""]
+    L += ["  // Test only (docs/probe.md \"Probe mutants\"): the probe with mutant m applied (0: none).",
+          f"  localparam int unsigned NumProbeMutants = {len(PROBE_MUTANTS)};",
+          "  function automatic probe_t probe_mutate(probe_t p, logic [7:0] m);",
+          "    probe_t q;", "    q = p;", "    case (m)"]
+    for i, (name, field, expr, _) in enumerate(PROBE_MUTANTS, 1):
+        L.append(f"      8'd{i}: q.{field} = {expr};  // {name}")
+    L += ["      default: ;", "    endcase", "    return q;", "  endfunction", "",
+          "endpackage : probe_pkg", "", "`default_nettype wire", ""]
     return "\n".join(L)
 
 
@@ -823,8 +888,13 @@ def gen_cpp():
           f"inline constexpr std::array<CsrReg, {len(regs)}> kCsrRegs{{{{"]
     for n, a in regs:
         L.append(f'    {{"{n}", 0x{a:03X}}},')
-    L += ["}};", "inline constexpr uint16_t csr_reg_addr(unsigned i) { return kCsrRegs[i].addr; }",
-          "", "}  // namespace stackscope::pmu", ""]
+    L += ["}};", "inline constexpr uint16_t csr_reg_addr(unsigned i) { return kCsrRegs[i].addr; }", "",
+          "// Probe mutants (test only, probe_pkg::probe_mutate): id i + 1 is kProbeMutants[i].",
+          "struct ProbeMutant {", "  std::string_view name, field, mistake;", "};",
+          f"inline constexpr std::array<ProbeMutant, {len(PROBE_MUTANTS)}> kProbeMutants{{{{"]
+    for name, field, _, doc in PROBE_MUTANTS:
+        L.append(f'    {{"{name}", "{field}", "{doc}"}},')
+    L += ["}};", "", "}  // namespace stackscope::pmu", ""]
     return "\n".join(L)
 
 
