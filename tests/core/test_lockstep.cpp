@@ -22,7 +22,7 @@ TEST_CASE("lockstep accepts the architectural records", "[lockstep]") {
   stackscope::iss::Memory mem;
   stackscope::iss::Hart ref(mem, mem.load_elf(kElf).entry);
   Lockstep ls(kElf, stackscope::iss::mmap::kDefaultRamSize);
-  for (int i = 0; i < 50; ++i) REQUIRE(ls.step(from_iss(ref.step())).empty());
+  for (int i = 0; i < 50; ++i) REQUIRE(ls.step(from_iss(ref.step()), i).empty());
 }
 
 TEST_CASE("lockstep reports a differing field", "[lockstep]") {
@@ -33,7 +33,7 @@ TEST_CASE("lockstep reports a differing field", "[lockstep]") {
   RtlCommit c;
   do {
     c = from_iss(ref.step());
-    if (!c.rd_we) REQUIRE(ls.step(c).empty());
+    if (!c.rd_we) REQUIRE(ls.step(c, 0).empty());
   } while (!c.rd_we);
   SECTION("rd value") { c.rd_wdata ^= 1; }
   SECTION("rd index") { c.rd ^= 1; }
@@ -48,7 +48,7 @@ TEST_CASE("lockstep reports a differing field", "[lockstep]") {
     c.trap = true;
     c.cause = 2;
   }
-  const std::string diff = ls.step(c);
+  const std::string diff = ls.step(c, 0);
   CHECK(diff.find("rtl ") != std::string::npos);
   CHECK(diff.find("| iss ") != std::string::npos);
 }
