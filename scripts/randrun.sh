@@ -12,7 +12,7 @@
 # RAND_OUT the directory for programs, logs and JSON reports (default BUILD_DIR/rand);
 # RAND_TARGET_CYCLES: stop starting seeds once the finished ones have run this many RTL cycles
 # (COUNT is then the most seeds). Each seed's outcome is also in OUT/rand_SEED.result
-# ("SEED BUILD STATUS CYCLES SECONDS").
+# ("SEED BUILD STATUS CYCLES WALL_SECONDS CPU_SECONDS").
 # Links with -march=rv32im so gcc picks the rv32im multilib; the assembler gets zicsr/zifencei.
 set -euo pipefail
 if [ $# -lt 3 ]; then
@@ -42,8 +42,8 @@ cc=(riscv64-unknown-elf-gcc -march=rv32im -mabi=ilp32 -Wa,-march=rv32im_zicsr_zi
     "$root/sw/common/crt0.S" "$root/sw/common/syscalls.c")
 builds=(stackscope stackscope_w1 stackscope_w4)
 
-# One seed: generate, link, run; the outcome goes to $out/rand_SEED.result as
-# "SEED BUILD STATUS CYCLES SECONDS".
+# One seed (in its own subshell): generate, link, run; the outcome goes to
+# $out/rand_SEED.result as "SEED BUILD STATUS CYCLES WALL_SECONDS CPU_SECONDS".
 run_seed() {
   local seed=$1 bin=stackscope cycles=0 status=0 t0 t1
   shift
@@ -70,11 +70,15 @@ run_seed() {
     fi
   fi
   t1=$(date +%s.%N)
-  local secs
+  local secs cpu
   secs=$(awk -v a="$t0" -v b="$t1" 'BEGIN{printf "%.1f", b-a}')
-  echo "$seed $bin $status $cycles $secs" > "$base.result"
+  # CPU seconds of this seed's processes (generator, compiler, simulator): `times` line 2.
+  times > "$base.times"  # in this shell: a subshell would have no children of its own
+  cpu=$(awk 'NR == 2 { t = 0; for (i = 1; i <= 2; i++) { split($i, p, "m");
+        t += p[1] * 60 + p[2] } printf "%.1f", t }' "$base.times")
+  echo "$seed $bin $status $cycles $secs $cpu" > "$base.result"
   if [ "$status" = 0 ]; then
-    [ "$mode" = iss ] || echo "randrun: seed $seed $bin ok, $cycles cycles, $secs s"
+    [ "$mode" = iss ] || echo "randrun: seed $seed $bin ok, $cycles cycles, $secs s wall, $cpu s CPU"
   else
     echo "randrun: seed $seed $bin FAILED (status $status), $cycles cycles, $secs s"
   fi
@@ -109,10 +113,12 @@ wait || true
 wall=$(( $(date +%s) - start ))
 count=$((last - first))
 
-failed=0 total_cycles=0
+failed=0 total_cycles=0 total_cpu=0
 for (( seed = first; seed < first + count; seed++ )); do
-  read -r s bin status cycles secs < "$out/rand_$seed.result" || { bin=- status=lost cycles=0 secs=0; }
+  read -r s bin status cycles secs cpu < "$out/rand_$seed.result" ||
+    { bin=- status=lost cycles=0 secs=0 cpu=0; }
   total_cycles=$((total_cycles + cycles))
+  total_cpu=$(awk -v a="$total_cpu" -v b="${cpu:-0}" 'BEGIN{printf "%.1f", a+b}')
   if [ "$status" != 0 ]; then
     failed=$((failed + 1))
     echo "randrun: seed $seed FAILED ($mode, $bin, status $status); replay:" \
@@ -122,7 +128,7 @@ for (( seed = first; seed < first + count; seed++ )); do
 done
 summary="randrun: $mode seeds $first..$((first + count - 1)): $((count - failed)) passed, $failed failed"
 if [ "$mode" = rtl ]; then
-  summary+="; $total_cycles cycles cross-checked in $wall s wall ($jobs jobs)"
+  summary+="; $total_cycles cycles cross-checked in $wall s wall ($jobs jobs), $total_cpu s CPU"
 fi
 echo "$summary"
 [ "$failed" -eq 0 ]
