@@ -111,7 +111,8 @@ class Generator:
         self.footprint = footprint or rng.choices(FOOTPRINTS, FOOTPRINT_WEIGHTS)[0]
         # Per-program choices: which interrupts, how often the timer fires, TIP IRQ.
         self.timer = "irq" in features and rng.random() < 0.8
-        self.timer_delta = rng.choice([300, 700, 1500, 4000, 12000])
+        # At least ~5 handler lengths apart even with 200-cycle memory, so the program moves.
+        self.timer_delta = rng.choice([600, 1000, 1500, 4000, 12000])
         self.lcofie = "pmu" in features and rng.random() < 0.8
         self.msie = "irq" in features and rng.random() < 0.6
         self.tip_irq = self.lcofie and rng.random() < 0.3
@@ -290,10 +291,12 @@ class Generator:
         elif kind == "tip":
             mode = rng.choice([0, 1, 2, 2, 1, 3])
             irq = self.tip_irq and rng.random() < 0.5
+            # With the IRQ, samples at least ~1000 cycles apart on average (random: the
+            # interval is the LFSR under the mask) so the program moves between interrupts.
             if mode == 2:
-                period = (1 << rng.randint(9 if irq else 2, 12)) - 1
+                period = (1 << rng.randint(11 if irq else 2, 13)) - 1
             else:
-                period = rng.randint(600 if irq else 1, 5000)
+                period = rng.randint(1000 if irq else 1, 5000)
             value = mode | (p["tip_irq"] if irq else 0) | (period << p["tip_period_shift"])
             self.csr_write(a["TipCtrl"], value)
             if rng.random() < 0.2:
@@ -504,8 +507,10 @@ class Generator:
              f"    sw {H1}, 0({H0})",
              f"    sw {H3}, 4({H0})",
              "    mret",
-             # LCOFI: a waiting TIP sample (status bit 0) is acknowledged; otherwise an
-             # overflow or a software-set LCOFIP: clear every OF bit and mip.LCOFIP.
+             # LCOFI has three sources and one entry serves them all (serving only one would
+             # livelock: with a short TIP period a sample is always waiting, and an OF bit
+             # left set raises LCOFIP again at once): a waiting TIP sample (status bit 0) is
+             # acknowledged; any OF bit (counted as an overflow), and mip.LCOFIP, are cleared.
              ".Lh_lcof:",
              f"    csrwi {a['PmuBank']:#x}, {p['bank_tip']}",
              f"    csrr {H2}, {p['window'] + p['tip_status']:#x}",
@@ -515,12 +520,17 @@ class Generator:
              f"    lw {H2}, {33 * 4}({H1})",
              f"    addi {H2}, {H2}, 1",
              f"    sw {H2}, {33 * 4}({H1})",
-             "    mret",
              ".Lh_overflow:",
-             f"    lw {H2}, {32 * 4}({H1})",
-             f"    addi {H2}, {H2}, 1",
-             f"    sw {H2}, {32 * 4}({H1})",
-             f"    li {H2}, {p['of']:#x}"]
+             f"    li {H3}, 0"]
+        for i in range(p["num_hpm"]):
+            L += [f"    csrr {H2}, {a['Mhpmevent3h'] + i:#x}", f"    or {H3}, {H3}, {H2}"]
+        L += [f"    li {H2}, {p['of']:#x}",
+              f"    and {H3}, {H3}, {H2}",
+              f"    beqz {H3}, .Lh_no_of",
+              f"    lw {H3}, {32 * 4}({H1})",
+              f"    addi {H3}, {H3}, 1",
+              f"    sw {H3}, {32 * 4}({H1})",
+              ".Lh_no_of:"]
         L += [f"    csrc {a['Mhpmevent3h'] + i:#x}, {H2}" for i in range(p["num_hpm"])]
         L += [f"    li {H2}, {p['lcof']:#x}",
               f"    csrc {a['Mip']:#x}, {H2}",
