@@ -6,7 +6,7 @@ CMAKE_TYPE ?= Release
 DEPS_STAMP := $(BUILD)/.deps-stamp
 ENV        := source scripts/env.sh &&
 
-.PHONY: all deps build sw run test lint bench fuzz soak soak-mem clean distclean synth formal validate
+.PHONY: all deps build sw run test lint bench fuzz fuzz-iss soak soak-mem soak-soc clean distclean synth formal validate
 
 all: build
 
@@ -83,6 +83,7 @@ soak: build
 	$(BUILD)/pmu_unit --unit tip --config wide --cycles $(SOAK_CYCLES) --seed 108
 	$(BUILD)/pmu_unit --unit csr --cycles $$(( $(SOAK_CYCLES) / 10 )) --seed 109
 	$(MAKE) soak-mem
+	$(MAKE) soak-soc
 
 # Memory system: long random-traffic runs against the reference memory (ctest: 200k each).
 MEM_SOAK_REQUESTS ?= 20000000
@@ -95,9 +96,27 @@ soak-mem: build
 	$(BUILD)/mem_unit --config default --footprint 524288 --perfect-l1i --requests $(MEM_SOAK_REQUESTS) --seed 206
 	$(BUILD)/mem_unit --config tiny --footprint 65536 --perfect-l1d --requests $(MEM_SOAK_REQUESTS) --seed 207
 
-FUZZ_SEEDS ?= 1000
+# Random programs (scripts/randprog.py; docs/robustness.md "Random programs") on the SoC with
+# lockstep and the PMU cross-check, seeds round-robin over the default, 1-wide and 4-wide builds,
+# JOBS at a time; fuzz-iss: on the ISS alone. Replay one seed: scripts/randrun.sh rtl BUILD SEED.
+FUZZ_SEEDS ?= 100
+FUZZ_FIRST ?= 1000
+FUZZ_ISS_SEEDS ?= 1000
 fuzz: build
-	bash scripts/randrun.sh iss $(BUILD) 1000 $(FUZZ_SEEDS)
+	RAND_JOBS=$(JOBS) bash scripts/randrun.sh rtl $(BUILD) $(FUZZ_FIRST) $(FUZZ_SEEDS)
+fuzz-iss: build
+	RAND_JOBS=$(JOBS) bash scripts/randrun.sh iss $(BUILD) $(FUZZ_FIRST) $(FUZZ_ISS_SEEDS)
+
+# The SoC soak: long random programs (20 rounds, loops up to 16 trips: ~2-15 M cycles each)
+# with lockstep and the PMU cross-check until SOAK_SOC_CYCLES cycles have run, JOBS at a time;
+# per-seed lines, then the total cycles, wall time and failures (README "Figures").
+SOAK_SOC_CYCLES ?= 1000000000
+SOAK_SOC_FIRST ?= 100000
+SOAK_SOC_GEN ?= --rounds 20 --max-trips 16
+soak-soc: build
+	RAND_JOBS=$(JOBS) RAND_TARGET_CYCLES=$(SOAK_SOC_CYCLES) RAND_MAX_CYCLES=100000000 \
+	  RAND_OUT=$(BUILD)/soak-soc RAND_GEN_ARGS="$(SOAK_SOC_GEN)" \
+	  bash scripts/randrun.sh rtl $(BUILD) $(SOAK_SOC_FIRST) 100000
 
 # libFuzzer on the ELF loader, the config parser and the CLI (fuzz/, docs/robustness.md
 # "Fuzzing"): clang-14 + ASan + UBSan in $(BUILD)/fuzz. fuzz-lib-run: LIBFUZZ_SECONDS per

@@ -1,20 +1,54 @@
 #!/usr/bin/env python3
-"""Random RV32IM program generator for lockstep testing (core vs ISS).
+"""Random RV32IM + Zicsr program generator for lockstep testing (RTL vs ISS, PMU vs model).
 
-Every program is valid and terminates: branches only jump forward inside their block, loops
-are counted with a reserved register, and loads/stores are confined to a data region through
-a masked address. The same seed always yields the same program (the seed is printed in the
-header so a failure can be replayed with `randprog.py --seed N`).
+Every program is valid and terminates; the same seed always yields the same program (the seed
+and every choice drawn from it are in the header, so a failure replays with
+`randprog.py --seed N`). What a program exercises (docs/robustness.md "Random programs"):
 
-Reserved registers: x31 data-region middle, x30 loop counter, x29 address temporary,
-x2 (sp) and x3 (gp) untouched so the shared start-up code still works.
+* control flow: forward branches, counted loops (backward branches, nested two deep, trip
+  counts up to --max-trips), direct and indirect calls nested through a call graph of
+  functions that save ra on the stack, jump tables (indirect jumps), self-modifying code
+  (an instruction slot patched with a random ALU instruction, fence.i, then called);
+* data: loads and stores of every width over a footprint (4 KiB .. 4 MiB, the L2 is 64 KiB)
+  through a masked address, strided streams that walk it, and at the end a checksum loop
+  that reads every word of it back, so a wrong memory image shows up in lockstep;
+* traps with a handler that counts each cause and skips the faulting instruction (mepc += 4):
+  illegal instruction, misaligned fetch / load / store, load access fault, fetch access fault
+  (through `jalr ra`: the handler returns to ra), ecall, ebreak;
+* interrupts: the CLINT timer (the handler re-arms mtimecmp = mtime + delta), software
+  interrupts (msip), and LCOFI: counter overflow (Sscofpmf OF, mip.LCOFIP), software-set
+  mip.LCOFIP and, on some seeds, the TIP sample interrupt (tipctrl.IRQ, acknowledged through
+  tipack); mstatus.MIE and mie toggle at random;
+* the PMU's CSRs: mhpmevent with random event ids (also undefined ones), threshold, invert,
+  edge and MINH; mhpmcounters preset just below 2^64 so they overflow; mcountinhibit,
+  mcounteren, mcycle/minstret writes; counter, event and read-window reads; pmubank and tipctrl.
+
+The program ends by disabling interrupts, folding the registers, the trap counters and the
+whole footprint into a checksum, printing it with the per-cause trap and interrupt counts
+(`randprog: seed S checksum ...` / `randprog: traps ...`) and exiting 0 through HTIF.
+
+The PMU's CSR addresses and event ids come from rtl/pmu/gen/pmu_gen.py (the one source); the
+mhpmevent field layout and the OF / MINH / LCOFIP bits from sw/lib/pmu.h; CLINT and console
+addresses from sw/common/htif_regs.h (the .S includes it).
+
+Register use: x4..x20 and x26 are the random registers. x1 ra, x2 sp, x3 gp; x21..x24 belong to
+the trap handler only (it may interrupt anything, so it touches nothing else); x25 and x30 loop
+counters (inner, outer), x27 and x29 temporaries, x28 the footprint mask, x31 its base.
 """
 import argparse
+import re
 import random
 import sys
+from pathlib import Path
 
-DATA_BYTES = 4096  # power of two: addresses are masked into it
-FREE_REGS = [1] + list(range(4, 29))  # x1, x4..x28
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "rtl" / "pmu" / "gen"))
+import pmu_gen  # noqa: E402  (the one source of PMU addresses and events)
+
+FREE_REGS = list(range(4, 21)) + [26]
+H0, H1, H2, H3 = "x21", "x22", "x23", "x24"  # trap handler only
+LOOP_REGS = ["x30", "x25"]  # outer, inner
+T1, T2, MASK, BASE = "x29", "x27", "x28", "x31"
 ALU_RR = ["add", "sub", "sll", "slt", "sltu", "xor", "srl", "sra", "or", "and"]
 ALU_RI = ["addi", "slti", "sltiu", "xori", "ori", "andi"]
 SHIFT_I = ["slli", "srli", "srai"]
@@ -22,22 +56,78 @@ MULDIV = ["mul", "mulh", "mulhsu", "mulhu", "div", "divu", "rem", "remu"]
 LOADS = [("lb", 1), ("lh", 2), ("lw", 4), ("lbu", 1), ("lhu", 2)]
 STORES = [("sb", 1), ("sh", 2), ("sw", 4)]
 BRANCHES = ["beq", "bne", "blt", "bge", "bltu", "bgeu"]
-COUNTER_CSRS = ["mcycle", "minstret", "cycle", "instret", "mhpmcounter3"]
 INTERESTING = [0, 1, -1, 0x7FFFFFFF, -0x80000000, 0x80, 0xFF, 0xFFFF, 31, 32]
+FOOTPRINTS = [4 << 10, 16 << 10, 64 << 10, 256 << 10, 1 << 20, 4 << 20]
+FOOTPRINT_WEIGHTS = [3, 3, 2, 3, 2, 1]
+MARGIN = 64  # bytes past the footprint that the largest access offset can reach
+RAM_BASE = 0x80000000
+# Addresses no device answers: loads there take a load access fault (cause 5).
+NO_DEVICE = [0x00000000, 0x00001000, 0x20000000, 0x7FFFFFF0]
+# Exception causes the handler expects (any other one fails the run through crt0's
+# ss_unexpected_trap, exit 64 + cause): fetch misaligned 0, fetch fault 1, illegal 2,
+# breakpoint 3, load misaligned 4, load fault 5, store misaligned 6, ecall 11.
+EXPECTED_EXC = (1 << 0) | (1 << 1) | (1 << 2) | (1 << 3) | (1 << 4) | (1 << 5) | (1 << 6) | (1 << 11)
+IRQ_MSI, IRQ_MTI, IRQ_LCOF = 3, 7, 13
+COUNT_NAMES = [(0, "fetch_misaligned"), (1, "fetch_fault"), (2, "illegal"), (3, "ebreak"),
+               (4, "load_misaligned"), (5, "load_fault"), (6, "store_misaligned"),
+               (11, "ecall"), (16 + IRQ_MSI, "irq_soft"), (16 + IRQ_MTI, "irq_timer"),
+               (16 + IRQ_LCOF, "irq_lcof"), (32, "lcof_overflow"), (33, "lcof_tip")]
+# Known-illegal encodings: all zeros, all ones, a write to the read-only cycle CSR.
+ILLEGAL = [".word 0x00000000", ".word 0xffffffff", "csrw cycle, x0"]
+
+
+def pmu_facts() -> dict:
+    """CSR addresses and event ids from pmu_gen, field layout and flag bits from pmu.h."""
+    addr = {name: a for name, a, _ in pmu_gen.STD_CSRS}
+    addr.update({name: a for name, a, _, _ in pmu_gen.CUSTOM_CSRS})
+    text = (ROOT / "sw" / "lib" / "pmu.h").read_text()
+    bits = {m[0]: 1 << int(m[1]) for m in
+            re.findall(r"#define (PMU_\w+)\s+\(1u << (\d+)\)", text)}
+    macro = re.search(r"#define PMU_EVENT\(([^)]*)\)(.*?)\n\n", text, re.S)
+    if not macro:
+        raise SystemExit("randprog: PMU_EVENT not found in sw/lib/pmu.h")
+    shifts = {m[0]: int(m[1] or 0) for m in
+              re.findall(r"\(uint32_t\)\((\w+)\)(?: << (\d+))?", macro[2])}
+    return {
+        "addr": addr, "high": pmu_gen.HIGH_HALF, "window": pmu_gen.WINDOW_BASE,
+        "window_words": pmu_gen.WINDOW_WORDS, "num_events": len(pmu_gen.EVENTS),
+        "num_hpm": pmu_gen.CROSSCHECK_HPM, "num_banks": len(pmu_gen.banks()),
+        "tip_status": [w for w, _ in pmu_gen.TIP_WORDS].index("Status"),
+        "bank_tip": [b[0] for b in pmu_gen.banks()].index("BankTip"),
+        "ev_shift": shifts, "of": bits["PMU_EVENTH_OF"], "minh": bits["PMU_EVENTH_MINH"],
+        "lcof": bits["PMU_MIP_LCOF"], "tip_irq": 1 << pmu_gen.TIPCTRL_IRQ_BIT,
+        "tip_period_shift": pmu_gen.TIPCTRL_PERIOD_SHIFT,
+    }
 
 
 class Generator:
-    def __init__(self, seed: int, blocks: int, block_len: int, csr_reads: bool):
+    def __init__(self, seed: int, blocks: int, block_len: int, rounds: int, max_trips: int,
+                 footprint: int | None, features: set[str]):
         self.rng = random.Random(seed)
-        self.seed = seed
-        self.blocks = blocks
-        self.block_len = block_len
-        self.csr_reads = csr_reads
+        self.seed, self.blocks, self.block_len = seed, blocks, block_len
+        self.rounds, self.max_trips, self.features = rounds, max_trips, features
+        self.pmu = pmu_facts()
+        rng = self.rng
+        self.footprint = footprint or rng.choices(FOOTPRINTS, FOOTPRINT_WEIGHTS)[0]
+        # Per-program choices: which interrupts, how often the timer fires, TIP IRQ.
+        self.timer = "irq" in features and rng.random() < 0.8
+        # At least ~5 handler lengths apart even with 200-cycle memory, so the program moves.
+        self.timer_delta = rng.choice([600, 1000, 1500, 4000, 12000])
+        self.lcofie = "pmu" in features and rng.random() < 0.8
+        self.msie = "irq" in features and rng.random() < 0.6
+        self.tip_irq = self.lcofie and rng.random() < 0.3
+        self.n_funcs = rng.randint(3, 8) if "call" in features else 0
+        self.n_slots = rng.randint(1, 3) if "smc" in features else 0
         self.label = 0
         self.lines: list[str] = []
+        self.call_depth_fn = None  # index of the function being generated (calls go lower)
 
+    # ------------------------------------------------------------------ helpers
     def reg(self) -> str:
         return f"x{self.rng.choice(FREE_REGS)}"
+
+    def dest(self) -> str:
+        return "x0" if self.rng.random() < 0.02 else self.reg()
 
     def new_label(self) -> str:
         self.label += 1
@@ -46,110 +136,615 @@ class Generator:
     def emit(self, text: str) -> None:
         self.lines.append(f"    {text}")
 
+    def put_label(self, name: str) -> None:
+        self.lines.append(f"{name}:")
+
     def imm12(self) -> int:
         if self.rng.random() < 0.3:
             return self.rng.choice([0, 1, -1, 2047, -2048])
         return self.rng.randint(-2048, 2047)
 
-    def address(self, size: int) -> str:
-        """Masks a random register into the data region, naturally aligned (a misaligned
-        access would trap, which the start-up code's handler reports as a failure)."""
-        self.emit(f"andi x29, {self.reg()}, {0x7FF & ~(size - 1)}")
-        self.emit("add x29, x29, x31")
-        return f"{self.rng.choice([-2048, -1024, 0])}(x29)"
+    def address(self, size: int, misaligned: bool = False) -> str:
+        """T1 = a random register masked into the footprint (word aligned) + its base; the
+        offset keeps the access naturally aligned unless a misaligned trap is wanted."""
+        self.emit(f"and {T1}, {self.reg()}, {MASK}")
+        self.emit(f"add {T1}, {T1}, {BASE}")
+        if misaligned:
+            off = self.rng.choice([o for o in range(1, 8) if o % size])
+        else:
+            off = size * self.rng.randint(0, (MARGIN - 4) // size)
+        return f"{off}({T1})"
 
-    def instruction(self) -> None:
-        kind = self.rng.choices(
-            ["rr", "ri", "shift", "lui", "muldiv", "load", "store", "csr"],
-            weights=[30, 20, 8, 4, 10, 12, 10, 2 if self.csr_reads else 0])[0]
+    def csr_write(self, addr: int, value: int) -> None:
+        self.emit(f"li {T2}, {value & 0xFFFFFFFF:#x}")
+        self.emit(f"csrw {addr:#x}, {T2}")
+
+    # ------------------------------------------------------------------ instructions
+    def instruction(self, simple: bool = False) -> None:
+        """One random instruction (or a short idiom). simple: ALU and memory only (stream
+        bodies, where T2 holds the walking pointer)."""
+        f = self.features
+        kinds = ["rr", "ri", "shift", "lui", "muldiv", "load", "store"]
+        weights = [30, 20, 8, 4, 10, 12, 10]
+        if not simple:
+            kinds += ["csr", "trap", "pmu", "sys", "fence"]
+            weights += [3 if "csr" in f else 0, 3 if "trap" in f else 0,
+                        4 if "pmu" in f else 0, 2 if "irq" in f else 0, 1]
+        kind = self.rng.choices(kinds, weights)[0]
         if kind == "rr":
-            self.emit(f"{self.rng.choice(ALU_RR)} {self.reg()}, {self.reg()}, {self.reg()}")
+            self.emit(f"{self.rng.choice(ALU_RR)} {self.dest()}, {self.reg()}, {self.reg()}")
         elif kind == "ri":
-            self.emit(f"{self.rng.choice(ALU_RI)} {self.reg()}, {self.reg()}, {self.imm12()}")
+            self.emit(f"{self.rng.choice(ALU_RI)} {self.dest()}, {self.reg()}, {self.imm12()}")
         elif kind == "shift":
-            self.emit(f"{self.rng.choice(SHIFT_I)} {self.reg()}, {self.reg()}, "
+            self.emit(f"{self.rng.choice(SHIFT_I)} {self.dest()}, {self.reg()}, "
                       f"{self.rng.randint(0, 31)}")
         elif kind == "lui":
             op = self.rng.choice(["lui", "auipc"])
-            self.emit(f"{op} {self.reg()}, {self.rng.randint(0, 0xFFFFF)}")
+            self.emit(f"{op} {self.dest()}, {self.rng.randint(0, 0xFFFFF)}")
         elif kind == "muldiv":
-            self.emit(f"{self.rng.choice(MULDIV)} {self.reg()}, {self.reg()}, {self.reg()}")
+            self.emit(f"{self.rng.choice(MULDIV)} {self.dest()}, {self.reg()}, {self.reg()}")
         elif kind == "load":
             op, size = self.rng.choice(LOADS)
-            self.emit(f"{op} {self.reg()}, {self.address(size)}")
+            self.emit(f"{op} {self.dest()}, {self.address(size)}")
         elif kind == "store":
             op, size = self.rng.choice(STORES)
             self.emit(f"{op} {self.reg()}, {self.address(size)}")
+        elif kind == "csr":
+            self.plain_csr()
+        elif kind == "trap":
+            self.trap()
+        elif kind == "pmu":
+            self.pmu_op()
+        elif kind == "sys":
+            self.irq_op()
         else:
-            self.emit(f"csrr {self.reg()}, {self.rng.choice(COUNTER_CSRS)}")
+            self.emit(self.rng.choice(["fence", "fence rw, rw", "fence.i"]))
 
-    def block(self) -> None:
-        shape = self.rng.choices(["straight", "branch", "loop", "call"], weights=[3, 4, 2, 1])[0]
+    def plain_csr(self) -> None:
+        r = self.rng.random()
+        if r < 0.4:
+            csr = self.rng.choice(["mcycle", "minstret", "cycle", "instret", "time",
+                                   "mcycleh", "cycleh", "timeh", "instreth"])
+            self.emit(f"csrr {self.dest()}, {csr}")
+        elif r < 0.7:
+            op = self.rng.choice(["csrrw", "csrrs", "csrrc"])
+            self.emit(f"{op} {self.dest()}, mscratch, {self.reg()}")
+        elif r < 0.85:
+            op = self.rng.choice(["csrrwi", "csrrsi", "csrrci"])
+            self.emit(f"{op} {self.dest()}, mscratch, {self.rng.randint(0, 31)}")
+        else:
+            csr = self.rng.choice(["misa", "mstatus", "mtvec", "mie", "mip", "mhartid",
+                                   "mvendorid", "marchid", "mimpid", "mepc", "mcause", "mtval"])
+            self.emit(f"csrr {self.dest()}, {csr}")
+
+    def trap(self) -> None:
+        """An instruction that traps; the handler counts it and goes on after it."""
+        kind = self.rng.choice(["illegal", "ecall", "ebreak", "ld_mis", "st_mis", "ld_fault",
+                                "fetch_mis", "fetch_fault"])
+        if kind == "illegal":
+            self.emit(self.rng.choice(ILLEGAL))
+        elif kind in ("ecall", "ebreak"):
+            self.emit(kind)
+        elif kind == "ld_mis":
+            op, size = self.rng.choice([("lh", 2), ("lhu", 2), ("lw", 4)])
+            self.emit(f"{op} {self.dest()}, {self.address(size, misaligned=True)}")
+        elif kind == "st_mis":
+            op, size = self.rng.choice([("sh", 2), ("sw", 4)])
+            self.emit(f"{op} {self.reg()}, {self.address(size, misaligned=True)}")
+        elif kind == "ld_fault":
+            op = self.rng.choice(["lb", "lh", "lw", "lbu", "lhu"])
+            self.emit(f"li {T1}, {self.rng.choice(NO_DEVICE):#x}")
+            self.emit(f"{op} {self.dest()}, 0({T1})")
+        elif kind == "fetch_mis":
+            # A jump whose target is 2 bytes off traps on the jump itself (no C extension).
+            target = self.new_label()
+            self.emit(f"la {T1}, {target}")
+            self.emit(f"jalr {self.rng.choice(['x0', 'x1'])}, 2({T1})")
+            self.put_label(target)
+        else:
+            # Fetch from where nothing answers: mepc is that address, so the handler returns
+            # to ra, which the jalr has just written.
+            self.emit(f"li {T1}, {self.rng.choice(NO_DEVICE):#x}")
+            self.emit(f"jalr x1, 0({T1})")
+
+    def pmu_op(self) -> None:
+        p, rng = self.pmu, self.rng
+        a = p["addr"]
+        n = rng.randrange(p["num_hpm"]) if rng.random() < 0.9 else rng.randrange(p["num_hpm"], 29)
+        kind = rng.choices(["event", "preset", "inhibit", "read", "window", "bank", "tip",
+                            "setlcof", "counter_write", "counteren"],
+                           [6, 5, 3, 6, 4, 2, 2 if "tip" in self.features else 0,
+                            1 if self.lcofie else 0, 1, 1])[0]
+        if kind == "event":
+            ev = rng.randrange(p["num_events"]) if rng.random() < 0.9 else rng.randrange(256)
+            thr = rng.randrange(16) if rng.random() < 0.5 else 0
+            inv = int(rng.random() < 0.25)
+            edge = int(rng.random() < 0.25)
+            s = p["ev_shift"]
+            value = (ev << s["id"]) | (thr << s["threshold"]) | (inv << s["invert"]) \
+                | (edge << s["edge"])
+            self.csr_write(a["Mhpmevent3"] + n, value)
+            if rng.random() < 0.3:
+                high = rng.choice([0, 0, p["minh"], p["of"]])
+                self.csr_write(a["Mhpmevent3h"] + n, high)
+        elif kind == "preset":
+            # Just below 2^64: the counter wraps after `delta` increments, sets OF and LCOFIP.
+            delta = rng.choice([1, 2, 5, 20, 100, 500, 3000])
+            self.csr_write(a["Mhpmcounter3"] + n | p["high"], 0xFFFFFFFF)
+            self.csr_write(a["Mhpmcounter3"] + n, -delta)
+        elif kind == "inhibit":
+            value = 0 if rng.random() < 0.4 else rng.getrandbits(7) & ~0b10
+            if rng.random() < 0.1:
+                value = 0xFFFFFFFF
+            self.csr_write(a["Mcountinhibit"], value)
+        elif kind == "read":
+            addr = rng.choice([a["Mhpmcounter3"] + n, a["Mhpmcounter3"] + n | p["high"],
+                               a["Mhpmevent3"] + n, a["Mhpmevent3h"] + n, a["Mcountinhibit"],
+                               a["Mcounteren"], a["Mcycle"], a["Minstret"], a["TipCtrl"],
+                               a["PmuBank"], a["Mhpmcounter3"] + n - 0xB00 + 0xC00])
+            self.emit(f"csrr {self.dest()}, {addr:#x}")
+        elif kind == "window":
+            self.emit(f"csrr {self.dest()}, {p['window'] + rng.randrange(p['window_words']):#x}")
+        elif kind == "bank":
+            bank = rng.randrange(p["num_banks"]) if rng.random() < 0.9 else rng.randrange(32)
+            self.emit(f"csrwi {a['PmuBank']:#x}, {bank}")
+        elif kind == "tip":
+            mode = rng.choice([0, 1, 2, 2, 1, 3])
+            irq = self.tip_irq and rng.random() < 0.5
+            # With the IRQ, samples at least ~1000 cycles apart on average (random: the
+            # interval is the LFSR under the mask) so the program moves between interrupts.
+            if mode == 2:
+                period = (1 << rng.randint(11 if irq else 2, 13)) - 1
+            else:
+                period = rng.randint(1000 if irq else 1, 5000)
+            value = mode | (p["tip_irq"] if irq else 0) | (period << p["tip_period_shift"])
+            self.csr_write(a["TipCtrl"], value)
+            if rng.random() < 0.2:
+                self.emit(f"csrw {a['TipAck']:#x}, x0")
+        elif kind == "setlcof":
+            self.emit(f"li {T2}, {p['lcof']:#x}")
+            self.emit(f"csrs {a['Mip']:#x}, {T2}")
+        elif kind == "counter_write":
+            addr = rng.choice([a["Mcycle"], a["Minstret"], a["Mcycle"] | p["high"],
+                               a["Minstret"] | p["high"], a["Mhpmcounter3"] + n])
+            self.csr_write(addr, rng.getrandbits(32))
+        else:
+            self.csr_write(a["Mcounteren"], rng.getrandbits(32))
+
+    def irq_op(self) -> None:
+        r = self.rng.random()
+        if r < 0.3:
+            self.emit(self.rng.choice(["csrci mstatus, 8", "csrsi mstatus, 8", "csrsi mstatus, 8"]))
+        elif r < 0.6:
+            self.emit(f"li {T2}, {self.mie_value(partial=True):#x}")
+            self.emit(f"csrw mie, {T2}")
+        elif r < 0.8 and self.msie:
+            self.emit(f"li {T1}, SS_CLINT_MSIP")
+            self.emit(f"li {T2}, 1")
+            self.emit(f"sw {T2}, 0({T1})")
+        else:
+            self.emit(f"li {T1}, SS_CLINT_MTIME")
+            self.emit(f"lw {self.dest()}, {self.rng.choice([0, 4])}({T1})")
+
+    def mie_value(self, partial: bool = False) -> int:
+        bits = [(self.timer, IRQ_MTI), (self.lcofie, IRQ_LCOF), (self.msie, IRQ_MSI)]
+        return sum(1 << b for on, b in bits if on and not (partial and self.rng.random() < 0.3))
+
+    # ------------------------------------------------------------------ blocks
+    def block(self, depth: int = 0) -> None:
+        f = self.features
+        shapes = ["straight", "branch", "loop", "stream", "call", "icall", "table", "smc"]
+        weights = [3, 4, 3 if depth < 2 else 0, 1 if depth < 2 else 0,
+                   2 if self.callable() else 0, 1 if self.callable() else 0,
+                   1, 1 if self.n_slots and "smc" in f else 0]
+        shape = self.rng.choices(shapes, weights)[0]
+        n = self.rng.randint(1, self.block_len)
         if shape == "straight":
             for _ in range(self.block_len):
                 self.instruction()
         elif shape == "branch":
             skip = self.new_label()
             self.emit(f"{self.rng.choice(BRANCHES)} {self.reg()}, {self.reg()}, {skip}")
-            for _ in range(self.rng.randint(1, self.block_len)):
+            for _ in range(n):
                 self.instruction()
-            self.lines.append(f"{skip}:")
+            self.put_label(skip)
         elif shape == "loop":
+            counter = LOOP_REGS[depth]
             top = self.new_label()
-            self.emit(f"li x30, {self.rng.randint(1, 12)}")
-            self.lines.append(f"{top}:")
-            for _ in range(self.rng.randint(1, self.block_len)):
-                self.instruction()
-            self.emit("addi x30, x30, -1")
-            self.emit(f"bnez x30, {top}")
+            self.emit(f"li {counter}, {self.rng.randint(1, self.max_trips)}")
+            self.put_label(top)
+            for _ in range(n):
+                if depth == 0 and self.rng.random() < 0.25:
+                    self.block(depth + 1)
+                else:
+                    self.instruction()
+            # Early exit: a data-dependent forward branch out of the loop.
+            if self.rng.random() < 0.2:
+                out = self.new_label()
+                self.emit(f"{self.rng.choice(BRANCHES)} {self.reg()}, {self.reg()}, {out}")
+                self.emit(f"addi {counter}, {counter}, -1")
+                self.emit(f"bnez {counter}, {top}")
+                self.put_label(out)
+            else:
+                self.emit(f"addi {counter}, {counter}, -1")
+                self.emit(self.rng.choice([f"bnez {counter}, {top}",
+                                           f"blt x0, {counter}, {top}",
+                                           f"bltu x0, {counter}, {top}"]))
+        elif shape == "stream":
+            # Walk the footprint with a stride (T2 the pointer, wrapped by the mask).
+            counter = LOOP_REGS[depth]
+            top = self.new_label()
+            stride = self.rng.choice([4, 8, 32, 64, 256, 4096, 4100])
+            self.emit(f"and {T2}, {self.reg()}, {MASK}")
+            self.emit(f"li {counter}, {self.rng.randint(1, 8 * self.max_trips)}")
+            self.put_label(top)
+            self.emit(f"add {T1}, {T2}, {BASE}")
+            for _ in range(self.rng.randint(1, 3)):
+                if self.rng.random() < 0.6:
+                    op, size = self.rng.choice(LOADS)
+                    self.emit(f"{op} {self.dest()}, {size * self.rng.randint(0, 3)}({T1})")
+                else:
+                    op, size = self.rng.choice(STORES)
+                    self.emit(f"{op} {self.reg()}, {size * self.rng.randint(0, 3)}({T1})")
+                if self.rng.random() < 0.5:
+                    self.instruction(simple=True)
+            self.emit(f"addi {T2}, {T2}, {stride}" if stride < 2048 else f"li {T1}, {stride}")
+            if stride >= 2048:
+                self.emit(f"add {T2}, {T2}, {T1}")
+            self.emit(f"and {T2}, {T2}, {MASK}")
+            self.emit(f"addi {counter}, {counter}, -1")
+            self.emit(f"bnez {counter}, {top}")
+        elif shape == "call":
+            self.emit(f"jal x1, rand_fn{self.callee()}")
+        elif shape == "icall":
+            self.emit(f"la {T1}, rand_fn{self.callee()}")
+            self.emit(f"jalr x1, 0({T1})")
+        elif shape == "table":
+            # switch (reg & 3): an indirect jump through a table of jumps.
+            tab, done = self.new_label(), self.new_label()
+            cases = [self.new_label() for _ in range(4)]
+            self.emit(f"andi {T2}, {self.reg()}, 12")
+            self.emit(f"la {T1}, {tab}")
+            self.emit(f"add {T1}, {T1}, {T2}")
+            self.emit(f"jalr x0, 0({T1})")
+            self.put_label(tab)
+            for c in cases:
+                self.emit(f"j {c}")
+            for c in cases:
+                self.put_label(c)
+                for _ in range(self.rng.randint(1, 3)):
+                    self.instruction(simple=True)
+                self.emit(f"j {done}")
+            self.put_label(done)
         else:
-            # A call and return through ra exercises the RAS; x1 is clobbered by design.
-            fn, after = self.new_label(), self.new_label()
-            self.emit(f"jal x1, {fn}")
-            self.emit(f"j {after}")
-            self.lines.append(f"{fn}:")
-            for _ in range(self.rng.randint(1, 4)):
-                self.emit(f"{self.rng.choice(ALU_RR)} x{self.rng.randint(4, 28)}, "
-                          f"{self.reg()}, {self.reg()}")
-            self.emit("jalr x0, 0(x1)")
-            self.lines.append(f"{after}:")
+            # Self-modifying code: write a random ALU instruction into a slot, fence.i, call it.
+            slot = self.rng.randrange(self.n_slots)
+            self.emit(f"la {T1}, rand_slot{slot}")
+            self.emit(f"li {T2}, {self.alu_encoding():#010x}")
+            self.emit(f"sw {T2}, 0({T1})")
+            self.emit("fence.i")
+            self.emit(f"jal x1, rand_slot{slot}")
+
+    def alu_encoding(self) -> int:
+        """A random R-type (RV32I or M) or I-type ALU instruction on the random registers."""
+        rd, rs1, rs2 = (self.rng.choice(FREE_REGS) for _ in range(3))
+        if self.rng.random() < 0.6:
+            funct7, funct3 = self.rng.choice(
+                [(0, f3) for f3 in range(8)] + [(0x20, 0), (0x20, 5)] + [(1, f3) for f3 in range(8)])
+            return funct7 << 25 | rs2 << 20 | rs1 << 15 | funct3 << 12 | rd << 7 | 0x33
+        funct3 = self.rng.choice([0, 2, 3, 4, 6, 7])
+        return (self.rng.getrandbits(12) << 20) | rs1 << 15 | funct3 << 12 | rd << 7 | 0x13
+
+    def callable(self) -> bool:
+        return self.n_funcs > 0 and (self.call_depth_fn is None or self.call_depth_fn > 0)
+
+    def callee(self) -> int:
+        top = self.n_funcs if self.call_depth_fn is None else self.call_depth_fn
+        return self.rng.randrange(top)
+
+    # ------------------------------------------------------------------ the program
+    def handler(self) -> list[str]:
+        p = self.pmu
+        a = p["addr"]
+        L = ["    .balign 4", "rand_trap_handler:",
+             f"    csrr {H0}, mcause",
+             f"    la {H1}, rand_counts",
+             f"    bltz {H0}, .Lh_irq",
+             # An exception: is it one we provoke? Otherwise crt0 reports it (exit 64 + cause).
+             f"    li {H2}, 31",
+             f"    bgtu {H0}, {H2}, ss_unexpected_trap",
+             f"    li {H2}, {EXPECTED_EXC:#x}",
+             f"    srl {H2}, {H2}, {H0}",
+             f"    andi {H2}, {H2}, 1",
+             f"    beqz {H2}, ss_unexpected_trap",
+             f"    slli {H2}, {H0}, 2",
+             f"    add {H1}, {H1}, {H2}",
+             f"    lw {H2}, 0({H1})",
+             f"    addi {H2}, {H2}, 1",
+             f"    sw {H2}, 0({H1})",
+             f"    li {H2}, 1",
+             f"    beq {H0}, {H2}, .Lh_fetch_fault",
+             f"    csrr {H2}, mepc",
+             f"    addi {H2}, {H2}, 4",
+             f"    csrw mepc, {H2}",
+             "    mret",
+             ".Lh_fetch_fault:",
+             "    csrw mepc, x1",
+             "    mret",
+             ".Lh_irq:",
+             f"    slli {H2}, {H0}, 1",
+             f"    srli {H2}, {H2}, 1",
+             f"    li {H3}, 16",
+             f"    bgeu {H2}, {H3}, ss_unexpected_trap",
+             f"    addi {H2}, {H2}, 16",
+             f"    slli {H2}, {H2}, 2",
+             f"    add {H2}, {H1}, {H2}",
+             f"    lw {H3}, 0({H2})",
+             f"    addi {H3}, {H3}, 1",
+             f"    sw {H3}, 0({H2})",
+             f"    andi {H2}, {H0}, 31",
+             f"    li {H3}, {IRQ_MTI}",
+             f"    beq {H2}, {H3}, .Lh_timer",
+             f"    li {H3}, {IRQ_LCOF}",
+             f"    beq {H2}, {H3}, .Lh_lcof",
+             f"    li {H3}, {IRQ_MSI}",
+             f"    bne {H2}, {H3}, ss_unexpected_trap",
+             f"    li {H2}, SS_CLINT_MSIP",
+             f"    sw x0, 0({H2})",
+             "    mret",
+             # Timer: mtimecmp = mtime + delta (high word -1 first so no early match).
+             ".Lh_timer:",
+             f"    li {H0}, SS_CLINT_MTIMECMP",
+             f"    li {H2}, -1",
+             f"    sw {H2}, 4({H0})",
+             f"    li {H1}, SS_CLINT_MTIME",
+             f"    lw {H2}, 0({H1})",
+             f"    lw {H3}, 4({H1})",
+             f"    li {H1}, {self.timer_delta}",
+             f"    add {H1}, {H2}, {H1}",
+             f"    sltu {H2}, {H1}, {H2}",
+             f"    add {H3}, {H3}, {H2}",
+             f"    sw {H1}, 0({H0})",
+             f"    sw {H3}, 4({H0})",
+             "    mret",
+             # LCOFI has three sources and one entry serves them all (serving only one would
+             # livelock: with a short TIP period a sample is always waiting, and an OF bit
+             # left set raises LCOFIP again at once): a waiting TIP sample (status bit 0) is
+             # acknowledged; any OF bit (counted as an overflow), and mip.LCOFIP, are cleared.
+             ".Lh_lcof:",
+             f"    csrwi {a['PmuBank']:#x}, {p['bank_tip']}",
+             f"    csrr {H2}, {p['window'] + p['tip_status']:#x}",
+             f"    andi {H2}, {H2}, 1",
+             f"    beqz {H2}, .Lh_overflow",
+             f"    csrw {a['TipAck']:#x}, x0",
+             f"    lw {H2}, {33 * 4}({H1})",
+             f"    addi {H2}, {H2}, 1",
+             f"    sw {H2}, {33 * 4}({H1})",
+             ".Lh_overflow:",
+             f"    li {H3}, 0"]
+        for i in range(p["num_hpm"]):
+            L += [f"    csrr {H2}, {a['Mhpmevent3h'] + i:#x}", f"    or {H3}, {H3}, {H2}"]
+        L += [f"    li {H2}, {p['of']:#x}",
+              f"    and {H3}, {H3}, {H2}",
+              f"    beqz {H3}, .Lh_no_of",
+              f"    lw {H3}, {32 * 4}({H1})",
+              f"    addi {H3}, {H3}, 1",
+              f"    sw {H3}, {32 * 4}({H1})",
+              ".Lh_no_of:"]
+        L += [f"    csrc {a['Mhpmevent3h'] + i:#x}, {H2}" for i in range(p["num_hpm"])]
+        L += [f"    li {H2}, {p['lcof']:#x}",
+              f"    csrc {a['Mip']:#x}, {H2}",
+              "    mret"]
+        return L
+
+    def function(self, i: int) -> None:
+        self.call_depth_fn = i
+        self.put_label(f"rand_fn{i}")
+        self.emit("addi sp, sp, -16")
+        self.emit("sw x1, 12(sp)")
+        self.emit(f"sw {LOOP_REGS[0]}, 8(sp)")
+        self.emit(f"sw {LOOP_REGS[1]}, 4(sp)")
+        for _ in range(self.rng.randint(1, 4)):
+            self.block()
+        self.emit("lw x1, 12(sp)")
+        self.emit(f"lw {LOOP_REGS[0]}, 8(sp)")
+        self.emit(f"lw {LOOP_REGS[1]}, 4(sp)")
+        self.emit("addi sp, sp, 16")
+        self.emit("ret")
+        self.call_depth_fn = None
 
     def program(self) -> str:
+        region = self.footprint + MARGIN
+        feats = ",".join(sorted(self.features))
         self.lines = [
-            f"# randprog seed={self.seed} blocks={self.blocks} block_len={self.block_len}",
+            f"# randprog seed={self.seed} blocks={self.blocks} block_len={self.block_len} "
+            f"rounds={self.rounds} max_trips={self.max_trips} footprint={self.footprint}",
+            f"# features={feats} timer={int(self.timer)} delta={self.timer_delta} "
+            f"msie={int(self.msie)} lcofie={int(self.lcofie)} tip_irq={int(self.tip_irq)} "
+            f"functions={self.n_funcs} smc_slots={self.n_slots}",
+            '#include "htif_regs.h"',
             "    .section .text",
             "    .globl main",
             "main:",
         ]
-        self.emit("la x31, rand_data + 2048")  # middle, so offsets reach all of it
+        self.emit(f"la {BASE}, rand_data")
+        self.emit(f"li {MASK}, {(self.footprint - 1) & ~3:#x}")
+        self.emit(f"la {T1}, rand_trap_handler")
+        self.emit(f"csrw mtvec, {T1}")
         for r in FREE_REGS:
             value = self.rng.choice(INTERESTING) if self.rng.random() < 0.3 \
                 else self.rng.getrandbits(32)
             self.emit(f"li x{r}, {value & 0xFFFFFFFF:#x}")
+        # Fill the first 64 KiB (at most) of the footprint: x = x * 1664525 + 1013904223.
+        fill = self.new_label()
+        self.emit(f"li {T2}, {self.rng.getrandbits(32):#x}")
+        self.emit(f"li {H0}, 1664525")
+        self.emit(f"li {H1}, 1013904223")
+        self.emit(f"mv {T1}, {BASE}")
+        self.emit(f"li {LOOP_REGS[0]}, {min(self.footprint, 64 << 10) // 4}")
+        self.put_label(fill)
+        self.emit(f"sw {T2}, 0({T1})")
+        self.emit(f"mul {T2}, {T2}, {H0}")
+        self.emit(f"add {T2}, {T2}, {H1}")
+        self.emit(f"addi {T1}, {T1}, 4")
+        self.emit(f"addi {LOOP_REGS[0]}, {LOOP_REGS[0]}, -1")
+        self.emit(f"bnez {LOOP_REGS[0]}, {fill}")
+        if self.timer:
+            self.emit(f"li {T1}, SS_CLINT_MTIMECMP")
+            self.emit(f"li {T2}, {self.timer_delta}")
+            self.emit(f"sw {T2}, 0({T1})")
+            self.emit(f"sw x0, 4({T1})")
+        mie = self.mie_value()
+        if mie:
+            self.emit(f"li {T2}, {mie:#x}")
+            self.emit(f"csrw mie, {T2}")
+            self.emit("csrsi mstatus, 8")
+        # Rounds: the same blocks again on evolved data (counter in memory).
+        round_top = ".Lround"
+        self.emit(f"la {T1}, rand_round")
+        self.emit(f"li {T2}, {self.rounds}")
+        self.emit(f"sw {T2}, 0({T1})")
+        self.put_label(round_top)
         for _ in range(self.blocks):
             self.block()
-        # ra (x1) is a free register here, so main cannot return: exit directly.
+        self.emit(f"la {T1}, rand_round")
+        self.emit(f"lw {T2}, 0({T1})")
+        self.emit(f"addi {T2}, {T2}, -1")
+        self.emit(f"sw {T2}, 0({T1})")
+        self.emit(f"beqz {T2}, .Lrounds_done")
+        self.emit(f"j {round_top}")  # a round can be longer than a branch reaches
+        self.put_label(".Lrounds_done")
+        self.epilogue()
+        # Functions, SMC slots, the handler.
+        for i in range(self.n_funcs):
+            self.function(i)
+        for s in range(self.n_slots):
+            self.put_label(f"rand_slot{s}")
+            self.emit("nop")
+            self.emit("ret")
+        self.lines += self.handler()
+        self.lines += [
+            "    .section .rodata",
+            '.Lfmt_sum: .string "randprog: seed %d checksum %08x rounds %d\\n"',
+            '.Lfmt_traps: .string "randprog: traps ' +
+            " ".join(f"{n}=%d" for _, n in COUNT_NAMES[:7]) + '\\n"',
+            '.Lfmt_irqs: .string "randprog: more ' +
+            " ".join(f"{n}=%d" for _, n in COUNT_NAMES[7:]) + '\\n"',
+            "    .section .data",
+            "    .balign 64",
+            "rand_counts: .space 256",
+            "rand_round: .word 0",
+            "    .section .noinit, \"aw\", @nobits",
+            "    .balign 64",
+            f"rand_data: .space {region}",
+        ]
+        return "\n".join(self.lines) + "\n"
+
+    def epilogue(self) -> None:
+        """Interrupts off, checksum over registers, counters and the whole footprint, print,
+        exit 0."""
+        self.emit("csrci mstatus, 8")
+        self.emit("csrw mie, x0")
+        acc = H0
+        self.emit(f"li {acc}, 0")
+        for r in FREE_REGS:
+            self.emit(f"slli {H1}, {acc}, 5")
+            self.emit(f"srli {acc}, {acc}, 27")
+            self.emit(f"or {acc}, {acc}, {H1}")
+            self.emit(f"xor {acc}, {acc}, x{r}")
+        top = self.new_label()
+        self.emit(f"mv {T1}, {BASE}")
+        self.emit(f"li {T2}, {self.footprint + MARGIN}")
+        self.emit(f"add {T2}, {T2}, {BASE}")
+        self.put_label(top)
+        self.emit(f"lw {H1}, 0({T1})")
+        self.emit(f"slli {H2}, {acc}, 1")
+        self.emit(f"srli {acc}, {acc}, 31")
+        self.emit(f"or {acc}, {acc}, {H2}")
+        self.emit(f"add {acc}, {acc}, {H1}")
+        self.emit(f"addi {T1}, {T1}, 4")
+        self.emit(f"bltu {T1}, {T2}, {top}")
+        self.emit(f"la {H3}, rand_counts")
+        for k in range(64):
+            self.emit(f"lw {H1}, {4 * k}({H3})")
+            self.emit(f"add {acc}, {acc}, {H1}")
+        self.emit(f"la {T1}, rand_result")
+        self.emit(f"sw {acc}, 0({T1})")
+        self.emit("la a0, .Lfmt_sum")
+        self.emit(f"li a1, {self.seed}")
+        self.emit(f"mv a2, {acc}")
+        self.emit(f"li a3, {self.rounds}")
+        self.emit("call printf")
+        for fmt, names in ((".Lfmt_traps", COUNT_NAMES[:7]), (".Lfmt_irqs", COUNT_NAMES[7:])):
+            self.emit(f"la {H3}, rand_counts")
+            self.emit(f"la a0, {fmt}")
+            for i, (k, _) in enumerate(names):
+                self.emit(f"lw a{i + 1}, {4 * k}({H3})")
+            self.emit("call printf")
         self.emit("li a0, 0")
         self.emit("call exit")
-        self.lines += ["    .section .data", "    .balign 64", "rand_data:"]
-        words = [self.rng.getrandbits(32) for _ in range(DATA_BYTES // 4)]
-        for i in range(0, len(words), 8):
-            self.lines.append("    .word " + ", ".join(f"{w:#010x}" for w in words[i:i + 8]))
-        return "\n".join(self.lines) + "\n"
+        self.lines += ["    .section .data", "    .balign 4", "rand_result: .word 0",
+                       "    .section .text"]
+
+
+ALL_FEATURES = {"csr", "trap", "irq", "pmu", "tip", "call", "smc"}
+
+
+def run_args(seed: int) -> list[str]:
+    """The seed's `stackscope run` options: memory timing, TIP sampling and, now and then, an
+    idealisation (a stream of its own, so the program does not change with them)."""
+    rng = random.Random(seed * 7919 + 17)
+    args = ["--mem-latency", str(rng.choice([1, 4, 20, 20, 20, 60, 200])),
+            "--mem-bandwidth", str(rng.choice([1, 2, 8, 8, 32])),
+            "--mem-outstanding", str(rng.choice([1, 2, 4, 4, 8]))]
+    if rng.random() < 0.3:
+        args += ["--tip-mode", "random", "--tip-period", str((1 << rng.randint(2, 10)) - 1)]
+    elif rng.random() < 0.3:
+        args += ["--tip-period", str(rng.randint(1, 500))]
+    for flag, p in (("--fast-alu", 0.15), ("--perfect-l1i", 0.08), ("--perfect-l1d", 0.08),
+                    ("--perfect-bp", 0.08)):
+        if rng.random() < p:
+            args.append(flag)
+    return args
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seed", type=int, required=True)
-    ap.add_argument("--blocks", type=int, default=200)
-    ap.add_argument("--block-len", type=int, default=8)
-    ap.add_argument("--no-csr", action="store_true", help="no counter CSR reads")
+    ap.add_argument("--blocks", type=int, default=200, help="blocks per round (default 200)")
+    ap.add_argument("--block-len", type=int, default=8, help="instructions per block, at most")
+    ap.add_argument("--rounds", type=int, default=1,
+                    help="times the whole block sequence runs (long programs for the soak)")
+    ap.add_argument("--max-trips", type=int, default=12, help="largest loop trip count")
+    ap.add_argument("--footprint", type=int, default=None,
+                    help="data footprint in bytes (power of two >= 4096; default: from the seed)")
+    ap.add_argument("--no", action="append", default=[], metavar="FEATURE",
+                    help=f"leave a feature out (repeatable): {', '.join(sorted(ALL_FEATURES))}")
+    ap.add_argument("--no-csr", action="store_true", help="no plain CSR accesses (= --no csr)")
+    ap.add_argument("--run-args", action="store_true",
+                    help="print the seed's `stackscope run` options (one a line) instead")
     ap.add_argument("-o", "--output", default="-")
     args = ap.parse_args()
-    if args.blocks < 1 or args.block_len < 1:
-        print("randprog: --blocks and --block-len must be >= 1", file=sys.stderr)
+    if args.run_args:
+        print("\n".join(run_args(args.seed)))
+        return 0
+    if args.blocks < 1 or args.block_len < 1 or args.rounds < 1 or args.max_trips < 1:
+        print("randprog: --blocks, --block-len, --rounds and --max-trips must be >= 1",
+              file=sys.stderr)
         return 2
-    text = Generator(args.seed, args.blocks, args.block_len, not args.no_csr).program()
+    fp = args.footprint
+    if fp is not None and (fp < 4096 or fp & (fp - 1) or fp > 8 << 20):
+        print(f"randprog: --footprint {fp}: must be a power of two in 4096..8388608",
+              file=sys.stderr)
+        return 2
+    bad = [f for f in args.no if f not in ALL_FEATURES]
+    if bad:
+        print(f"randprog: unknown feature '{bad[0]}' (known: {', '.join(sorted(ALL_FEATURES))})",
+              file=sys.stderr)
+        return 2
+    features = ALL_FEATURES - set(args.no) - ({"csr"} if args.no_csr else set())
+    text = Generator(args.seed, args.blocks, args.block_len, args.rounds, args.max_trips,
+                     fp, features).program()
     if args.output == "-":
         sys.stdout.write(text)
     else:

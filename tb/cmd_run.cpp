@@ -220,7 +220,7 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
       if (!c.trap) ++retired;
       if (exit_committed) continue;
       if (lockstep) {
-        if (const std::string diff = lockstep->step(c); !diff.empty())
+        if (const std::string diff = lockstep->step(c, sim.cycle()); !diff.empty())
           throw LockstepError(fmt::format("{}: lockstep mismatch at cycle {}: {}", t.name, sim.cycle(), diff));
       }
       // The ISS names the trap's tval; without lockstep only cause and pc are compared.

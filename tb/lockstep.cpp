@@ -43,12 +43,16 @@ Lockstep::Lockstep(const std::string& elf, uint32_t ram_size)
   hart_.set_cycle(0);                  // mcycle reads come from the RTL
 }
 
-std::string Lockstep::step(const RtlCommit& c) {
+std::string Lockstep::step(const RtlCommit& c, uint64_t cycle) {
   if (hart_.exited()) return "RTL committed after the ISS exited: rtl " + to_string(c);
   hart_.set_external_irq(c.irq_mip & iss::mip::kMeip);
   hart_.set_timer_irq(c.irq_mip & iss::mip::kMtip);
   hart_.set_software_irq(c.irq_mip & iss::mip::kMsip);
   hart_.set_lcof_irq(c.irq_mip & iss::mip::kLcofip);  // raised by the RTL's PMU
+  // The ISS takes an interrupt only where the RTL does (see irq_deferred_cycle_).
+  const bool rtl_irq = c.trap && (c.cause & iss::cause::kInterrupt);
+  const bool iss_irq = hart_.irq_pending();
+  hart_.hold_irqs(!rtl_irq);
   iss::CommitRecord r = hart_.step();
   // Counters (mcycle, mhpmcounter*, time, CLINT mtime) count cycles in the RTL, and the PMU
   // owns its CSRs: adopt their values.
@@ -58,6 +62,19 @@ std::string Lockstep::step(const RtlCommit& c) {
     r.rd_value = c.rd_wdata;
   }
   last_ = r;
+  if (!rtl_irq && iss_irq) {
+    // An operation the RTL performs at the ROB head (fence.i, an access outside RAM: CLINT,
+    // console) finishes before any interrupt, and its own effect can raise one.
+    const bool head_op = (r.insn & 0x707f) == 0x100f ||
+                         ((r.mem_read || r.mem_write) && !mem_.in_ram(r.mem_addr, 1));
+    if (irq_deferred_cycle_ && *irq_deferred_cycle_ != cycle && !head_op)
+      return fmt::format("rtl {} | iss: interrupt pending and enabled since cycle {} (mip {:08x}, "
+                         "mie {:08x}) and the RTL did not take it",
+                         to_string(c), *irq_deferred_cycle_, hart_.csrs().mip, hart_.csrs().mie);
+    if (!irq_deferred_cycle_ || head_op) irq_deferred_cycle_ = cycle;
+  } else {
+    irq_deferred_cycle_.reset();
+  }
   bool same = r.pc == c.pc && r.insn == c.insn && r.trap == c.trap;
   if (same && r.trap) same = r.cause == c.cause;
   if (same && !r.trap) {

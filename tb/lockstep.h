@@ -2,6 +2,7 @@
 // (pc, instruction, trap and cause, rd write, store effect) through this one narrow call.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <ostream>
 #include <string>
 
@@ -31,7 +32,8 @@ class Lockstep {
  public:
   explicit Lockstep(const std::string& elf, uint32_t ram_size);
   // Empty if the ISS agrees, else a description of both records.
-  std::string step(const RtlCommit& c);
+  // cycle: the RTL cycle the record committed in.
+  std::string step(const RtlCommit& c, uint64_t cycle);
   bool exited() const { return hart_.exited(); }
   int exit_code() const { return hart_.exit_code(); }
   // The ISS's record of the last step() (its tval names a trap loop's fault).
@@ -42,6 +44,13 @@ class Lockstep {
   iss::Memory mem_;
   iss::Hart hart_;
   iss::CommitRecord last_;
+  // Interrupts: a record's lines are those of its commit cycle. The RTL takes an enabled
+  // pending interrupt at the first boundary after that cycle, except that an operation it
+  // performs at the ROB head (fence.i, an MMIO access) finishes first -- and such an operation
+  // (a store to msip or mtimecmp) can itself raise it. So the ISS holds its interrupts unless
+  // the RTL's record is one, and an instruction committed with one pending in a later cycle
+  // than the last such point, not itself a head operation, is a mismatch: the RTL ignored it.
+  std::optional<uint64_t> irq_deferred_cycle_;
 };
 
 }  // namespace stackscope::tb

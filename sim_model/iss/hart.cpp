@@ -20,7 +20,8 @@ CommitRecord Hart::step() {
     set_line(mip::kMtip, cl.mtime >= cl.mtimecmp);
     set_line(mip::kMsip, cl.msip & 1);
   }
-  if (const uint32_t pending = c.mip & c.mie; pending && (c.mstatus & mstatus::kMie)) {
+  if (const uint32_t pending = c.mip & c.mie;
+      pending && (c.mstatus & mstatus::kMie) && !irqs_held_) {
     // Priority from the privileged spec 3.1.9 (MEI > MSI > MTI), LCOFI last (Sscofpmf).
     const uint32_t code = pending & mip::kMeip   ? cause::kIrqMExt
                           : pending & mip::kMsip ? cause::kIrqMSoft

@@ -51,6 +51,12 @@ class Hart {
   void set_software_irq(bool level) { set_line(mip::kMsip, level); }
   void set_lcof_irq(bool level) { set_line(mip::kLcofip, level); }
   void drive_irqs_from_clint(bool on) { irqs_from_clint_ = on; }
+  // Whether an enabled pending interrupt would be taken by the next step().
+  bool irq_pending() const {
+    return (s_.csrs.mip & s_.csrs.mie) && (s_.csrs.mstatus & mstatus::kMie);
+  }
+  // Lockstep: while held, step() takes no interrupt (the RTL decides the boundary).
+  void hold_irqs(bool on) { irqs_held_ = on; }
 
   // Lockstep: adopt the RTL's value for the last record's rd (counter reads).
   void override_rd(uint32_t value);
@@ -99,6 +105,7 @@ class Hart {
   std::unique_ptr<decoded_t[]> cache_;
   uint64_t retired_ = 0;
   bool irqs_from_clint_ = true;
+  bool irqs_held_ = false;
   bool cycle_from_rtl_ = false;
   uint32_t trap_cause_ = 0, trap_tval_ = 0;
   uint8_t last_rd_ = 0;

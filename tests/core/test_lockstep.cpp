@@ -22,7 +22,7 @@ TEST_CASE("lockstep accepts the architectural records", "[lockstep]") {
   stackscope::iss::Memory mem;
   stackscope::iss::Hart ref(mem, mem.load_elf(kElf).entry);
   Lockstep ls(kElf, stackscope::iss::mmap::kDefaultRamSize);
-  for (int i = 0; i < 50; ++i) REQUIRE(ls.step(from_iss(ref.step())).empty());
+  for (int i = 0; i < 50; ++i) REQUIRE(ls.step(from_iss(ref.step()), i).empty());
 }
 
 TEST_CASE("lockstep reports a differing field", "[lockstep]") {
@@ -33,7 +33,7 @@ TEST_CASE("lockstep reports a differing field", "[lockstep]") {
   RtlCommit c;
   do {
     c = from_iss(ref.step());
-    if (!c.rd_we) REQUIRE(ls.step(c).empty());
+    if (!c.rd_we) REQUIRE(ls.step(c, 0).empty());
   } while (!c.rd_we);
   SECTION("rd value") { c.rd_wdata ^= 1; }
   SECTION("rd index") { c.rd ^= 1; }
@@ -48,7 +48,66 @@ TEST_CASE("lockstep reports a differing field", "[lockstep]") {
     c.trap = true;
     c.cause = 2;
   }
-  const std::string diff = ls.step(c);
+  const std::string diff = ls.step(c, 0);
   CHECK(diff.find("rtl ") != std::string::npos);
   CHECK(diff.find("| iss ") != std::string::npos);
+}
+
+// Interrupts: the ISS takes one only where the RTL's record is one. A record carries the lines
+// of its commit cycle, so instructions committed in the same cycle as an enabled interrupt
+// became visible (or head operations: MMIO, fence.i) may precede it; an instruction committed
+// in a later cycle with the interrupt still pending means the RTL ignored it. The records come
+// from a standalone ISS (CLINT-driven lines) and a twin that sees the same lines but never
+// takes an interrupt (an RTL that ignores them).
+TEST_CASE("lockstep takes interrupts where the RTL does", "[lockstep][irq]") {
+  namespace iss = stackscope::iss;
+  const std::string elf = std::string(STACKSCOPE_SW_DIR) + "/isa/interrupts.elf";
+  iss::Memory mem, mem_held;
+  iss::Hart ref(mem, mem.load_elf(elf).entry);
+  iss::Hart held(mem_held, mem_held.load_elf(elf).entry);
+  held.drive_irqs_from_clint(false);
+  held.hold_irqs(true);
+  auto drive = [&held](uint32_t mip) {
+    held.set_timer_irq(mip & iss::mip::kMtip);
+    held.set_software_irq(mip & iss::mip::kMsip);
+  };
+  Lockstep ls(elf, iss::mmap::kDefaultRamSize);
+  uint64_t cycle = 0;
+  RtlCommit irq;
+  uint32_t mip = 0;
+  for (int i = 0; i < 10000; ++i) {
+    const iss::CommitRecord r = ref.step();
+    mip = ref.csrs().mip;  // the lines this step saw
+    irq = from_iss(r);
+    irq.irq_mip = mip;
+    if (r.trap && (r.cause & iss::cause::kInterrupt)) break;
+    drive(mip);
+    RtlCommit h = from_iss(held.step());
+    h.irq_mip = mip;
+    REQUIRE(h.pc == irq.pc);
+    REQUIRE(ls.step(irq, ++cycle).empty());
+  }
+  REQUIRE(irq.trap);
+  ++cycle;
+  SECTION("the RTL takes it at once") { CHECK(ls.step(irq, cycle).empty()); }
+  SECTION("the RTL commits two more in that cycle, then takes it") {
+    drive(mip);
+    for (int k = 0; k < 2; ++k) {
+      RtlCommit h = from_iss(held.step());
+      h.irq_mip = mip;
+      REQUIRE(ls.step(h, cycle).empty());
+    }
+    irq.pc = held.pc();
+    CHECK(ls.step(irq, cycle + 1).empty());
+  }
+  SECTION("the RTL ignores it") {
+    drive(mip);
+    RtlCommit h = from_iss(held.step());
+    h.irq_mip = mip;
+    REQUIRE(ls.step(h, cycle).empty());
+    h = from_iss(held.step());
+    h.irq_mip = mip;
+    const std::string diff = ls.step(h, cycle + 1);
+    CHECK(diff.find("did not take it") != std::string::npos);
+  }
 }
