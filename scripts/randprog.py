@@ -281,7 +281,8 @@ class Generator:
             addr = rng.choice([a["Mhpmcounter3"] + n, a["Mhpmcounter3"] + n | p["high"],
                                a["Mhpmevent3"] + n, a["Mhpmevent3h"] + n, a["Mcountinhibit"],
                                a["Mcounteren"], a["Mcycle"], a["Minstret"], a["TipCtrl"],
-                               a["PmuBank"], a["Mhpmcounter3"] + n - 0xB00 + 0xC00])
+                               a["PmuBank"],
+                               a["Mhpmcounter3"] + n - a["Mcycle"] + 0xC00])  # user alias hpmcounterN
             self.emit(f"csrr {self.dest()}, {addr:#x}")
         elif kind == "window":
             self.emit(f"csrr {self.dest()}, {p['window'] + rng.randrange(p['window_words']):#x}")
