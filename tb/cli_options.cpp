@@ -1,5 +1,7 @@
 #include "cli_options.h"
 
+#include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <stdexcept>
 #include <type_traits>
@@ -144,6 +146,13 @@ CheckedRun check_run_options(const RunOptions& o, const RunConfig& built) {
     } catch (const std::invalid_argument& e) {
       throw std::runtime_error(e.what());
     }
+  }
+  if (const char* v = std::getenv("STACKSCOPE_TEST_PROBE_MUTANT"); v && *v) {
+    const auto& m = pmu::kProbeMutants;
+    const auto it = std::find_if(m.begin(), m.end(), [&](const auto& x) { return x.name == v; });
+    if (it == m.end())
+      throw std::runtime_error(std::string("STACKSCOPE_TEST_PROBE_MUTANT=") + v + ": no such probe mutant");
+    out.probe_mutant = static_cast<uint8_t>(it - m.begin() + 1);
   }
   return out;
 }

@@ -47,7 +47,6 @@ struct RunOptions {
   bool no_check = false;  // PMU cross-check (tb/pmu_check) is on by default
   std::string mutate;     // COUNTER@CYCLE (test-only)
   uint32_t rtl_ram_size = 0;  // test-only: the RAM size the RTL is told (0: the real one)
-  uint8_t probe_mutant = 0;   // test-only: STACKSCOPE_TEST_PROBE_MUTANT's id (0: none)
   std::vector<std::function<void(report::RunConfig&)>> overrides;  // CLI options given, in order
 };
 
@@ -59,6 +58,11 @@ void add_run_options(CLI::App* cmd, RunOptions& o, const report::RunConfig& buil
 struct CheckedRun {
   report::RunConfig cfg;
   std::optional<tb::PmuMutation> mutation;
+  // Test only (docs/probe.md "Probe mutants"): the id of the probe mutant the environment
+  // variable STACKSCOPE_TEST_PROBE_MUTANT names (0: none), so a ctest can rerun any other
+  // test's commands on a miswired probe; the test being rerun calls stackscope through its
+  // own scripts, hence a variable and not an option.
+  uint8_t probe_mutant = 0;
 };
 
 // The config file, then the options in order, validated against `built`, and every option

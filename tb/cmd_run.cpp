@@ -6,7 +6,6 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdlib>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -139,9 +138,9 @@ struct RunFiles {
   std::ostream* console = &std::cout;  // the program's console and the text report
 };
 
-report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOptions& o, bool quiet,
-                          const std::optional<tb::PmuMutation>& mutation, const RunFiles& files,
-                          report::Json& json_out) {
+report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunOptions& o,
+                          bool quiet, const RunFiles& files, report::Json& json_out) {
+  const RunConfig& cfg = checked.cfg;
   std::ostream null_console(nullptr);
   iss::Memory mem(o.ram_size);
   mem.set_console(quiet ? &null_console : files.console);
@@ -159,7 +158,7 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   sc.perfect_bp = cfg.perfect_bp;
   sc.fst = files.fst;
   sc.rtl_ram_size = o.rtl_ram_size;
-  sc.probe_mutant = o.probe_mutant;
+  sc.probe_mutant = checked.probe_mutant;
   std::optional<OracleBp> oracle;  // the ISS running ahead steers fetch (DPI ss_oracle_next_pc)
   OracleBp::Hook oracle_hook;
   if (cfg.perfect_bp) {
@@ -178,7 +177,7 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   // collector steps only the report's own models (TIP samplers at the run's period,
   // multiplexing) on the same RTL probe, and all of them without a check.
   std::optional<tb::PmuCheck> check;
-  if (cfg.crosscheck) check.emplace(sim.pmu_model_config(), mutation);
+  if (cfg.crosscheck) check.emplace(sim.pmu_model_config(), checked.mutation);
   tb::PmuRegs pmu_regs;
   if (check) sim.read_pmu(pmu_regs);
 
@@ -289,27 +288,10 @@ report::RunResult run_one(const Target& t, const RunConfig& cfg, const RunOption
   return r;
 }
 
-// Test only (docs/probe.md "Probe mutants"): the probe mutant STACKSCOPE_TEST_PROBE_MUTANT
-// names, so a ctest can rerun any other test's commands on a miswired probe. An environment
-// variable and not an option: the test being rerun calls stackscope through its own scripts.
-uint8_t probe_mutant_from_env() {
-  const char* v = std::getenv("STACKSCOPE_TEST_PROBE_MUTANT");
-  if (!v || !*v) return 0;
-  for (std::size_t i = 0; i < pmu::kProbeMutants.size(); ++i)
-    if (pmu::kProbeMutants[i].name == v) {
-      spdlog::debug("test only: probe mutant {} ({})", v, pmu::kProbeMutants[i].mistake);
-      return static_cast<uint8_t>(i + 1);
-    }
-  throw std::runtime_error(fmt::format("STACKSCOPE_TEST_PROBE_MUTANT={}: no such probe mutant", v));
-}
-
-int run(const RunOptions& o_in) {
-  RunOptions o = o_in;
-  o.probe_mutant = probe_mutant_from_env();
+int run(const RunOptions& o) {
   const RunConfig built = built_model();
   const CheckedRun checked = check_run_options(o, built);
   const RunConfig& cfg = checked.cfg;
-  const std::optional<tb::PmuMutation>& mutation = checked.mutation;
   bool suite = false;
   const std::vector<Target> targets = resolve(o, suite);
   // Every ELF is checked before anything runs, so bad input costs no simulation.
@@ -344,7 +326,7 @@ int run(const RunOptions& o_in) {
     report::Json j;
     report::RunResult r;
     try {
-      r = run_one(t, cfg, o, suite, mutation, files, j);
+      r = run_one(t, checked, o, suite, files, j);
     } catch (const LockstepError& e) {
       keep_traces();
       spdlog::error("{}", e.what());
