@@ -161,8 +161,10 @@ PmuRegs expected_regs(const pmu::PmuModel& m) {
 
 PmuCheck::PmuCheck(const pmu::PmuModelConfig& cfg, std::optional<PmuMutation> mutation)
     : model_(cfg), mutation_(mutation) {
-  if (cfg.check_probe)
+  if (cfg.check_probe) {
     probe_check_.emplace(cfg.cpi.spec.rob_entries, cfg.cpi.dispatch_width, cfg.commit_width);
+    probe_history_.emplace(cfg.cpi.spec.rob_entries);
+  }
 }
 
 std::optional<PmuInputs> PmuCheck::debug_write(uint64_t cycle, const PmuRegs& now) const {
@@ -210,6 +212,50 @@ std::string check_probe_commits(const pmu::Probe& p, std::span<const RtlCommit> 
   return {};
 }
 
+std::string ProbeHistoryCheck::step(const pmu::Probe& p, pmu::RobWindow before,
+                                    std::span<const RtlCommit> commits) {
+  auto bit = [](pmu::InstrCls c) { return static_cast<uint8_t>(1u << static_cast<unsigned>(c)); };
+  const uint8_t load = bit(pmu::InstrCls::kLongLat) | bit(pmu::InstrCls::kDcL2) |
+                       bit(pmu::InstrCls::kDcMem);
+  // Commit: the oldest entries of the window, in order (an interrupt's record is no uop).
+  uint32_t idx = (before.next_idx - static_cast<uint32_t>(before.uops)) & mask_;
+  for (const RtlCommit& c : commits) {
+    if (c.trap && (c.cause >> 31)) continue;
+    const unsigned rs1 = (c.insn >> 15) & 31, rs2 = (c.insn >> 20) & 31;
+    if (disp_pc_known_[idx] && disp_pc_[idx] != c.pc)
+      return fmt::format("probe rule next_pc: the uop dispatched as slot 0 at ROB index {} had "
+                         "next_pc {:08x}, it committed at pc {:08x}", idx, disp_pc_[idx], c.pc);
+    // Decoding rs2 of a format without one only widens what is allowed.
+    const uint8_t allowed = writer_cls_[rs1] | writer_cls_[rs2];
+    if (prod_seen_[idx] & ~allowed)
+      return fmt::format("probe rule iss_prod_cls: while ROB index {} (pc {:08x}) waited in an RS, "
+                         "iss_prod_cls named classes {:#04x}, its sources' producers allow {:#04x}",
+                         idx, c.pc, prod_seen_[idx], allowed);
+    disp_pc_known_[idx] = false;
+    prod_seen_[idx] = 0;
+    if (!c.trap && c.rd_we && c.rd != 0) {
+      const uint32_t op = c.insn & 0x7f;
+      const bool muldiv = op == 0x33 && (c.insn >> 25) == 1;
+      writer_cls_[c.rd] = op == 0x03 ? load : muldiv ? bit(pmu::InstrCls::kLongLat)
+                                                      : bit(pmu::InstrCls::kSingle);
+    }
+    idx = (idx + 1) & mask_;
+  }
+  if (p.flush) {  // the window empties
+    disp_pc_known_.fill(false);
+    prod_seen_.fill(0);
+    return {};
+  }
+  for (uint32_t k = 0; k < p.disp_n; ++k) {  // new occupants
+    const uint32_t e = (p.disp_rob_idx + k) & mask_;
+    disp_pc_known_[e] = k == 0;
+    disp_pc_[e] = p.next_pc;
+    prod_seen_[e] = 0;
+  }
+  if (p.iss_nonready && !p.rs_empty) prod_seen_[p.iss_old_rob_idx & mask_] |= bit(p.iss_prod_cls);
+  return {};
+}
+
 std::string PmuCheck::step(uint64_t cycle, const PmuInputs& in,
                            std::span<const RtlCommit> commits, const PmuRegs& rtl) {
   // A CSR instruction that read a PMU CSR read it in this cycle, before this cycle's update.
@@ -239,6 +285,11 @@ std::string PmuCheck::step(uint64_t cycle, const PmuInputs& in,
     if (std::string e = probe_check_->check(p, model_.rob_window()); !e.empty())
       return fmt::format("cycle {}: {}", cycle, e);
     if (std::string e = check_probe_commits(p, commits); !e.empty())
+      return fmt::format("cycle {}: {}", cycle, e);
+    if (in.obs)
+      if (std::string e = probe_check_->check_obs(p, *in.obs); !e.empty())
+        return fmt::format("cycle {}: {}", cycle, e);
+    if (std::string e = probe_history_->step(p, model_.rob_window(), commits); !e.empty())
       return fmt::format("cycle {}: {}", cycle, e);
     // The memory controller's queue against the harness memory's own count (4 bits, capped).
     if (p.mem_outstanding != std::min<uint32_t>(in.mem_lines, 15))

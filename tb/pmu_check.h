@@ -24,6 +24,7 @@ struct PmuInputs {
   uint16_t csr_addr = 0;
   uint32_t csr_wdata = 0;
   uint32_t mem_lines = 0;  // the harness memory's line requests in flight as the probe was sampled
+  std::optional<pmu::CoreObs> obs;  // the core's observation port (SoC runs; ProbeCheck)
   bool dbg_we = false;  // the test-only write port (mutation)
   pmu::PmuUnit dbg_unit = pmu::PmuUnit::kCpi;
   uint16_t dbg_idx = 0;
@@ -103,6 +104,29 @@ PmuMutation parse_pmu_mutation(const std::string& spec);
 // or jalr (by opcode); a flush in a cycle with records has the last record's pc as flush_pc.
 std::string check_probe_commits(const pmu::Probe& p, std::span<const RtlCommit> commits);
 
+// The probe's dispatch- and issue-time fields against what the same uops show when they
+// commit, later, on the commit port (issue 15, docs/probe.md "Checking the probe against the
+// machine"). Per ROB entry it remembers the pc next_pc named when the entry was dispatched as
+// slot 0, and every class iss_prod_cls named while the entry was the oldest uop waiting in the
+// RSs on a producer; when the entry commits, the pc must be the record's, and each class must
+// be that of an instruction that last wrote one of the record's source registers in program
+// order (a load: an L1 hit's long latency or a miss level; mul/div: long latency; anything
+// else: single cycle). A flush forgets every entry.
+class ProbeHistoryCheck {
+ public:
+  explicit ProbeHistoryCheck(unsigned rob_entries) : mask_(rob_entries - 1) {}
+  // One cycle, given the ROB window before it. Empty if every rule holds.
+  std::string step(const pmu::Probe& p, pmu::RobWindow before, std::span<const RtlCommit> commits);
+
+ private:
+  static constexpr unsigned kMaxRob = 1u << pmu::kRobIdxW;
+  uint32_t mask_;
+  std::array<uint32_t, kMaxRob> disp_pc_{};
+  std::array<bool, kMaxRob> disp_pc_known_{};
+  std::array<uint8_t, kMaxRob> prod_seen_{};  // bit c: iss_prod_cls named class c
+  std::array<uint8_t, 32> writer_cls_{};      // per x register: allowed producer classes
+};
+
 class PmuCheck {
  public:
   explicit PmuCheck(const pmu::PmuModelConfig& cfg, std::optional<PmuMutation> mutation = {});
@@ -129,6 +153,7 @@ class PmuCheck {
   std::string check_spec_oracle(uint64_t cycle);
   pmu::PmuModel model_;
   std::optional<pmu::ProbeCheck> probe_check_;
+  std::optional<ProbeHistoryCheck> probe_history_;
   std::optional<PmuMutation> mutation_;
   uint64_t cycles_ = 0, csr_reads_ = 0;
   std::array<uint64_t, pmu::kNumSpecStages> spec_oracle_cycles_{};

@@ -139,6 +139,12 @@ const std::vector<RtlCommit>& SocSim::tick() {
   serve_requests(*top_, mem_, cycle_);
 #endif
   for (unsigned w = 0; w < pmu::kProbeWords; ++w) pmu_in_.probe[w] = top_->probe_o[w];
+  {  // core_obs_t is at most 64 bits: Verilator gives it as one QData
+    static_assert(pmu::kObsWords == 2);
+    const uint64_t o = top_->obs_o;
+    const std::array<uint32_t, 2> w{static_cast<uint32_t>(o), static_cast<uint32_t>(o >> 32)};
+    pmu_in_.obs = pmu::unpack_obs(w);
+  }
   pmu_in_.csr_we = top_->pmu_csr_we_o;
   pmu_in_.csr_addr = top_->pmu_csr_addr_o;
   pmu_in_.csr_wdata = top_->pmu_csr_wdata_o;

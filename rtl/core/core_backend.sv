@@ -59,6 +59,9 @@ module core_backend
   output pmu_csr_req_t                 pmu_csr_o,
   input  logic [31:0]                  pmu_csr_rdata_i,
   output commit_t [CommitWidth-1:0]    commit_o,
+`ifndef SYNTHESIS
+  output probe_pkg::core_obs_t           obs_o,  // simulation only (be_probe)
+`endif
   output probe_pkg::probe_t              probe_o
 );
 
@@ -531,6 +534,9 @@ module core_backend
     .cmt_mispred_i     (cmt_mispred),
     .cmt_clear_i       (cmt_clear),
     .cmt_exception_i   (cmt_exception),
+`ifndef SYNTHESIS
+    .obs_o,
+`endif
     .probe_o
   );
 

@@ -55,6 +55,9 @@ module core_frontend
 
   output logic                      fe_icache_miss_o,
   output logic                      fe_recover_o,
+`ifndef SYNTHESIS
+  output logic                      dec_redirect_o,  // simulation only (core_top's obs_o)
+`endif
   output logic                      fe_misfetch_o
 );
 
@@ -568,6 +571,9 @@ module core_frontend
     end
   end
   assign fe_misfetch_o = misfetch_q;
+`ifndef SYNTHESIS
+  assign dec_redirect_o = dec_redirect;
+`endif
 
   // Fields of the meta the configured predictor does not use.
   logic unused_meta;

@@ -48,6 +48,9 @@ module core_top
   input  logic [31:0]               pmu_csr_rdata_i,
   // Lockstep trace and probe bus
   output commit_t [CommitWidth-1:0] commit_o,
+`ifndef SYNTHESIS
+  output probe_pkg::core_obs_t      obs_o,  // simulation only: the harness's ProbeCheck
+`endif
   output probe_pkg::probe_t         probe_o
 );
 
@@ -57,6 +60,15 @@ module core_top
   fe_redirect_t             redirect;
   bp_update_t               bp_upd;
   logic                     fe_icache_miss, fe_recover, fe_misfetch;
+`ifndef SYNTHESIS
+  logic                     fe_dec_redirect;
+  probe_pkg::core_obs_t     be_obs;
+  always_comb begin : observe
+    obs_o              = be_obs;
+    obs_o.dec_redirect = fe_dec_redirect;
+    obs_o.be_redirect  = redirect.valid;
+  end
+`endif
 
   core_frontend #(.FetchWidth(FetchWidth)) u_frontend (
     .clk_i,
@@ -87,6 +99,9 @@ module core_top
     .perfect_bp_i,
     .fe_icache_miss_o  (fe_icache_miss),
     .fe_recover_o      (fe_recover),
+`ifndef SYNTHESIS
+    .dec_redirect_o    (fe_dec_redirect),
+`endif
     .fe_misfetch_o     (fe_misfetch)
   );
 
@@ -126,6 +141,9 @@ module core_top
     .pmu_csr_o,
     .pmu_csr_rdata_i,
     .commit_o,
+`ifndef SYNTHESIS
+    .obs_o             (be_obs),
+`endif
     .probe_o
   );
 

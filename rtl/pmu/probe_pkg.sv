@@ -138,6 +138,25 @@ package probe_pkg;
     logic [PcW-1:0] next_pc;
   } probe_t;
 
+  // Simulation only: the core's observation port (not read by the PMU; the harness
+  // checks the probe against it, docs/probe.md "Checking the probe against the machine").
+  typedef struct packed {
+    // [issue] free entries of the reservation-station class with the fewest
+    logic [8-1:0] rs_min_free;
+    // [issue] uops left in the reservation stations after this cycle's issue
+    logic [8-1:0] rs_wait;
+    // [issue] of those, uops whose sources are ready
+    logic [8-1:0] rs_ready_left;
+    // [memory] load-queue entries issued to the D-cache and waiting for data
+    logic [8-1:0] lq_waiting;
+    // [memory] free store-buffer entries
+    logic [8-1:0] sb_free;
+    // [fetch] the decode stage redirected fetch this cycle
+    logic dec_redirect;
+    // [fetch] the back end redirected the front end this cycle
+    logic be_redirect;
+  } core_obs_t;
+
   // CSRs served by pmu_top (the core forwards accesses to them): custom CSRs and the
   // read-only window. The standard counter CSRs are the RISC-V ones (core_pkg).
   // Custom CSRs are consecutive: the forwarded range is AddrPmuBank..AddrPmuCustomLast.

@@ -71,6 +71,10 @@ module soc_top
   // before the PMU and the harness see it; 0 = none. Ignored in synthesis.
   input  logic [7:0]             probe_mutant_i,
   output commit_t [CommitWidth-1:0] commit_o,
+`ifndef SYNTHESIS
+  // Simulation only: the core's structure occupancy the harness checks the probe against.
+  output probe_pkg::core_obs_t   obs_o,
+`endif
   // PMU observation for the harness's per-cycle cross-check (tb/pmu_check): this cycle's
   // probe and counter-CSR access, and every PMU register.
   output pmu_pkg::probe_t        probe_o,
@@ -255,6 +259,9 @@ module soc_top
     .pmu_csr_o         (pmu_csr),
     .pmu_csr_rdata_i   (pmu_csr_rdata),
     .commit_o,
+`ifndef SYNTHESIS
+    .obs_o,
+`endif
     .probe_o           (core_probe)
   );
 

@@ -31,6 +31,8 @@ inline constexpr unsigned kPcW = 32;
 inline constexpr unsigned kRobIdxW = 6;
 inline constexpr unsigned kProbeBits = 314;
 inline constexpr unsigned kProbeWords = 10;
+inline constexpr unsigned kObsBits = 42;
+inline constexpr unsigned kObsWords = 2;
 inline constexpr unsigned kNumSpecCnt = 19;  // pmu_pkg NumSpecCnt
 inline constexpr unsigned kEvIncW = 7, kTdIncW = 4;
 
@@ -218,7 +220,7 @@ struct Probe {
   uint32_t next_pc{};
 };
 
-// Packs a probe into the SV packed-struct bit layout (word 0 = bits 31:0).
+// Packs into the SV packed-struct bit layout (word 0 = bits 31:0).
 inline void pack(const Probe& p, std::span<uint32_t, kProbeWords> w) {
   for (auto& x : w) x = 0;
   // Truncates each value to its field width, as the SV assignment would.
@@ -275,7 +277,7 @@ inline void pack(const Probe& p, std::span<uint32_t, kProbeWords> w) {
   put((p.next_pc), 0, 32);
 }
 
-// Unpacks the SV bit layout (e.g. a Verilated probe_t output) into a probe.
+// Unpacks the SV bit layout (e.g. a Verilated output port).
 inline Probe unpack(std::span<const uint32_t, kProbeWords> w) {
   auto get = [&](unsigned lsb, unsigned width) {
     uint64_t x = w[lsb / 32] >> (lsb % 32);
@@ -328,6 +330,36 @@ inline Probe unpack(std::span<const uint32_t, kProbeWords> w) {
   p.flush = get(64, 1);
   p.flush_pc = get(32, 32);
   p.next_pc = get(0, 32);
+  return p;
+}
+
+// Simulation only: the core's observation port (probe_pkg::core_obs_t), which the
+// harness's ProbeCheck checks the probe against.
+struct CoreObs {
+  uint32_t rs_min_free{};
+  uint32_t rs_wait{};
+  uint32_t rs_ready_left{};
+  uint32_t lq_waiting{};
+  uint32_t sb_free{};
+  uint32_t dec_redirect{};
+  uint32_t be_redirect{};
+};
+
+// Unpacks the SV bit layout (e.g. a Verilated output port).
+inline CoreObs unpack_obs(std::span<const uint32_t, kObsWords> w) {
+  auto get = [&](unsigned lsb, unsigned width) {
+    uint64_t x = w[lsb / 32] >> (lsb % 32);
+    if (lsb % 32 + width > 32) x |= uint64_t{w[lsb / 32 + 1]} << (32 - lsb % 32);
+    return static_cast<uint32_t>(x & ((uint64_t{1} << width) - 1));
+  };
+  CoreObs p;
+  p.rs_min_free = get(34, 8);
+  p.rs_wait = get(26, 8);
+  p.rs_ready_left = get(18, 8);
+  p.lq_waiting = get(10, 8);
+  p.sb_free = get(2, 8);
+  p.dec_redirect = get(1, 1);
+  p.be_redirect = get(0, 1);
   return p;
 }
 

@@ -79,4 +79,46 @@ std::string ProbeCheck::check(const Probe& p, RobWindow before) const {
   return {};
 }
 
+std::string ProbeCheck::check_obs(const Probe& p, const CoreObs& o) {
+  auto bad = [&](const char* rule, const std::string& what) {
+    return std::string("probe rule ") + rule + ": " + what + " (RS: fewest free " +
+           std::to_string(o.rs_min_free) + ", waiting " + std::to_string(o.rs_wait) +
+           ", ready " + std::to_string(o.rs_ready_left) + "; loads waiting " +
+           std::to_string(o.lq_waiting) + "; store buffer free " + std::to_string(o.sb_free) + ")";
+  };
+  auto b = [](uint32_t v) { return std::to_string(v); };
+  const CoreObs prev = prev_obs_;
+  const bool had_prev = have_prev_;
+  const uint32_t prev_misfetch = prev_misfetch_;
+  have_prev_ = true;
+  prev_obs_ = o;
+  prev_misfetch_ = p.fe_misfetch;
+  // Dispatch: "the needed reservation station is full" -- some class cannot take a group.
+  if (p.rs_full && o.rs_min_free >= dispatch_width_)
+    return bad("rs_full", "rs_full while every RS class has room for a dispatch group");
+  // Issue: empty, structural and waiting-on-a-producer, from the counts left after issue.
+  if (p.rs_empty != (o.rs_wait == 0)) return bad("rs_empty", "rs_empty " + b(p.rs_empty));
+  if (p.iss_struct != (o.rs_ready_left > 0))
+    return bad("iss_struct", "iss_struct " + b(p.iss_struct));
+  if (o.rs_wait > 0 && o.rs_ready_left == o.rs_wait && p.iss_nonready)
+    return bad("iss_nonready", "the oldest waiting uop waits on a producer, yet every waiting "
+                               "uop is ready");
+  if (o.rs_wait > 0 && o.rs_ready_left == 0 && !p.iss_nonready)
+    return bad("iss_nonready", "no uop left in the RSs is ready, yet the oldest does not wait on "
+                               "a producer");
+  // Memory: a load waits for data; the store buffer has no free entry.
+  if (p.ld_inflight != (o.lq_waiting > 0)) return bad("ld_inflight", "ld_inflight " + b(p.ld_inflight));
+  if (p.sb_full != (o.sb_free == 0)) return bad("sb_full", "sb_full " + b(p.sb_full));
+  // Front end: a misfetch starts the cycle after a decode redirect the back end did not
+  // override, and lasts only while no back-end redirect came.
+  if (had_prev) {
+    if (prev.dec_redirect && !prev.be_redirect && !p.fe_misfetch)
+      return bad("fe_misfetch", "no misfetch the cycle after a decode redirect");
+    if (p.fe_misfetch && (prev.be_redirect || !(prev.dec_redirect || prev_misfetch)))
+      return bad("fe_misfetch", "a misfetch without a decode redirect, or past a back-end "
+                                "redirect");
+  }
+  return {};
+}
+
 }  // namespace stackscope::pmu

@@ -20,9 +20,17 @@ class ProbeCheck {
   // One cycle, given the window before it; empty if every rule holds, else
   // "probe rule NAME: what was seen".
   std::string check(const Probe& p, RobWindow before) const;
+  // The flags that describe the reservation stations, the load queue, the store buffer and
+  // the front end's decode redirects, against the core's observation port (raw occupancy
+  // counts, probe_pkg::core_obs_t), each re-derived from the flag's documented meaning.
+  // Call once per cycle, in order (the misfetch rule looks one cycle back).
+  std::string check_obs(const Probe& p, const CoreObs& o);
 
  private:
   unsigned rob_entries_, dispatch_width_, commit_width_;
+  bool have_prev_ = false;
+  CoreObs prev_obs_{};
+  uint32_t prev_misfetch_ = 0;
 };
 
 }  // namespace stackscope::pmu

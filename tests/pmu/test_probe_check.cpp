@@ -97,3 +97,80 @@ TEST_CASE("ProbeCheck: a ROB size the probe cannot index is refused", "[probe]")
   CHECK_THROWS_AS(ProbeCheck(48, 2, 2), std::invalid_argument);
   CHECK_THROWS_AS(ProbeCheck(128, 2, 2), std::invalid_argument);
 }
+
+// check_obs: the RS, load-queue, store-buffer and misfetch flags against the core's
+// observation port (raw counts). A W = 2 core; each case sets the counts, the correct flags,
+// and then one wrong flag that the named rule must report.
+TEST_CASE("ProbeCheck: flags against the observation port", "[probe]") {
+  struct Case {
+    const char* what;
+    CoreObs obs;
+    std::function<void(Probe&)> right, wrong;
+    const char* rule;
+  };
+  const auto obs = [](uint32_t min_free, uint32_t wait, uint32_t ready, uint32_t lq, uint32_t sb) {
+    CoreObs o;
+    o.rs_min_free = min_free, o.rs_wait = wait, o.rs_ready_left = ready;
+    o.lq_waiting = lq, o.sb_free = sb;
+    return o;
+  };
+  const std::vector<Case> cases = {
+      {"LSQ full, RSs with room", obs(2, 0, 0, 0, 4), [](Probe& p) { p.rs_empty = 1; },
+       [](Probe& p) { p.rs_empty = 1, p.rs_full = 1; }, "rs_full"},
+      {"two uops wait, none ready", obs(4, 2, 0, 0, 4),
+       [](Probe& p) { p.iss_nonready = 1; }, [](Probe& p) { p.rs_empty = 1; }, "rs_empty"},
+      {"a ready uop left behind", obs(4, 3, 1, 0, 4),
+       [](Probe& p) { p.iss_struct = 1, p.iss_nonready = 1; },
+       [](Probe& p) { p.iss_nonready = 1; }, "iss_struct"},
+      {"every waiting uop ready", obs(4, 2, 2, 0, 4), [](Probe& p) { p.iss_struct = 1; },
+       [](Probe& p) { p.iss_struct = 1, p.iss_nonready = 1; }, "iss_nonready"},
+      {"none ready", obs(4, 1, 0, 0, 4), [](Probe& p) { p.iss_nonready = 1; },
+       [](Probe&) {}, "iss_nonready"},
+      {"a load hits, waiting for data", obs(4, 0, 0, 1, 4),
+       [](Probe& p) { p.rs_empty = 1, p.ld_inflight = 1; },
+       [](Probe& p) { p.rs_empty = 1; }, "ld_inflight"},
+      {"store buffer full", obs(4, 0, 0, 0, 0), [](Probe& p) { p.rs_empty = 1, p.sb_full = 1; },
+       [](Probe& p) { p.rs_empty = 1; }, "sb_full"},
+  };
+  for (const Case& c : cases) {
+    INFO(c.what);
+    Probe right, wrong;
+    c.right(right);
+    c.wrong(wrong);
+    CHECK(ProbeCheck(4, 2, 2).check_obs(right, c.obs).empty());
+    const std::string e = ProbeCheck(4, 2, 2).check_obs(wrong, c.obs);
+    CHECK(e.find(std::string("probe rule ") + c.rule + ":") == 0);
+  }
+}
+
+TEST_CASE("ProbeCheck: a misfetch follows a decode redirect", "[probe]") {
+  CoreObs idle, redirect, both;
+  idle.sb_free = redirect.sb_free = both.sb_free = 4;  // the store buffer has room
+  redirect.dec_redirect = 1;
+  both.dec_redirect = both.be_redirect = 1;
+  Probe quiet, misfetch;
+  quiet.rs_empty = misfetch.rs_empty = 1;
+  misfetch.fe_misfetch = 1;
+  {  // redirect, then two cycles of misfetch, then it ends: correct
+    ProbeCheck c(4, 2, 2);
+    CHECK(c.check_obs(quiet, redirect).empty());
+    CHECK(c.check_obs(misfetch, idle).empty());
+    CHECK(c.check_obs(misfetch, idle).empty());
+    CHECK(c.check_obs(quiet, idle).empty());
+  }
+  {  // the flag left unconnected
+    ProbeCheck c(4, 2, 2);
+    CHECK(c.check_obs(quiet, redirect).empty());
+    CHECK(c.check_obs(quiet, idle).find("probe rule fe_misfetch:") == 0);
+  }
+  {  // a back-end redirect in the same cycle wins: no misfetch after it
+    ProbeCheck c(4, 2, 2);
+    CHECK(c.check_obs(quiet, both).empty());
+    CHECK(c.check_obs(misfetch, idle).find("probe rule fe_misfetch:") == 0);
+  }
+  {  // a misfetch from nowhere
+    ProbeCheck c(4, 2, 2);
+    CHECK(c.check_obs(quiet, idle).empty());
+    CHECK(c.check_obs(misfetch, idle).find("probe rule fe_misfetch:") == 0);
+  }
+}

@@ -456,6 +456,21 @@ FIELDS = [
 ]
 FIELD_W = {name: width_of(w) for name, w, _, _, _ in FIELDS}
 
+# The core's observation port (simulation only, docs/probe.md "Checking the probe against the
+# machine"): raw occupancy of the structures each probe flag describes, read from the
+# structures themselves, so the harness's ProbeCheck can re-derive the flags from their
+# documented meaning and catch a flag wired to the wrong signal. Not part of the PMU contract:
+# the PMU never reads it, and synthesis has no such port. Same tuple shape as FIELDS.
+OBS_FIELDS = [
+    ("rs_min_free", "8", 1, "issue", "free entries of the reservation-station class with the fewest"),
+    ("rs_wait", "8", 1, "issue", "uops left in the reservation stations after this cycle's issue"),
+    ("rs_ready_left", "8", 1, "issue", "of those, uops whose sources are ready"),
+    ("lq_waiting", "8", 1, "memory", "load-queue entries issued to the D-cache and waiting for data"),
+    ("sb_free", "8", 1, "memory", "free store-buffer entries"),
+    ("dec_redirect", "1", 1, "fetch", "the decode stage redirected fetch this cycle"),
+    ("be_redirect", "1", 1, "fetch", "the back end redirected the front end this cycle"),
+]
+
 # Probe mutants (test only; docs/probe.md "Probe mutants", issue 15): each rewires ONE probe field
 # to a plausible wrong signal, the way a designer could miswire the probe. The RTL PMU and the
 # golden model then read the same wrong bus, so the per-cycle cross-check cannot see it: some
@@ -506,11 +521,12 @@ PROBE_MUTANTS = [
 ]
 
 
-def layout():
+def layout(fields=None):
     """[(name, elem_width, count, lsb)] with the first field at the top of the struct."""
-    total = sum(width_of(w) * count_of(c) for _, w, c, _, _ in FIELDS)
+    fields = FIELDS if fields is None else fields
+    total = sum(width_of(w) * count_of(c) for _, w, c, _, _ in fields)
     out, top = [], total
-    for name, w, c, _, _ in FIELDS:
+    for name, w, c, _, _ in fields:
         bits = width_of(w) * count_of(c)
         top -= bits
         out.append((name, width_of(w), count_of(c), top))
@@ -604,19 +620,9 @@ def header(comment="//"):
 
 
 # ---------------------------------------------------------------------- SystemVerilog
-def gen_probe_pkg():
-    total, _ = layout()
-    L = header() + [
-        "// The core->PMU contract and nothing else: the probe bus (docs/probe.md) and the CSR",
-        "// addresses a core forwards to the PMU. rtl/core imports only this package.",
-        "`default_nettype none", "", "package probe_pkg;", ""]
-    for name, val, doc in PARAMS:
-        L += [f"  // {doc}", f"  localparam int unsigned {name} = {val};"]
-    L += [f"  localparam int unsigned ProbeBits = {total};  // width of probe_t", ""]
-    L += sv_enum(ENUMS["cls"]) + ["",
-          "  // The probe bus: one struct per cycle from the core, sampled at the clock edge.",
-          "  typedef struct packed {"]
-    for name, w, c, stage, doc in FIELDS:
+def sv_struct(fields, tname):
+    L = ["  typedef struct packed {"]
+    for name, w, c, stage, doc in fields:
         if w == "ClsW":
             decl = "instr_cls_e"
         elif w == "1":
@@ -628,7 +634,72 @@ def gen_probe_pkg():
         for line in textwrap.wrap(f"[{stage}] {doc}", 92):
             L.append(f"    // {line}")
         L.append(f"    {decl} {name};")
-    L += ["  } probe_t;", "",
+    return L + [f"  }} {tname};"]
+
+
+def cpp_struct(fields, tname, words, with_pack, unpack_name="unpack"):
+    """The C++ twin of a generated packed struct: the struct, pack() if asked, unpack()."""
+    _, lay = layout(fields)
+    L = [f"struct {tname} {{"]
+    for name, w, c, stage, doc in fields:
+        t = "InstrCls" if w == "ClsW" else "uint32_t"
+        if c != 1:
+            L.append(f"  std::array<{t}, {count_of(c)}> {name}{{}};")
+        else:
+            L.append(f"  {t} {name}{{}};")
+    L += ["};", ""]
+    if with_pack:
+        L += ["// Packs into the SV packed-struct bit layout (word 0 = bits 31:0).",
+              f"inline void pack(const {tname}& p, std::span<uint32_t, {words}> w) {{",
+              "  for (auto& x : w) x = 0;",
+              "  // Truncates each value to its field width, as the SV assignment would.",
+              "  auto put = [&](uint32_t v, unsigned lsb, unsigned width) {",
+              "    const uint64_t mask = (uint64_t{1} << width) - 1;",
+              "    const uint64_t x = (uint64_t{v} & mask) << (lsb % 32);",
+              "    w[lsb / 32] |= static_cast<uint32_t>(x);",
+              "    if (lsb % 32 + width > 32) w[lsb / 32 + 1] |= static_cast<uint32_t>(x >> 32);",
+              "  };"]
+        for (name, w, c, stage, doc), (_, ew, cnt, lsb) in zip(fields, lay):
+            cast = "static_cast<uint32_t>" if w == "ClsW" else ""
+            if cnt == 1:
+                L.append(f"  put({cast}(p.{name}), {lsb}, {ew});")
+            else:
+                L.append(f"  for (unsigned j = 0; j < {cnt}; ++j) put({cast}(p.{name}[j]), {lsb} + j * {ew}, {ew});")
+        L += ["}", ""]
+    L += ["// Unpacks the SV bit layout (e.g. a Verilated output port).",
+          f"inline {tname} {unpack_name}(std::span<const uint32_t, {words}> w) {{",
+          "  auto get = [&](unsigned lsb, unsigned width) {",
+          "    uint64_t x = w[lsb / 32] >> (lsb % 32);",
+          "    if (lsb % 32 + width > 32) x |= uint64_t{w[lsb / 32 + 1]} << (32 - lsb % 32);",
+          "    return static_cast<uint32_t>(x & ((uint64_t{1} << width) - 1));",
+          "  };",
+          f"  {tname} p;"]
+    for (name, w, c, stage, doc), (_, ew, cnt, lsb) in zip(fields, lay):
+        if cnt == 1:
+            val = f"get({lsb}, {ew})"
+            if w == "ClsW":
+                val = f"static_cast<InstrCls>({val})"
+            L.append(f"  p.{name} = {val};")
+        else:
+            L.append(f"  for (unsigned j = 0; j < {cnt}; ++j) p.{name}[j] = get({lsb} + j * {ew}, {ew});")
+    return L + ["  return p;", "}", ""]
+
+
+def gen_probe_pkg():
+    total, _ = layout()
+    L = header() + [
+        "// The core->PMU contract and nothing else: the probe bus (docs/probe.md) and the CSR",
+        "// addresses a core forwards to the PMU. rtl/core imports only this package.",
+        "`default_nettype none", "", "package probe_pkg;", ""]
+    for name, val, doc in PARAMS:
+        L += [f"  // {doc}", f"  localparam int unsigned {name} = {val};"]
+    L += [f"  localparam int unsigned ProbeBits = {total};  // width of probe_t", ""]
+    L += sv_enum(ENUMS["cls"]) + ["",
+          "  // The probe bus: one struct per cycle from the core, sampled at the clock edge."]
+    L += sv_struct(FIELDS, "probe_t") + ["",
+          "  // Simulation only: the core's observation port (not read by the PMU; the harness",
+          "  // checks the probe against it, docs/probe.md \"Checking the probe against the machine\")."]
+    L += sv_struct(OBS_FIELDS, "core_obs_t") + ["",
           "  // CSRs served by pmu_top (the core forwards accesses to them): custom CSRs and the",
           "  // read-only window. The standard counter CSRs are the RISC-V ones (core_pkg).",
           "  // Custom CSRs are consecutive: the forwarded range is AddrPmuBank..AddrPmuCustomLast."]
@@ -793,53 +864,17 @@ def gen_cpp():
         L.append(f"inline constexpr unsigned k{name} = {val};")
     L += [f"inline constexpr unsigned kProbeBits = {total};",
           f"inline constexpr unsigned kProbeWords = {words};",
+          f"inline constexpr unsigned kObsBits = {layout(OBS_FIELDS)[0]};",
+          f"inline constexpr unsigned kObsWords = {(layout(OBS_FIELDS)[0] + 31) // 32};",
           f"inline constexpr unsigned kNumSpecCnt = {NUM_SPEC_CNT};  // pmu_pkg NumSpecCnt",
           f"inline constexpr unsigned kEvIncW = {EV_INC_W}, kTdIncW = {TD_INC_W};", ""]
     for key in ("cls", "stage", "comp", "td", "fl", "tip", "ev", "dbg"):
         L += cpp_enum(ENUMS[key]) + [""]
-    L += ["// One cycle of the probe bus (field meanings: rtl/pmu/probe_pkg.sv, docs/probe.md).",
-          "struct Probe {"]
-    for name, w, c, stage, doc in FIELDS:
-        t = "InstrCls" if w == "ClsW" else "uint32_t"
-        if c != 1:
-            L.append(f"  std::array<{t}, {count_of(c)}> {name}{{}};")
-        else:
-            L.append(f"  {t} {name}{{}};")
-    L += ["};", "",
-          "// Packs a probe into the SV packed-struct bit layout (word 0 = bits 31:0).",
-          "inline void pack(const Probe& p, std::span<uint32_t, kProbeWords> w) {",
-          "  for (auto& x : w) x = 0;",
-          "  // Truncates each value to its field width, as the SV assignment would.",
-          "  auto put = [&](uint32_t v, unsigned lsb, unsigned width) {",
-          "    const uint64_t mask = (uint64_t{1} << width) - 1;",
-          "    const uint64_t x = (uint64_t{v} & mask) << (lsb % 32);",
-          "    w[lsb / 32] |= static_cast<uint32_t>(x);",
-          "    if (lsb % 32 + width > 32) w[lsb / 32 + 1] |= static_cast<uint32_t>(x >> 32);",
-          "  };"]
-    for (name, w, c, stage, doc), (_, ew, cnt, lsb) in zip(FIELDS, lay):
-        cast = "static_cast<uint32_t>" if w == "ClsW" else ""
-        if cnt == 1:
-            L.append(f"  put({cast}(p.{name}), {lsb}, {ew});")
-        else:
-            L.append(f"  for (unsigned j = 0; j < {cnt}; ++j) put({cast}(p.{name}[j]), {lsb} + j * {ew}, {ew});")
-    L += ["}", "",
-          "// Unpacks the SV bit layout (e.g. a Verilated probe_t output) into a probe.",
-          "inline Probe unpack(std::span<const uint32_t, kProbeWords> w) {",
-          "  auto get = [&](unsigned lsb, unsigned width) {",
-          "    uint64_t x = w[lsb / 32] >> (lsb % 32);",
-          "    if (lsb % 32 + width > 32) x |= uint64_t{w[lsb / 32 + 1]} << (32 - lsb % 32);",
-          "    return static_cast<uint32_t>(x & ((uint64_t{1} << width) - 1));",
-          "  };",
-          "  Probe p;"]
-    for (name, w, c, stage, doc), (_, ew, cnt, lsb) in zip(FIELDS, lay):
-        if cnt == 1:
-            val = f"get({lsb}, {ew})"
-            if w == "ClsW":
-                val = f"static_cast<InstrCls>({val})"
-            L.append(f"  p.{name} = {val};")
-        else:
-            L.append(f"  for (unsigned j = 0; j < {cnt}; ++j) p.{name}[j] = get({lsb} + j * {ew}, {ew});")
-    L += ["  return p;", "}", ""]
+    L += ["// One cycle of the probe bus (field meanings: rtl/pmu/probe_pkg.sv, docs/probe.md)."]
+    L += cpp_struct(FIELDS, "Probe", "kProbeWords", True)
+    L += ["// Simulation only: the core's observation port (probe_pkg::core_obs_t), which the",
+          "// harness's ProbeCheck checks the probe against."]
+    L += cpp_struct(OBS_FIELDS, "CoreObs", "kObsWords", False, "unpack_obs")
     # events
     L += ["struct EventInfo {", "  PmuEvent id;", "  std::string_view name;",
           "  std::string_view increment;  // the expression event_increment() computes", "};",
