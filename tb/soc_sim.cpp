@@ -5,11 +5,16 @@
 
 #include <fmt/format.h>
 
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
 #include <fstream>
 #include <stdexcept>
+#include <utility>
 
 #include SOC_MODEL_HEADER
 #include "commit_layout.h"
+#include "dpi_target.h"
 #include "mem_ports.h"
 #include "rtl_messages.h"
 #ifdef SS_HARNESS_DPI
@@ -57,15 +62,24 @@ struct HarnessPorts {
   bool pd_rvalid_i = false, pd_err_i = false;
   uint32_t pd_rdata_i = 0;
 };
-// The SocSim whose model is being evaluated (the DPI function is a plain C symbol).
+#endif
+}  // namespace
+
+#ifdef SS_HARNESS_DPI
+// What ss_harness_edge reaches: the SocSim whose model is being evaluated, installed as the
+// DPI target while it lives (the DPI function is a plain C symbol). An exception inside the
+// DPI call is caught there and kept here, and eval_dump rethrows it once eval() has returned:
+// none crosses the C function into Verilated code.
 struct HarnessLink {
   MemoryModel* mem = nullptr;
   const uint64_t* cycle = nullptr;
   bool* line_answered = nullptr;  // a line answer was returned at the last edge
+  std::exception_ptr error;
+  DpiTarget<HarnessLink>::Hook hook;
 };
-HarnessLink g_harness;
+#else
+struct HarnessLink {};
 #endif
-}  // namespace
 
 SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
     : ctx_(std::make_unique<VerilatedContext>()), mem_(mem, cfg.mem) {
@@ -74,7 +88,9 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
   take_rtl_message();         // nothing a previous model printed
   top_ = std::make_unique<SOC_MODEL>(ctx_.get(), "soc");
 #ifdef SS_HARNESS_DPI
-  g_harness = {&mem_, &cycle_, &line_answered_};
+  link_ = std::make_unique<HarnessLink>();
+  link_->mem = &mem_, link_->cycle = &cycle_, link_->line_answered = &line_answered_;
+  link_->hook = DpiTarget<HarnessLink>::install(link_.get());
 #endif
   if (!cfg.fst.empty()) {
     // The FST writer does not report an unwritable path, so probe it first.
@@ -117,13 +133,13 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
 SocSim::~SocSim() {
   top_->final();
   if (fst_) fst_->close();
-#ifdef SS_HARNESS_DPI
-  if (g_harness.mem == &mem_) g_harness = {};
-#endif
 }
 
 void SocSim::eval_dump() {
   top_->eval();
+#ifdef SS_HARNESS_DPI
+  if (link_->error) std::rethrow_exception(std::exchange(link_->error, nullptr));
+#endif
   if (ctx_->gotError())
     throw RtlAssertion(fmt::format("RTL assertion failed at cycle {}: {}", cycle_, take_rtl_message()));
   if (fst_) fst_->dump(ctx_->time());
@@ -244,23 +260,32 @@ extern "C" void ss_harness_edge(svBit line_req, unsigned int line_addr, svBit li
                                 svBit* pi_rvalid, svBit* pi_err, svBitVecVal* pi_rdata,
                                 svBit* pd_rvalid, svBit* pd_err, unsigned int* pd_rdata) {
   using namespace stackscope::tb;
-  if (!g_harness.mem) throw std::logic_error("ss_harness_edge: no SocSim");
-  HarnessPorts p;
-  p.line_req_o = line_req, p.line_addr_o = line_addr, p.line_we_o = line_we;
-  for (unsigned w = 0; w < kLineBytes / 4; ++w) p.line_wdata_o[w] = line_wdata[w];
-  p.mem_req_o = mem_req, p.mem_addr_o = mem_addr, p.mem_we_o = mem_we;
-  p.mem_size_o = mem_size, p.mem_wdata_o = mem_wdata;
-  p.pi_req_o = pi_req, p.pi_addr_o = pi_addr;
-  p.pd_req_o = pd_req, p.pd_we_o = pd_we, p.pd_addr_o = pd_addr;
-  p.pd_size_o = pd_size, p.pd_wdata_o = pd_wdata;
-  serve_requests(p, *g_harness.mem, *g_harness.cycle);
-  drive_answers(p, *g_harness.mem, *g_harness.cycle + 1);
-  *line_rvalid = p.line_rvalid_i, *line_err = p.line_err_i;
-  *g_harness.line_answered = p.line_rvalid_i;
-  for (unsigned w = 0; w < kLineBytes / 4; ++w) line_rdata[w] = p.line_rdata_i[w];
-  *mem_rvalid = p.mem_rvalid_i, *mem_err = p.mem_err_i, *mem_rdata = p.mem_rdata_i;
-  *pi_rvalid = p.pi_rvalid_i, *pi_err = p.pi_err_i;
-  for (unsigned w = 0; w < 4; ++w) pi_rdata[w] = p.pi_rdata_i[w];
-  *pd_rvalid = p.pd_rvalid_i, *pd_err = p.pd_err_i, *pd_rdata = p.pd_rdata_i;
+  HarnessLink* h = stackscope::DpiTarget<HarnessLink>::get();
+  if (!h) {  // a model evaluated outside a SocSim: a harness bug, not an input error
+    std::fputs("stackscope: internal error: ss_harness_edge called with no SocSim\n", stderr);
+    std::abort();
+  }
+  if (h->error) return;  // an earlier call of this eval() failed: eval_dump rethrows it
+  try {
+    HarnessPorts p;
+    p.line_req_o = line_req, p.line_addr_o = line_addr, p.line_we_o = line_we;
+    for (unsigned w = 0; w < kLineBytes / 4; ++w) p.line_wdata_o[w] = line_wdata[w];
+    p.mem_req_o = mem_req, p.mem_addr_o = mem_addr, p.mem_we_o = mem_we;
+    p.mem_size_o = mem_size, p.mem_wdata_o = mem_wdata;
+    p.pi_req_o = pi_req, p.pi_addr_o = pi_addr;
+    p.pd_req_o = pd_req, p.pd_we_o = pd_we, p.pd_addr_o = pd_addr;
+    p.pd_size_o = pd_size, p.pd_wdata_o = pd_wdata;
+    serve_requests(p, *h->mem, *h->cycle);
+    drive_answers(p, *h->mem, *h->cycle + 1);
+    *line_rvalid = p.line_rvalid_i, *line_err = p.line_err_i;
+    *h->line_answered = p.line_rvalid_i;
+    for (unsigned w = 0; w < kLineBytes / 4; ++w) line_rdata[w] = p.line_rdata_i[w];
+    *mem_rvalid = p.mem_rvalid_i, *mem_err = p.mem_err_i, *mem_rdata = p.mem_rdata_i;
+    *pi_rvalid = p.pi_rvalid_i, *pi_err = p.pi_err_i;
+    for (unsigned w = 0; w < 4; ++w) pi_rdata[w] = p.pi_rdata_i[w];
+    *pd_rvalid = p.pd_rvalid_i, *pd_err = p.pd_err_i, *pd_rdata = p.pd_rdata_i;
+  } catch (...) {
+    h->error = std::current_exception();
+  }
 }
 #endif

@@ -40,6 +40,8 @@ struct SocParams {
   unsigned dispatch_width = 0, issue_width = 0, commit_width = 0, rob_entries = 0;
 };
 
+struct HarnessLink;  // soc_sim.cpp
+
 class SocSim {
  public:
   static SocParams built_params();
@@ -71,6 +73,7 @@ class SocSim {
   std::vector<RtlCommit> commits_;
   PmuInputs pmu_in_;
   std::optional<PmuInputs> pmu_dbg_;
+  std::unique_ptr<HarnessLink> link_;  // SS_HARNESS_DPI builds: ss_harness_edge's target
 };
 
 }  // namespace stackscope::tb

@@ -248,7 +248,9 @@ module be_probe
     obs_o.rs_wait       = 8'(wait_n);
     obs_o.rs_ready_left = 8'(ready_n);
     obs_o.lq_waiting    = 8'($countones(lq_busy_i & lq_valid_i));
-    obs_o.sb_free       = 8'(SbEntries) - 8'(sb_cnt_i);
+    // Saturating: committed device stores wait in the queue too (be_lsq counts them in
+    // sb_cnt) beyond the SbEntries cached ones be_rob_commit admits.
+    obs_o.sb_free       = sb_cnt_i >= (SqW+1)'(SbEntries) ? 8'd0 : 8'(SbEntries) - 8'(sb_cnt_i);
   end
 
   // Flags tied to the structures that cause them (issue 15, docs/probe.md). The harness's
