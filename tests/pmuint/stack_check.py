@@ -3,11 +3,11 @@
 
 stack_check.py [--roi] W STAGE CHECK... -- CMD...
 
-CMD is a run with the PMU cross-check on; it must exit 0. The stack is STAGE's line of the
-run's summary (stderr, "CPI stack STAGE: base=.. ..."), or with --roi the program's own
-region-of-interest line (stdout, "ROI CPI stack STAGE: ...", sw/pmu/roi.h), whose values the
-harness has checked against the golden model as CSR reads ("N PMU CSR reads checked" is
-required). CHECKs, shares of the stage's W x cycles slots:
+CMD is a run with the PMU cross-check on; it must exit 0. The stack is STAGE's slot counters
+in the run's JSON report (`--json FILE` is added to CMD: counters.cpi.STAGE and cycles), or
+with --roi the program's own region-of-interest line (stdout, "ROI CPI stack STAGE: ...",
+sw/pmu/roi.h), whose values the harness has checked against the golden model as CSR reads
+(the report's pmu_crosscheck.csr_reads_checked must be non-zero). CHECKs, shares of the stage's W x cycles slots:
   share:COMP:LO:HI         COMP / all slots in [LO, HI]
   largest:COMP             COMP larger than every other component except base
   split:COMP:A+B..:LO:HI   COMP / (A + B + ..) in [LO, HI] (e.g. one cache level of all)
@@ -16,9 +16,12 @@ W wide on the built core means the bounds do not apply: exit 77 (ctest skip). An
 failure (run failed, line missing, stack not a multiple of the cycles, check out of bounds)
 is exit 1.
 """
+import json
 import re
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 
 def fail(msg: str) -> int:
@@ -43,19 +46,25 @@ def main(argv: list[str]) -> int:
         return fail(__doc__.splitlines()[2])
     sep = argv.index("--")
     width, stage, checks, cmd = int(argv[0]), argv[1], argv[2:sep], argv[sep + 1:]
-    run = subprocess.run(cmd, capture_output=True, text=True, check=False)
-    if run.returncode != 0:
-        return fail(f"run failed (exit {run.returncode}):\n{run.stderr[-3000:]}")
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "report.json"
+        run = subprocess.run([*cmd, "--json", str(out)], capture_output=True, text=True,
+                             check=False)
+        if run.returncode != 0:
+            return fail(f"run failed (exit {run.returncode}):\n{run.stderr[-3000:]}")
+        try:
+            report = json.loads(out.read_text())["runs"][0]
+        except (OSError, ValueError, KeyError, IndexError) as e:
+            return fail(f"no JSON report: {e}")
     if roi:
         stack = parse_stack(run.stdout, f"ROI CPI stack {stage}:")
         m = re.search(r"ROI cycles=(\d+)", run.stdout)
         cycles = int(m.group(1)) if m else 0
-        if not re.search(r"\b[1-9][0-9]* PMU CSR reads checked", run.stderr):
+        if not report.get("pmu_crosscheck", {}).get("csr_reads_checked"):
             return fail("the ROI values were not checked against the golden model")
     else:
-        stack = parse_stack(run.stderr, f"CPI stack {stage}:")
-        m = re.findall(r" (\d+) cycles, IPC", run.stderr)
-        cycles = int(m[-1]) if m else 0
+        stack = report.get("counters", {}).get("cpi", {}).get(stage)
+        cycles = report.get("cycles", 0)
     if not stack:
         return fail(f"no {'ROI ' if roi else ''}CPI stack line for {stage}")
     if cycles == 0:
