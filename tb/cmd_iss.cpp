@@ -117,7 +117,7 @@ int run_suite(const IssOptions& o) {
   };
   std::vector<Entry> entries;
   try {
-    for (const char* group : {"workloads", "isa_tests"}) {
+    for (const char* group : {"workloads", "fp_workloads", "isa_tests"}) {
       if (!j.contains(group)) continue;
       for (const auto& w : j.at(group))
         entries.push_back({w.at("name").get<std::string>(), w.at("elf").get<std::string>(),

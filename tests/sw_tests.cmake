@@ -38,6 +38,18 @@ foreach(i RANGE ${sw_last})
   set_tests_properties(sw_workload_${name} PROPERTIES FIXTURES_REQUIRED sw_elfs LABELS iss)
 endforeach()
 
+# RV32F workloads (manifest "fp_workloads"): on the ISS only until the core has F (issue 17).
+string(JSON sw_n LENGTH "${sw_manifest}" fp_workloads)
+math(EXPR sw_last "${sw_n} - 1")
+foreach(i RANGE ${sw_last})
+  string(JSON name GET "${sw_manifest}" fp_workloads ${i} name)
+  string(JSON elf GET "${sw_manifest}" fp_workloads ${i} elf)
+  string(JSON limit GET "${sw_manifest}" fp_workloads ${i} max_insns)
+  add_test(NAME sw_fp_workload_${name}
+           COMMAND ${sw_expect} 0 "." ${sw_ss} iss --max-insns ${limit} ${STACKSCOPE_SW_DIR}/${elf})
+  set_tests_properties(sw_fp_workload_${name} PROPERTIES FIXTURES_REQUIRED sw_elfs LABELS iss)
+endforeach()
+
 string(JSON sw_n LENGTH "${sw_manifest}" isa_tests)
 math(EXPR sw_last "${sw_n} - 1")
 foreach(i RANGE ${sw_last})
