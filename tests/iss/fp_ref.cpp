@@ -33,7 +33,6 @@
 #include "rv_asm.h"
 #include "softfloat32.h"
 
-#pragma STDC FENV_ACCESS ON
 
 namespace {
 
@@ -99,8 +98,7 @@ int host_mode(unsigned rm) {
 __attribute__((target("fma"), noinline)) float fma_hw(float a, float b, float c) {
   return __builtin_fmaf(a, b, c);
 }
-bool g_hw_fma = false;
-float host_fma(float a, float b, float c) { return g_hw_fma ? fma_hw(a, b, c) : std::fmaf(a, b, c); }
+float host_fma(bool hw, float a, float b, float c) { return hw ? fma_hw(a, b, c) : std::fmaf(a, b, c); }
 
 // What the reference saw, so the test can insist the generator reached the corners.
 struct Coverage {
@@ -108,10 +106,14 @@ struct Coverage {
   uint64_t rmm_ties = 0;  // RMM cases whose tie went away from zero (RMM != RNE)
   uint64_t subnormal_results = 0, snan_inputs = 0, exact_zero_sums = 0;
 };
-Coverage g_cov;
+// The reference's state: which host fma to use, and what it has seen.
+struct RefState {
+  bool hw_fma = false;
+  Coverage cov;
+};
 
 // RMM from RNE: `exact` is the exact result (valid only if `exact_ok`).
-uint32_t rmm_fix(uint32_t rne, long double exact, bool exact_ok) {
+uint32_t rmm_fix(uint32_t rne, long double exact, bool exact_ok, Coverage& cov) {
   if (!exact_ok || is_nan(rne) || !std::isfinite(exact) || exact == 0) return rne;
   std::fesetround(FE_TOWARDZERO);
   const float t = pin(static_cast<float>(pin(exact)));
@@ -120,7 +122,7 @@ uint32_t rmm_fix(uint32_t rne, long double exact, bool exact_ok) {
   if (std::isinf(away)) return rne;
   const long double mid = (static_cast<long double>(t) + static_cast<long double>(away)) / 2;
   if (exact != mid || bits(away) == rne) return rne;
-  ++g_cov.rmm_ties;
+  ++cov.rmm_ties;
   return bits(away);
 }
 
@@ -170,7 +172,7 @@ int32_t to_int_ref(uint32_t a, unsigned rm, bool is_unsigned, uint32_t& fl) {
   return is_unsigned ? static_cast<int32_t>(static_cast<uint32_t>(d)) : static_cast<int32_t>(d);
 }
 
-Ref reference(Kind k, uint32_t a, uint32_t b, uint32_t c, unsigned rm) {
+Ref reference(Kind k, uint32_t a, uint32_t b, uint32_t c, unsigned rm, RefState& st) {
   const float x = f(a), y = f(b), z = f(c);
   bool ok = false;
   long double ex = 0;
@@ -200,7 +202,7 @@ Ref reference(Kind k, uint32_t a, uint32_t b, uint32_t c, unsigned rm) {
       const bool np = k == Kind::kFnmsub || k == Kind::kFnmadd;
       const bool nc = k == Kind::kFmsub || k == Kind::kFnmadd;
       const float p = np ? -x : x, q = nc ? -z : z;
-      r = host_float(rm, [&] { return host_fma(pin(p), y, q); });
+      r = host_float(rm, [&] { return host_fma(st.hw_fma, pin(p), y, q); });
       ex = exact_ld([&] { return pin(static_cast<long double>(p)) * y + q; }, ok);
       // RISC-V: 0 x inf raises NV even when the addend is a quiet NaN.
       if ((std::isinf(x) && y == 0) || (x == 0 && std::isinf(y))) r.flags |= fp::flag::kNv;
@@ -266,9 +268,9 @@ Ref reference(Kind k, uint32_t a, uint32_t b, uint32_t c, unsigned rm) {
     case Kind::kCount:
       break;
   }
-  if (rm == fp::kRmm) r.value = rmm_fix(r.value, ex, ok);
-  if ((r.value & 0x7f800000) == 0 && (r.value & 0x7fffff)) ++g_cov.subnormal_results;
-  if ((r.value & 0x7fffffff) == 0 && ok && ex == 0 && x != 0) ++g_cov.exact_zero_sums;
+  if (rm == fp::kRmm) r.value = rmm_fix(r.value, ex, ok, st.cov);
+  if ((r.value & 0x7f800000) == 0 && (r.value & 0x7fffff)) ++st.cov.subnormal_results;
+  if ((r.value & 0x7fffffff) == 0 && ok && ex == 0 && x != 0) ++st.cov.exact_zero_sums;
   return r;
 }
 
@@ -351,7 +353,7 @@ std::string describe(const Case& t) {
 
 class Runner {
  public:
-  Runner() : m_(IsaConfig{.f = true}) {}
+  explicit Runner(RefState& st) : m_(IsaConfig{.f = true}), st_(st) {}
 
   // Returns "" on match, else a message.
   std::string run(const Case& t, Gen& g) {
@@ -414,9 +416,9 @@ class Runner {
       return "";
     }
     if (rec.trap) return "unexpected trap, cause " + std::to_string(rec.cause);
-    const Ref ref = reference(t.k, t.a, t.b, t.c, eff);
-    for (int i = 0; i < 5; ++i) g_cov.flag[i] += (ref.flags >> i) & 1;
-    g_cov.snan_inputs += is_snan(t.a) || is_snan(t.b);
+    const Ref ref = reference(t.k, t.a, t.b, t.c, eff, st_);
+    for (int i = 0; i < 5; ++i) st_.cov.flag[i] += (ref.flags >> i) & 1;
+    st_.cov.snan_inputs += is_snan(t.a) || is_snan(t.b);
     uint32_t got;
     if (t.k == Kind::kFsw) {
       if (!m_.mem.load<uint32_t>(rv::kData + 12, got)) return "fsw readback failed";
@@ -436,6 +438,7 @@ class Runner {
 
  private:
   rv::Machine m_;
+  RefState& st_;
 };
 
 }  // namespace
@@ -447,9 +450,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "usage: fp_ref [CASES>0] [SEED]\n");
     return 2;
   }
-  g_hw_fma = __builtin_cpu_supports("fma");
+  RefState st;
+  st.hw_fma = __builtin_cpu_supports("fma");
   Gen g(seed);
-  Runner run;
+  Runner run(st);
   std::vector<uint64_t> per_kind(static_cast<size_t>(Kind::kCount)), per_rm(8);
   uint64_t failed = 0, traps = 0;
   for (uint64_t i = 0; i < cases; ++i) {
@@ -486,12 +490,12 @@ int main(int argc, char** argv) {
   }
   std::printf("fp_ref: %" PRIu64 " cases (seed %" PRIu64 ", host fma %s), %" PRIu64
               " reserved-rm traps, %" PRIu64 " mismatches\n",
-              cases, seed, g_hw_fma ? "FMA3" : "glibc fmaf", traps, failed);
+              cases, seed, st.hw_fma ? "FMA3" : "glibc fmaf", traps, failed);
   for (size_t k = 0; k < per_kind.size(); ++k) std::printf("  %-10s %" PRIu64 "\n", kNames[k], per_kind[k]);
   std::printf("  per effective rm (0 RNE 1 RTZ 2 RDN 3 RUP 4 RMM 5-7 reserved):");
   for (uint64_t n : per_rm) std::printf(" %" PRIu64, n);
   std::printf("\n");
-  const Coverage& c = g_cov;
+  const Coverage& c = st.cov;
   std::printf("  reference flags NX %" PRIu64 " UF %" PRIu64 " OF %" PRIu64 " DZ %" PRIu64
               " NV %" PRIu64 "; RMM ties away %" PRIu64 "; subnormal results %" PRIu64
               "; signalling-NaN operands %" PRIu64 "; exact zero sums %" PRIu64 "\n",
