@@ -74,7 +74,7 @@ uint64_t shift_round(u128 m, int shift, bool sign, Rm rm, bool& inexact) {
 uint32_t round_pack(bool sign, int e, uint64_t m, Rm rm, uint32_t& fl) {
   const int s = std::countl_zero(m);
   m <<= s;
-  e -= s;  // m in [2^63, 2^64)
+  e -= s;                // m in [2^63, 2^64)
   const int E = e + 63;  // value in [2^E, 2^(E+1))
   bool inexact = false;
   if (E >= -126) {
@@ -121,8 +121,7 @@ int msb(u128 v) {
 constexpr uint32_t exact_zero_sum(Rm rm) { return signed_zero(rm == kRdn); }
 
 // (sign_p, P * 2^ep) + (sign_c, C * 2^ec), P or C may be 0 but not both results... rounded.
-uint32_t add_exact(bool sign_p, u128 p, int ep, bool sign_c, u128 c, int ec, Rm rm,
-                   uint32_t& fl) {
+uint32_t add_exact(bool sign_p, u128 p, int ep, bool sign_c, u128 c, int ec, Rm rm, uint32_t& fl) {
   // Normalise both to bit 125 so the larger exponent is the larger magnitude (within 2x);
   // the smaller is then shifted with a sticky bit. A heavy cancellation can only happen for
   // exponents 0 or 1 apart, where no bit is lost.

@@ -30,14 +30,13 @@ uint32_t div(uint32_t a, uint32_t b, Rm rm, uint32_t& fl);
 uint32_t sqrt(uint32_t a, Rm rm, uint32_t& fl);
 // (+/-)(a*b) (+/-) c with one rounding: fmadd (false,false), fmsub (false,true),
 // fnmsub (true,false), fnmadd (true,true).
-uint32_t fma(uint32_t a, uint32_t b, uint32_t c, bool neg_product, bool neg_c, Rm rm,
-             uint32_t& fl);
+uint32_t fma(uint32_t a, uint32_t b, uint32_t c, bool neg_product, bool neg_c, Rm rm, uint32_t& fl);
 uint32_t min(uint32_t a, uint32_t b, uint32_t& fl);
 uint32_t max(uint32_t a, uint32_t b, uint32_t& fl);
 bool eq(uint32_t a, uint32_t b, uint32_t& fl);  // quiet: NV only for signalling NaNs
 bool lt(uint32_t a, uint32_t b, uint32_t& fl);  // signalling: NV for any NaN
 bool le(uint32_t a, uint32_t b, uint32_t& fl);
-uint32_t classify(uint32_t a);  // fclass.s: one of bits 0..9
+uint32_t classify(uint32_t a);                       // fclass.s: one of bits 0..9
 uint32_t cvt_w_s(uint32_t a, Rm rm, uint32_t& fl);   // int32 result as bits
 uint32_t cvt_wu_s(uint32_t a, Rm rm, uint32_t& fl);  // uint32
 uint32_t cvt_s_w(uint32_t x, Rm rm, uint32_t& fl);   // x is an int32

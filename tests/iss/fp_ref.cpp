@@ -33,7 +33,6 @@
 #include "rv_asm.h"
 #include "softfloat32.h"
 
-
 namespace {
 
 namespace fp = stackscope::iss::fp;
@@ -60,20 +59,54 @@ bool is_nan(uint32_t b) { return (b & 0x7fffffff) > 0x7f800000; }
 bool is_snan(uint32_t b) { return is_nan(b) && !(b & 0x400000); }
 
 enum class Kind {
-  kFadd, kFsub, kFmul, kFdiv, kFsqrt, kFmadd, kFmsub, kFnmsub, kFnmadd, kFmin, kFmax, kFeq,
-  kFlt, kFle, kFclass, kFcvtWS, kFcvtWuS, kFcvtSW, kFcvtSWu, kFsgnj, kFsgnjn, kFsgnjx,
-  kFmvXW, kFmvWX, kFlw, kFsw, kCount
+  kFadd,
+  kFsub,
+  kFmul,
+  kFdiv,
+  kFsqrt,
+  kFmadd,
+  kFmsub,
+  kFnmsub,
+  kFnmadd,
+  kFmin,
+  kFmax,
+  kFeq,
+  kFlt,
+  kFle,
+  kFclass,
+  kFcvtWS,
+  kFcvtWuS,
+  kFcvtSW,
+  kFcvtSWu,
+  kFsgnj,
+  kFsgnjn,
+  kFsgnjx,
+  kFmvXW,
+  kFmvWX,
+  kFlw,
+  kFsw,
+  kCount
 };
-const char* kNames[] = {"fadd.s",   "fsub.s",    "fmul.s",   "fdiv.s",   "fsqrt.s",  "fmadd.s",
-                        "fmsub.s",  "fnmsub.s",  "fnmadd.s", "fmin.s",   "fmax.s",   "feq.s",
-                        "flt.s",    "fle.s",     "fclass.s", "fcvt.w.s", "fcvt.wu.s", "fcvt.s.w",
-                        "fcvt.s.wu", "fsgnj.s",  "fsgnjn.s", "fsgnjx.s", "fmv.x.w",  "fmv.w.x",
-                        "flw",      "fsw"};
+const char* kNames[] = {"fadd.s",    "fsub.s",   "fmul.s",   "fdiv.s",   "fsqrt.s",   "fmadd.s",
+                        "fmsub.s",   "fnmsub.s", "fnmadd.s", "fmin.s",   "fmax.s",    "feq.s",
+                        "flt.s",     "fle.s",    "fclass.s", "fcvt.w.s", "fcvt.wu.s", "fcvt.s.w",
+                        "fcvt.s.wu", "fsgnj.s",  "fsgnjn.s", "fsgnjx.s", "fmv.x.w",   "fmv.w.x",
+                        "flw",       "fsw"};
 bool uses_rm(Kind k) {
   switch (k) {
-    case Kind::kFadd: case Kind::kFsub: case Kind::kFmul: case Kind::kFdiv: case Kind::kFsqrt:
-    case Kind::kFmadd: case Kind::kFmsub: case Kind::kFnmsub: case Kind::kFnmadd:
-    case Kind::kFcvtWS: case Kind::kFcvtWuS: case Kind::kFcvtSW: case Kind::kFcvtSWu:
+    case Kind::kFadd:
+    case Kind::kFsub:
+    case Kind::kFmul:
+    case Kind::kFdiv:
+    case Kind::kFsqrt:
+    case Kind::kFmadd:
+    case Kind::kFmsub:
+    case Kind::kFnmsub:
+    case Kind::kFnmadd:
+    case Kind::kFcvtWS:
+    case Kind::kFcvtWuS:
+    case Kind::kFcvtSW:
+    case Kind::kFcvtSWu:
       return true;
     default:
       return false;
@@ -88,17 +121,23 @@ uint32_t host_flags() {
 }
 int host_mode(unsigned rm) {
   switch (rm) {
-    case fp::kRtz: return FE_TOWARDZERO;
-    case fp::kRdn: return FE_DOWNWARD;
-    case fp::kRup: return FE_UPWARD;
-    default: return FE_TONEAREST;  // RNE, and RMM's starting point
+    case fp::kRtz:
+      return FE_TOWARDZERO;
+    case fp::kRdn:
+      return FE_DOWNWARD;
+    case fp::kRup:
+      return FE_UPWARD;
+    default:
+      return FE_TONEAREST;  // RNE, and RMM's starting point
   }
 }
 
 __attribute__((target("fma"), noinline)) float fma_hw(float a, float b, float c) {
   return __builtin_fmaf(a, b, c);
 }
-float host_fma(bool hw, float a, float b, float c) { return hw ? fma_hw(a, b, c) : std::fmaf(a, b, c); }
+float host_fma(bool hw, float a, float b, float c) {
+  return hw ? fma_hw(a, b, c) : std::fmaf(a, b, c);
+}
 
 // What the reference saw, so the test can insist the generator reached the corners.
 struct Coverage {
@@ -130,7 +169,6 @@ struct Ref {
   uint32_t value;  // f or x result
   uint32_t flags;
 };
-
 
 // Runs `op` (returning float) under the host mode for rm; NaN results become canonical.
 template <class Op>
@@ -198,7 +236,10 @@ Ref reference(Kind k, uint32_t a, uint32_t b, uint32_t c, unsigned rm, RefState&
       r = host_float(rm, [&] { return std::sqrt(pin(x)); });
       ex = exact_ld([&] { return std::sqrt(pin(static_cast<long double>(x))); }, ok);
       break;
-    case Kind::kFmadd: case Kind::kFmsub: case Kind::kFnmsub: case Kind::kFnmadd: {
+    case Kind::kFmadd:
+    case Kind::kFmsub:
+    case Kind::kFnmsub:
+    case Kind::kFnmadd: {
       const bool np = k == Kind::kFnmsub || k == Kind::kFnmadd;
       const bool nc = k == Kind::kFmsub || k == Kind::kFnmadd;
       const float p = np ? -x : x, q = nc ? -z : z;
@@ -226,7 +267,8 @@ Ref reference(Kind k, uint32_t a, uint32_t b, uint32_t c, unsigned rm, RefState&
       const int32_t v = to_int_ref(a, rm, k == Kind::kFcvtWuS, fl);
       return {static_cast<uint32_t>(v), fl};
     }
-    case Kind::kFmin: case Kind::kFmax: {
+    case Kind::kFmin:
+    case Kind::kFmax: {
       uint32_t fl = (is_snan(a) || is_snan(b)) ? fp::flag::kNv : 0;
       if (is_nan(a) && is_nan(b)) return {fp::kCanonicalNan, fl};
       if (is_nan(a)) return {b, fl};
@@ -249,11 +291,21 @@ Ref reference(Kind k, uint32_t a, uint32_t b, uint32_t c, unsigned rm, RefState&
       const bool s = std::signbit(x);
       unsigned bit = 0;
       switch (std::fpclassify(x)) {
-        case FP_NAN: bit = is_snan(a) ? 8 : 9; break;
-        case FP_INFINITE: bit = s ? 0 : 7; break;
-        case FP_NORMAL: bit = s ? 1 : 6; break;
-        case FP_SUBNORMAL: bit = s ? 2 : 5; break;
-        case FP_ZERO: bit = s ? 3 : 4; break;
+        case FP_NAN:
+          bit = is_snan(a) ? 8 : 9;
+          break;
+        case FP_INFINITE:
+          bit = s ? 0 : 7;
+          break;
+        case FP_NORMAL:
+          bit = s ? 1 : 6;
+          break;
+        case FP_SUBNORMAL:
+          bit = s ? 2 : 5;
+          break;
+        case FP_ZERO:
+          bit = s ? 3 : 4;
+          break;
       }
       return {1u << bit, 0};
     }
@@ -263,7 +315,10 @@ Ref reference(Kind k, uint32_t a, uint32_t b, uint32_t c, unsigned rm, RefState&
       return {bits(std::copysign(x, std::signbit(y) ? 1.0f : -1.0f)), 0};
     case Kind::kFsgnjx:
       return {bits(std::copysign(x, std::signbit(x) != std::signbit(y) ? -1.0f : 1.0f)), 0};
-    case Kind::kFmvXW: case Kind::kFmvWX: case Kind::kFlw: case Kind::kFsw:
+    case Kind::kFmvXW:
+    case Kind::kFmvWX:
+    case Kind::kFlw:
+    case Kind::kFsw:
       return {a, 0};  // bit-exact moves: NaNs are not touched
     case Kind::kCount:
       break;
@@ -291,15 +346,18 @@ class Gen {
         0x4f000001, 0x4f7fffff, 0x4f800000, 0x4f800001, 0x33800000, 0x34000000, 0x33000000,
         0x0c800000, 0x1f800000, 0x5f800000, 0x3effffff, 0x3f000001, 0x3fbfffff, 0x00000003};
     switch (below(12)) {
-      case 0: case 1:
+      case 0:
+      case 1:
         return kSpecial[below(sizeof kSpecial / 4)] | sign();
       case 2:  // subnormal
         return (u32() & 0x807fffff);
       case 3:  // any bit pattern
         return u32();
-      case 4: case 5:  // moderate exponent, full significand
+      case 4:
+      case 5:  // moderate exponent, full significand
         return sign() | (below(60) + 97) << 23 | (u32() & 0x7fffff);
-      case 6: case 7: {  // few-bit significand: exact results and ties
+      case 6:
+      case 7: {  // few-bit significand: exact results and ties
         const unsigned k = 1 + below(12);
         const uint32_t frac = (u32() & 0x7fffff) & ~((1u << (23 - k + 1)) - 1) & 0x7fffff;
         const uint32_t exp = below(4) == 0 ? below(254) + 1 : below(40) + 107;
@@ -308,8 +366,8 @@ class Gen {
       case 8:  // near the subnormal boundary or the top
         return sign() | (below(2) ? below(4) : 250 + below(5)) << 23 | (u32() & 0x7fffff);
       case 9: {  // integers and halves, conversion range edges
-        const float v = static_cast<float>(static_cast<int32_t>(u32()) >> below(32)) +
-                        (below(2) ? 0.5f : 0.0f);
+        const float v =
+            static_cast<float>(static_cast<int32_t>(u32()) >> below(32)) + (below(2) ? 0.5f : 0.0f);
         return bits(v);
       }
       case 10:  // integer-valued around 2^31 / 2^32
@@ -327,7 +385,9 @@ class Gen {
       case 1:
         return (a ^ (below(2) << 31)) + below(5) - 2;  // neighbours
       case 2:
-        if (e > 25 && e < 255) return sign() | (e - 23 - below(3)) << 23 | (u32() & 0x7fffff & ~((1u << (20 + below(3))) - 1));
+        if (e > 25 && e < 255)
+          return sign() | (e - 23 - below(3)) << 23 |
+                 (u32() & 0x7fffff & ~((1u << (20 + below(3))) - 1));
         return value();
       default:
         return value();
@@ -373,30 +433,78 @@ class Runner {
     uint32_t insn = 0;
     bool x_result = false;
     switch (t.k) {
-      case Kind::kFadd: insn = F::fadd(rd, r1, r2, rm); break;
-      case Kind::kFsub: insn = F::fsub(rd, r1, r2, rm); break;
-      case Kind::kFmul: insn = F::fmul(rd, r1, r2, rm); break;
-      case Kind::kFdiv: insn = F::fdiv(rd, r1, r2, rm); break;
-      case Kind::kFsqrt: insn = F::fsqrt(rd, r1, rm); break;
-      case Kind::kFmadd: insn = F::r4(0x43, rd, r1, r2, r3, rm); break;
-      case Kind::kFmsub: insn = F::r4(0x47, rd, r1, r2, r3, rm); break;
-      case Kind::kFnmsub: insn = F::r4(0x4b, rd, r1, r2, r3, rm); break;
-      case Kind::kFnmadd: insn = F::r4(0x4f, rd, r1, r2, r3, rm); break;
-      case Kind::kFmin: insn = F::fmin(rd, r1, r2); break;
-      case Kind::kFmax: insn = F::fmax(rd, r1, r2); break;
-      case Kind::kFeq: insn = F::feq(rd, r1, r2), x_result = true; break;
-      case Kind::kFlt: insn = F::flt(rd, r1, r2), x_result = true; break;
-      case Kind::kFle: insn = F::fle(rd, r1, r2), x_result = true; break;
-      case Kind::kFclass: insn = F::fclass(rd, r1), x_result = true; break;
-      case Kind::kFcvtWS: insn = F::fcvt_w_s(rd, r1, rm), x_result = true; break;
-      case Kind::kFcvtWuS: insn = F::fcvt_wu_s(rd, r1, rm), x_result = true; break;
-      case Kind::kFcvtSW: insn = F::fcvt_s_w(rd, r1, rm); break;
-      case Kind::kFcvtSWu: insn = F::fcvt_s_wu(rd, r1, rm); break;
-      case Kind::kFsgnj: insn = F::fsgnj(rd, r1, r2); break;
-      case Kind::kFsgnjn: insn = F::fsgnjn(rd, r1, r2); break;
-      case Kind::kFsgnjx: insn = F::fsgnjx(rd, r1, r2); break;
-      case Kind::kFmvXW: insn = F::fmv_x_w(rd, r1), x_result = true; break;
-      case Kind::kFmvWX: insn = F::fmv_w_x(rd, r1); break;
+      case Kind::kFadd:
+        insn = F::fadd(rd, r1, r2, rm);
+        break;
+      case Kind::kFsub:
+        insn = F::fsub(rd, r1, r2, rm);
+        break;
+      case Kind::kFmul:
+        insn = F::fmul(rd, r1, r2, rm);
+        break;
+      case Kind::kFdiv:
+        insn = F::fdiv(rd, r1, r2, rm);
+        break;
+      case Kind::kFsqrt:
+        insn = F::fsqrt(rd, r1, rm);
+        break;
+      case Kind::kFmadd:
+        insn = F::r4(0x43, rd, r1, r2, r3, rm);
+        break;
+      case Kind::kFmsub:
+        insn = F::r4(0x47, rd, r1, r2, r3, rm);
+        break;
+      case Kind::kFnmsub:
+        insn = F::r4(0x4b, rd, r1, r2, r3, rm);
+        break;
+      case Kind::kFnmadd:
+        insn = F::r4(0x4f, rd, r1, r2, r3, rm);
+        break;
+      case Kind::kFmin:
+        insn = F::fmin(rd, r1, r2);
+        break;
+      case Kind::kFmax:
+        insn = F::fmax(rd, r1, r2);
+        break;
+      case Kind::kFeq:
+        insn = F::feq(rd, r1, r2), x_result = true;
+        break;
+      case Kind::kFlt:
+        insn = F::flt(rd, r1, r2), x_result = true;
+        break;
+      case Kind::kFle:
+        insn = F::fle(rd, r1, r2), x_result = true;
+        break;
+      case Kind::kFclass:
+        insn = F::fclass(rd, r1), x_result = true;
+        break;
+      case Kind::kFcvtWS:
+        insn = F::fcvt_w_s(rd, r1, rm), x_result = true;
+        break;
+      case Kind::kFcvtWuS:
+        insn = F::fcvt_wu_s(rd, r1, rm), x_result = true;
+        break;
+      case Kind::kFcvtSW:
+        insn = F::fcvt_s_w(rd, r1, rm);
+        break;
+      case Kind::kFcvtSWu:
+        insn = F::fcvt_s_wu(rd, r1, rm);
+        break;
+      case Kind::kFsgnj:
+        insn = F::fsgnj(rd, r1, r2);
+        break;
+      case Kind::kFsgnjn:
+        insn = F::fsgnjn(rd, r1, r2);
+        break;
+      case Kind::kFsgnjx:
+        insn = F::fsgnjx(rd, r1, r2);
+        break;
+      case Kind::kFmvXW:
+        insn = F::fmv_x_w(rd, r1), x_result = true;
+        break;
+      case Kind::kFmvWX:
+        insn = F::fmv_w_x(rd, r1);
+        break;
       case Kind::kFlw:
         m_.mem.store<uint32_t>(rv::kData + 8, t.a);
         insn = F::flw(rd, r2, 8);
@@ -404,14 +512,16 @@ class Runner {
       case Kind::kFsw:
         insn = F::fsw(r1, r2, 12);
         break;
-      case Kind::kCount: break;
+      case Kind::kCount:
+        break;
     }
     h.set_pc(rv::kBase);
     const auto rec = m_.exec(insn);
     const unsigned eff = rm == 7 ? t.frm : rm;
     const bool must_trap = uses_rm(t.k) && eff > 4;
     if (must_trap) {
-      if (!rec.trap || rec.cause != 2 || rec.tval != insn) return "expected an illegal-instruction trap";
+      if (!rec.trap || rec.cause != 2 || rec.tval != insn)
+        return "expected an illegal-instruction trap";
       if (h.csrs().fflags != t.init_flags) return "a trapping instruction changed fflags";
       return "";
     }
@@ -477,7 +587,8 @@ int main(int argc, char** argv) {
       t.b = t.a == zero ? inf : zero;
       if (g.below(2)) t.c = 0x7fc00000u | g.u32() >> 10;
     }
-    if (t.k == Kind::kFcvtSW || t.k == Kind::kFcvtSWu) t.a = g.below(2) ? g.u32() : g.u32() >> g.below(32);
+    if (t.k == Kind::kFcvtSW || t.k == Kind::kFcvtSWu)
+      t.a = g.below(2) ? g.u32() : g.u32() >> g.below(32);
     t.init_flags = g.below(4) == 0 ? g.below(32) : 0;
     const std::string err = run.run(t, g);
     const unsigned eff = t.rm == 7 ? t.frm : t.rm;
@@ -491,7 +602,8 @@ int main(int argc, char** argv) {
   std::printf("fp_ref: %" PRIu64 " cases (seed %" PRIu64 ", host fma %s), %" PRIu64
               " reserved-rm traps, %" PRIu64 " mismatches\n",
               cases, seed, st.hw_fma ? "FMA3" : "glibc fmaf", traps, failed);
-  for (size_t k = 0; k < per_kind.size(); ++k) std::printf("  %-10s %" PRIu64 "\n", kNames[k], per_kind[k]);
+  for (size_t k = 0; k < per_kind.size(); ++k)
+    std::printf("  %-10s %" PRIu64 "\n", kNames[k], per_kind[k]);
   std::printf("  per effective rm (0 RNE 1 RTZ 2 RDN 3 RUP 4 RMM 5-7 reserved):");
   for (uint64_t n : per_rm) std::printf(" %" PRIu64, n);
   std::printf("\n");

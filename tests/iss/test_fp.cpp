@@ -38,8 +38,7 @@ struct FpMachine : Machine {
 
 }  // namespace
 
-TEST_CASE("F off (rv32im, the lockstep configuration): F instructions and f CSRs trap",
-          "[fp]") {
+TEST_CASE("F off (rv32im, the lockstep configuration): F instructions and f CSRs trap", "[fp]") {
   Machine m;  // default IsaConfig: rv32im, what the RTL core implements
   for (uint32_t insn : {F::fadd(1, 2, 3, 0), F::flw(1, 0, 0), F::fmv_w_x(1, 5),
                         F::r4(0x43, 1, 2, 3, 4, 7), csrrs(5, 0x003, 0), csrrw(0, 0x001, 5)}) {
@@ -241,7 +240,7 @@ TEST_CASE("conversions: rounding, saturation, flags", "[fp]") {
   CHECK(m.op3(F::fcvt_w_s(4, 1, kRtz), 0x7fc00000, 0, 0, true) == 0x7fffffffu);  // NaN
   CHECK(m.flags() == kNv);
   CHECK(m.op3(F::fcvt_w_s(4, 1, kRtz), 0xff800000, 0, 0, true) == 0x80000000u);  // -inf
-  CHECK(m.op3(F::fcvt_wu_s(4, 1, kRtz), 0xbf800000, 0, 0, true) == 0);  // -1: invalid
+  CHECK(m.op3(F::fcvt_wu_s(4, 1, kRtz), 0xbf800000, 0, 0, true) == 0);           // -1: invalid
   CHECK(m.flags() == kNv);
   CHECK(m.op3(F::fcvt_wu_s(4, 1, kRtz), 0xbf000000, 0, 0, true) == 0);  // -0.5 -> -0: fine
   CHECK(m.flags() == kNx);
