@@ -117,9 +117,6 @@ void add_run_options(CLI::App* cmd, RunOptions& o, const RunConfig& built) {
   cmd->add_option("--pipeview", o.pipeview, "write a Kanata pipeline trace (Konata) to FILE");
   cmd->add_option("--sw-dir", o.sw_dir, "directory with the built workloads")->capture_default_str();
   cmd->add_option("--manifest", o.manifest, "workload manifest (default: sw/workloads.json)");
-  cmd->add_option("--isa", o.isa, "rv32imf (F on) or rv32im (F instructions trap, as on the RTL core)")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"rv32im", "rv32imf"}));
 }
 
 CheckedRun check_run_options(const RunOptions& o, const RunConfig& built) {
