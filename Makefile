@@ -147,3 +147,11 @@ clean:
 
 distclean:
 	rm -rf $(BUILD)
+
+# RV32F: the ISS's FP against the host FPU, long run (the ctest iss_fp_ref runs 2M cases).
+FP_REF_CASES ?= 100000000
+FP_REF_SEED ?= 1
+.PHONY: fp-ref
+fp-ref: $(BUILD)/CMakeCache.txt
+	$(ENV) cmake --build $(BUILD) -j $(JOBS) --target fp_ref
+	$(BUILD)/tests/iss/fp_ref $(FP_REF_CASES) $(FP_REF_SEED)

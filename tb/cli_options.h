@@ -29,6 +29,9 @@ struct IssOptions {
   uint32_t ram_size = iss::mmap::kDefaultRamSize;
   std::string sw_dir = STACKSCOPE_SW_DIR;
   std::string manifest;
+  // The ISS's ISA: RV32F is on for `stackscope iss` (the RTL core has no F, so `run`'s
+  // lockstep ISS keeps the default rv32im and traps F instructions as the core does).
+  std::string isa = "rv32imf";
 };
 
 // Adds iss's options to `cmd` (not its callback).

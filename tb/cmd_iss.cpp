@@ -43,7 +43,7 @@ struct RunResult {
 RunResult run_elf(const std::string& path, const IssOptions& o, uint64_t max_insns) {
   Memory mem(o.ram_size);
   const auto& elf = mem.load_elf(path);
-  Hart hart(mem, elf.entry);
+  Hart hart(mem, elf.entry, iss::IsaConfig::parse(o.isa));
   std::optional<CommitLog> log;
   if (!o.log_commits.empty()) log.emplace(o.log_commits);
   RunResult res;
@@ -117,7 +117,7 @@ int run_suite(const IssOptions& o) {
   };
   std::vector<Entry> entries;
   try {
-    for (const char* group : {"workloads", "isa_tests"}) {
+    for (const char* group : {"workloads", "fp_workloads", "isa_tests"}) {
       if (!j.contains(group)) continue;
       for (const auto& w : j.at(group))
         entries.push_back({w.at("name").get<std::string>(), w.at("elf").get<std::string>(),
@@ -162,7 +162,7 @@ int run_suite(const IssOptions& o) {
 
 void add_iss_command(CLI::App& app, int& exit_code) {
   auto o = std::make_shared<IssOptions>();
-  auto* cmd = app.add_subcommand("iss", "run an RV32IM ELF (or the workload suite) on the ISS");
+  auto* cmd = app.add_subcommand("iss", "run an RV32IMF ELF (or the workload suite) on the ISS");
   add_iss_options(cmd, *o);
   cmd->callback([o, &exit_code] {
     if (o->suite || o->prog == "suite") {

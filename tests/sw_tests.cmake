@@ -38,11 +38,24 @@ foreach(i RANGE ${sw_last})
   set_tests_properties(sw_workload_${name} PROPERTIES FIXTURES_REQUIRED sw_elfs LABELS iss)
 endforeach()
 
+# RV32F workloads (manifest "fp_workloads"): on the ISS only until the core has F (issue 17).
+string(JSON sw_n LENGTH "${sw_manifest}" fp_workloads)
+math(EXPR sw_last "${sw_n} - 1")
+foreach(i RANGE ${sw_last})
+  string(JSON name GET "${sw_manifest}" fp_workloads ${i} name)
+  string(JSON elf GET "${sw_manifest}" fp_workloads ${i} elf)
+  string(JSON limit GET "${sw_manifest}" fp_workloads ${i} max_insns)
+  add_test(NAME sw_fp_workload_${name}
+           COMMAND ${sw_expect} 0 "." ${sw_ss} iss --max-insns ${limit} ${STACKSCOPE_SW_DIR}/${elf})
+  set_tests_properties(sw_fp_workload_${name} PROPERTIES FIXTURES_REQUIRED sw_elfs LABELS iss)
+endforeach()
+
 string(JSON sw_n LENGTH "${sw_manifest}" isa_tests)
 math(EXPR sw_last "${sw_n} - 1")
 foreach(i RANGE ${sw_last})
   string(JSON name GET "${sw_manifest}" isa_tests ${i} name)
   string(JSON elf GET "${sw_manifest}" isa_tests ${i} elf)
+  # `iss` runs RV32IMF by default, so the RV32F tests ("isa": "rv32imf") run as they are.
   add_test(NAME sw_isa_${name}
            COMMAND ${sw_ss} iss --max-insns 100000 ${STACKSCOPE_SW_DIR}/${elf})
   set_tests_properties(sw_isa_${name} PROPERTIES FIXTURES_REQUIRED sw_elfs LABELS iss)
@@ -54,5 +67,16 @@ add_test(NAME sw_selftest_unexpected_trap
          COMMAND ${sw_expect} 1 "program exit 75 " ${sw_ss} iss ${STACKSCOPE_SW_DIR}/selftest/unexpected_trap.elf)
 add_test(NAME sw_selftest_check_fails
          COMMAND ${sw_expect} 1 "program exit 5 " ${sw_ss} iss ${STACKSCOPE_SW_DIR}/selftest/check_fails.elf)
-set_tests_properties(sw_selftest_unexpected_trap sw_selftest_check_fails
+# F code: runs with F (the default), traps as illegal (exit 64 + 2) with --isa rv32im, the
+# configuration the RTL lockstep uses.
+add_test(NAME sw_selftest_fp_iss
+         COMMAND ${sw_expect} 0 "." ${sw_ss} iss ${STACKSCOPE_SW_DIR}/selftest/fp_on_rv32im.elf)
+add_test(NAME sw_selftest_fp_iss_rv32im
+         COMMAND ${sw_expect} 1 "program exit 66 " ${sw_ss} iss --isa rv32im
+                 ${STACKSCOPE_SW_DIR}/selftest/fp_on_rv32im.elf)
+add_test(NAME sw_iss_bad_isa
+         COMMAND ${sw_expect} 2 "--isa" ${sw_ss} iss --isa rv64gc
+                 ${STACKSCOPE_SW_DIR}/selftest/fp_on_rv32im.elf)
+set_tests_properties(sw_selftest_unexpected_trap sw_selftest_check_fails sw_selftest_fp_iss
+                     sw_selftest_fp_iss_rv32im sw_iss_bad_isa
                      PROPERTIES FIXTURES_REQUIRED sw_elfs LABELS iss)

@@ -63,6 +63,7 @@ std::string CommitLog::format(const CommitRecord& r) {
   // Privilege level 3 = M, the only mode this hart has.
   fmt::format_to(out, "core   0: 3 0x{:08x} (0x{:08x})", r.pc, r.insn);
   if (r.rd_written) fmt::format_to(out, " x{:<2d} 0x{:08x}", r.rd, r.rd_value);
+  if (r.frd_written) fmt::format_to(out, " f{:<2d} 0x{:08x}", r.frd, r.frd_value);
   if (r.mem_read) fmt::format_to(out, " mem 0x{:08x}", r.mem_addr);
   if (r.mem_write)
     fmt::format_to(out, " mem 0x{:08x} 0x{:0{}x}", r.mem_addr, r.mem_wdata, 2 * r.mem_size);

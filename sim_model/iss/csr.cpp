@@ -45,11 +45,17 @@ Csrs::Status Csrs::read(unsigned a, const csr_env_t& env, uint32_t& v) const {
   // The PMU's custom CSRs (docs/pmu.md) exist; their values come from the RTL in lockstep.
   if (is_pmu_custom(a)) return v = 0, Status::kOk;
   switch (a) {
+    case csr::kFflags:
+    case csr::kFrm:
+    case csr::kFcsr:
+      if (!fp_enabled()) return Status::kIllegal;
+      v = a == csr::kFflags ? fflags : a == csr::kFrm ? frm : frm << 5 | fflags;
+      break;
     case csr::kMstatus:
-      v = mstatus;
+      v = mstatus | ((mstatus & mstatus::kFs) == mstatus::kFsDirty ? mstatus::kSd : 0);
       break;
     case csr::kMisa:
-      v = kMisaValue;
+      v = kMisaValue | (ext_f ? kMisaF : 0);
       break;
     case csr::kMie:
       v = mie;
@@ -127,8 +133,18 @@ Csrs::Status Csrs::write(unsigned a, uint32_t v) {
   }
   if (is_pmu_custom(a)) return Status::kOk;
   switch (a) {
+    case csr::kFflags:
+    case csr::kFrm:
+    case csr::kFcsr:
+      if (!fp_enabled()) return Status::kIllegal;
+      if (a != csr::kFrm) fflags = v & 0x1f;
+      if (a == csr::kFrm) frm = v & 7;
+      if (a == csr::kFcsr) frm = (v >> 5) & 7;
+      set_fs_dirty();
+      break;
     case csr::kMstatus:
-      mstatus = (v & (mstatus::kMie | mstatus::kMpie)) | mstatus::kMpp;
+      // FS is writable (all four states) only with F; SD is read-only (computed on read).
+      mstatus = (v & (mstatus::kMie | mstatus::kMpie | (ext_f ? mstatus::kFs : 0))) | mstatus::kMpp;
       break;
     case csr::kMisa:
     case csr::kMstatush:
@@ -181,6 +197,12 @@ Csrs::Status Csrs::write(unsigned a, uint32_t v) {
 
 const char* csr_name(unsigned a) {
   switch (a) {
+    case csr::kFflags:
+      return "fflags";
+    case csr::kFrm:
+      return "frm";
+    case csr::kFcsr:
+      return "fcsr";
     case csr::kMstatus:
       return "mstatus";
     case csr::kMisa:

@@ -11,6 +11,9 @@ namespace stackscope::iss {
 
 namespace csr {
 enum Addr : uint16_t {
+  kFflags = 0x001,  // RV32F (only when the hart has F and mstatus.FS != Off)
+  kFrm = 0x002,
+  kFcsr = 0x003,
   kMstatus = 0x300,
   kMisa = 0x301,
   kMie = 0x304,
@@ -88,6 +91,8 @@ constexpr uint32_t kAll = kMsip | kMtip | kMeip | kLcofip;
 
 namespace mstatus {
 constexpr uint32_t kMie = 1u << 3, kMpie = 1u << 7, kMpp = 3u << 11;
+// FS (F state): Off 0, Initial 1, Clean 2, Dirty 3; SD summarises FS == Dirty.
+constexpr uint32_t kFs = 3u << 13, kFsInitial = 1u << 13, kFsDirty = 3u << 13, kSd = 1u << 31;
 }
 
 // Values other state (the CLINT's mtime) lends to CSR reads without the CSR file owning it.
@@ -99,6 +104,7 @@ class Csrs {
  public:
   enum class Status { kOk, kIllegal };
   static constexpr uint32_t kMisaValue = (1u << 30) | (1u << 8) | (1u << 12);  // RV32 I M
+  static constexpr uint32_t kMisaF = 1u << 5;                                  // + F
   static constexpr unsigned kNumHpm = 29;                                      // 3..31
 
   // `read` for every CSR instruction that reads; `write` only when the instruction writes.
@@ -108,6 +114,17 @@ class Csrs {
   static bool is_counter(unsigned addr);
   static bool is_pmu_custom(unsigned addr);  // StackScope PMU custom CSRs
   static bool exists(unsigned addr);
+
+  // F enabled (the hart's IsaConfig): misa.F, a writable mstatus.FS and the f CSRs exist.
+  // Set once at construction (Csrs::enable_f).
+  void enable_f() {
+    ext_f = true;
+    mstatus |= mstatus::kFsInitial;
+  }
+  bool has_f() const { return ext_f; }
+  // F instructions and the f CSRs are legal: F present and mstatus.FS != Off.
+  bool fp_enabled() const { return ext_f && (mstatus & mstatus::kFs); }
+  void set_fs_dirty() { mstatus |= mstatus::kFsDirty; }
 
   // Direct state, used by the hart's trap logic and by tests.
   uint32_t mstatus = mstatus::kMpp;  // machine mode only: MPP is hardwired to M
@@ -119,6 +136,10 @@ class Csrs {
   // Set by write() when software wrote minstret/mcycle, so the writing instruction's own
   // increment does not clobber the written value (as in Spike).
   bool minstret_written = false, mcycle_written = false;
+  uint32_t fflags = 0, frm = 0;  // fcsr = frm << 5 | fflags
+
+ private:
+  bool ext_f = false;
 };
 
 const char* csr_name(unsigned addr);  // "mstatus", or nullptr if unknown

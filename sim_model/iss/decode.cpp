@@ -21,6 +21,46 @@ constexpr std::array<Op, 8> kOpM = {Op::kMul, Op::kMulh, Op::kMulhsu, Op::kMulhu
 constexpr std::array<Op, 8> kCsr = {Op::kIllegal, Op::kCsrrw,  Op::kCsrrs,  Op::kCsrrc,
                                     Op::kIllegal, Op::kCsrrwi, Op::kCsrrsi, Op::kCsrrci};
 
+constexpr std::array<Op, 4> kFma = {Op::kFmadd, Op::kFmsub, Op::kFnmsub, Op::kFnmadd};
+
+// Rounding-mode field: 0-4 static, 7 dynamic; 5 and 6 are reserved (illegal).
+constexpr bool valid_rm(unsigned rm) { return rm <= 4 || rm == 7; }
+
+// OP-FP (0x53), single precision only (funct7[1:0] = 00).
+Op decode_op_fp(insn_t i) {
+  const unsigned f3 = i.funct3(), rs2 = i.rs2();
+  const auto with_rm = [&](Op op) { return valid_rm(f3) ? op : Op::kIllegal; };
+  switch (i.funct7()) {
+    case 0x00:
+      return with_rm(Op::kFadd);
+    case 0x04:
+      return with_rm(Op::kFsub);
+    case 0x08:
+      return with_rm(Op::kFmul);
+    case 0x0c:
+      return with_rm(Op::kFdiv);
+    case 0x2c:
+      return rs2 == 0 ? with_rm(Op::kFsqrt) : Op::kIllegal;
+    case 0x10:
+      return f3 == 0 ? Op::kFsgnj : f3 == 1 ? Op::kFsgnjn : f3 == 2 ? Op::kFsgnjx : Op::kIllegal;
+    case 0x14:
+      return f3 == 0 ? Op::kFmin : f3 == 1 ? Op::kFmax : Op::kIllegal;
+    case 0x60:
+      return rs2 == 0 ? with_rm(Op::kFcvtWS) : rs2 == 1 ? with_rm(Op::kFcvtWuS) : Op::kIllegal;
+    case 0x68:
+      return rs2 == 0 ? with_rm(Op::kFcvtSW) : rs2 == 1 ? with_rm(Op::kFcvtSWu) : Op::kIllegal;
+    case 0x50:
+      return f3 == 2 ? Op::kFeq : f3 == 1 ? Op::kFlt : f3 == 0 ? Op::kFle : Op::kIllegal;
+    case 0x70:
+      if (rs2 != 0) return Op::kIllegal;
+      return f3 == 0 ? Op::kFmvXW : f3 == 1 ? Op::kFclass : Op::kIllegal;
+    case 0x78:
+      return rs2 == 0 && f3 == 0 ? Op::kFmvWX : Op::kIllegal;
+    default:
+      return Op::kIllegal;
+  }
+}
+
 Op decode_op(insn_t i) {
   const unsigned f3 = i.funct3(), f7 = i.funct7();
   switch (i.opcode()) {
@@ -64,7 +104,18 @@ Op decode_op(insn_t i) {
         default:
           return Op::kIllegal;
       }
-    // 0x07 LOAD-FP, 0x27 STORE-FP, 0x43..0x4f FMADD..FNMADD, 0x53 OP-FP: RV32F goes here.
+    case 0x07:
+      return f3 == 2 ? Op::kFlw : Op::kIllegal;
+    case 0x27:
+      return f3 == 2 ? Op::kFsw : Op::kIllegal;
+    case 0x43:
+    case 0x47:
+    case 0x4b:
+    case 0x4f:
+      if (i.fmt() != 0 || !valid_rm(f3)) return Op::kIllegal;
+      return kFma[(i.opcode() >> 2) & 3];
+    case 0x53:
+      return decode_op_fp(i);
     default:
       return Op::kIllegal;
   }
@@ -87,6 +138,7 @@ int32_t decode_imm(Op op, insn_t i) {
     case Op::kSb:
     case Op::kSh:
     case Op::kSw:
+    case Op::kFsw:
       return i.imm_s();
     case Op::kSlli:
     case Op::kSrli:
@@ -115,6 +167,8 @@ decoded_t decode(uint32_t bits) {
   d.rd = static_cast<uint8_t>(i.rd());
   d.rs1 = static_cast<uint8_t>(i.rs1());
   d.rs2 = static_cast<uint8_t>(i.rs2());
+  d.rs3 = static_cast<uint8_t>(i.rs3());
+  d.rm = static_cast<uint8_t>(i.funct3());
   return d;
 }
 
@@ -126,7 +180,10 @@ const char* op_name(Op op) {
       "srai",    "add",    "sub",     "sll",   "slt",    "sltu",  "xor",  "srl",   "sra",
       "or",      "and",    "mul",     "mulh",  "mulhsu", "mulhu", "div",  "divu",  "rem",
       "remu",    "fence",  "fence.i", "ecall", "ebreak", "mret",  "wfi",  "csrrw", "csrrs",
-      "csrrc",   "csrrwi", "csrrsi",  "csrrci"};
+      "csrrc",   "csrrwi", "csrrsi",  "csrrci", "flw",     "fsw",      "fmadd.s",  "fmsub.s",
+      "fnmsub.s", "fnmadd.s", "fadd.s", "fsub.s", "fmul.s",  "fdiv.s",   "fsqrt.s",  "fsgnj.s",
+      "fsgnjn.s", "fsgnjx.s", "fmin.s", "fmax.s", "fcvt.w.s", "fcvt.wu.s", "fmv.x.w", "feq.s",
+      "flt.s",    "fle.s",    "fclass.s", "fcvt.s.w", "fcvt.s.wu", "fmv.w.x"};
   return kNames[static_cast<std::size_t>(op)];
 }
 

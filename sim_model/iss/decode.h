@@ -15,7 +15,8 @@ class insn_t {
   constexpr unsigned rd() const { return (b_ >> 7) & 0x1f; }
   constexpr unsigned rs1() const { return (b_ >> 15) & 0x1f; }
   constexpr unsigned rs2() const { return (b_ >> 20) & 0x1f; }
-  constexpr unsigned rs3() const { return b_ >> 27; }  // R4 format, for RV32F later
+  constexpr unsigned rs3() const { return b_ >> 27; }  // R4 format (fmadd.s ...)
+  constexpr unsigned fmt() const { return (b_ >> 25) & 3; }  // R4 format: 0 = single
   constexpr unsigned funct3() const { return (b_ >> 12) & 7; }
   constexpr unsigned funct7() const { return b_ >> 25; }
   constexpr unsigned csr() const { return b_ >> 20; }
@@ -41,8 +42,9 @@ class insn_t {
   uint32_t b_;
 };
 
-// One entry per operation the hart executes. RV32F adds its operations here (and an
-// OP-FP / LOAD-FP / STORE-FP / FMADD row in decode.cpp); the hart's FP register file waits.
+// One entry per operation the hart executes. The RV32F operations come last (from kFlw), so
+// `is_fp(op)` is one compare; they decode whatever the hart's ISA, and execute raises
+// illegal instruction when F is off (Hart's IsaConfig, mstatus.FS).
 enum class Op : uint8_t {
   kIllegal = 0,
   kLui,
@@ -102,17 +104,48 @@ enum class Op : uint8_t {
   kCsrrwi,
   kCsrrsi,
   kCsrrci,
+  kFlw,  // RV32F from here on
+  kFsw,
+  kFmadd,
+  kFmsub,
+  kFnmsub,
+  kFnmadd,
+  kFadd,
+  kFsub,
+  kFmul,
+  kFdiv,
+  kFsqrt,
+  kFsgnj,
+  kFsgnjn,
+  kFsgnjx,
+  kFmin,
+  kFmax,
+  kFcvtWS,
+  kFcvtWuS,
+  kFmvXW,
+  kFeq,
+  kFlt,
+  kFle,
+  kFclass,
+  kFcvtSW,
+  kFcvtSWu,
+  kFmvWX,
   kCount
 };
 
 // The decoded form: everything execute needs, so the hot loop never re-extracts fields.
 // For CSR ops `imm` holds the CSR address; for the ...i forms rs1 holds the 5-bit uimm.
+// F ops: rd/rs1/rs2/rs3 name f or x registers as the instruction defines; rm is the
+// instruction's rounding-mode field (7 = dynamic, frm); reserved static modes 5 and 6
+// decode as illegal.
 struct decoded_t {
   uint32_t bits = 0;
   int32_t imm = 0;
   Op op = Op::kIllegal;
-  uint8_t rd = 0, rs1 = 0, rs2 = 0;
+  uint8_t rd = 0, rs1 = 0, rs2 = 0, rs3 = 0, rm = 0;
 };
+
+constexpr bool is_fp(Op op) { return op >= Op::kFlw && op < Op::kCount; }
 
 decoded_t decode(uint32_t bits);
 const char* op_name(Op op);

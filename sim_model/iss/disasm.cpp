@@ -16,10 +16,66 @@ const char* abi_reg(unsigned r) {
   return kNames[r & 31];
 }
 
+const char* abi_freg(unsigned r) {
+  static constexpr std::array<const char*, 32> kNames = {
+      "ft0", "ft1", "ft2",  "ft3",  "ft4", "ft5", "ft6", "ft7", "fs0", "fs1", "fa0",
+      "fa1", "fa2", "fa3",  "fa4",  "fa5", "fa6", "fa7", "fs2", "fs3", "fs4", "fs5",
+      "fs6", "fs7", "fs8",  "fs9",  "fs10", "fs11", "ft8", "ft9", "ft10", "ft11"};
+  return kNames[r & 31];
+}
+
 namespace {
+
+// Rounding-mode suffix as objdump prints it: nothing for dyn.
+std::string rm_suffix(unsigned rm) {
+  static constexpr std::array<const char*, 8> kRm = {"rne", "rtz", "rdn", "rup",
+                                                     "rmm", "0x5", "0x6", ""};
+  return rm == 7 ? "" : fmt::format(", {}", kRm[rm & 7]);
+}
+
+std::string disasm_fp(const decoded_t& d) {
+  const char* m = op_name(d.op);
+  const char *fd = abi_freg(d.rd), *f1 = abi_freg(d.rs1), *f2 = abi_freg(d.rs2),
+             *f3 = abi_freg(d.rs3);
+  const char *xd = abi_reg(d.rd), *x1 = abi_reg(d.rs1);
+  const std::string rm = rm_suffix(d.rm);
+  switch (d.op) {
+    case Op::kFlw:
+      return fmt::format("flw {}, {}({})", fd, d.imm, x1);
+    case Op::kFsw:
+      return fmt::format("fsw {}, {}({})", f2, d.imm, x1);
+    case Op::kFmadd: case Op::kFmsub: case Op::kFnmsub: case Op::kFnmadd:
+      return fmt::format("{} {}, {}, {}, {}{}", m, fd, f1, f2, f3, rm);
+    case Op::kFadd: case Op::kFsub: case Op::kFmul: case Op::kFdiv:
+      return fmt::format("{} {}, {}, {}{}", m, fd, f1, f2, rm);
+    case Op::kFsqrt:
+      return fmt::format("{} {}, {}{}", m, fd, f1, rm);
+    case Op::kFsgnj: case Op::kFsgnjn: case Op::kFsgnjx:
+      if (d.rs1 == d.rs2)  // objdump's aliases
+        return fmt::format("{} {}, {}", d.op == Op::kFsgnj ? "fmv.s" : d.op == Op::kFsgnjn ? "fneg.s" : "fabs.s", fd, f1);
+      return fmt::format("{} {}, {}, {}", m, fd, f1, f2);
+    case Op::kFmin: case Op::kFmax:
+      return fmt::format("{} {}, {}, {}", m, fd, f1, f2);
+    case Op::kFeq: case Op::kFlt: case Op::kFle:
+      return fmt::format("{} {}, {}, {}", m, xd, f1, f2);
+    case Op::kFcvtWS: case Op::kFcvtWuS:
+      return fmt::format("{} {}, {}{}", m, xd, f1, rm);
+    case Op::kFcvtSW: case Op::kFcvtSWu:
+      return fmt::format("{} {}, {}{}", m, fd, x1, rm);
+    case Op::kFmvXW: case Op::kFclass:
+      return fmt::format("{} {}, {}", m, xd, f1);
+    case Op::kFmvWX:
+      return fmt::format("{} {}, {}", m, fd, x1);
+    default:
+      return m;
+  }
+}
 
 std::string csr_name(unsigned a) {
   switch (a) {
+    case 0x001: return "fflags";
+    case 0x002: return "frm";
+    case 0x003: return "fcsr";
     case 0x300: return "mstatus";
     case 0x304: return "mie";
     case 0x305: return "mtvec";
@@ -55,6 +111,7 @@ std::string disasm(uint32_t bits, uint32_t pc) {
   const char* m = op_name(d.op);
   const char *rd = abi_reg(d.rd), *rs1 = abi_reg(d.rs1), *rs2 = abi_reg(d.rs2);
   const uint32_t target = pc + static_cast<uint32_t>(d.imm);
+  if (is_fp(d.op)) return disasm_fp(d);
   switch (d.op) {
     case Op::kIllegal:
       return fmt::format(".word 0x{:08x}", bits);

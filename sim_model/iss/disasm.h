@@ -1,4 +1,4 @@
-// RV32IM disassembler for reports: objdump-like text ("addi a0, a0, 1", "beq a0, zero, 0x80000010").
+// RV32IMF disassembler for reports: objdump-like text ("addi a0, a0, 1", "beq a0, zero, 0x80000010").
 #pragma once
 
 #include <cstdint>
@@ -8,6 +8,8 @@ namespace stackscope::iss {
 
 // ABI name of integer register x0..x31 ("zero", "ra", "sp", ... "t6").
 const char* abi_reg(unsigned r);
+// ABI name of f register f0..f31 ("ft0", ... "fa0", ... "ft11").
+const char* abi_freg(unsigned r);
 
 // `pc` is the instruction's address, used to print branch and jump targets as absolute addresses.
 std::string disasm(uint32_t bits, uint32_t pc);

@@ -238,10 +238,18 @@ bool Hart::execute(const decoded_t& d, CommitRecord& r) {
     case Op::kCsrrci:
       return csr_op(d, r);
     case Op::kIllegal:
+      return raise(cause::kIllegalInsn, d.bits);
     default:
+      if (is_fp(d.op)) return execute_fp(d, r);
       return raise(cause::kIllegalInsn, d.bits);
   }
   return true;
 }
 
+}  // namespace stackscope::iss
+
+namespace stackscope::iss {
+// flw / fsw (execute_fp.cpp) use the word accessors.
+template bool Hart::load<uint32_t>(uint32_t, CommitRecord&, uint32_t&);
+template bool Hart::store<uint32_t>(uint32_t, uint32_t, CommitRecord&);
 }  // namespace stackscope::iss

@@ -5,9 +5,16 @@
 
 namespace stackscope::iss {
 
-Hart::Hart(Memory& mem, uint32_t reset_pc)
-    : mem_(mem), cache_(std::make_unique<decoded_t[]>(size_t{1} << kCacheBits)) {
+IsaConfig IsaConfig::parse(const std::string& name) {
+  if (name == "rv32im") return IsaConfig{};
+  if (name == "rv32imf") return IsaConfig{.f = true};
+  throw std::runtime_error("unknown ISA '" + name + "' (rv32im or rv32imf)");
+}
+
+Hart::Hart(Memory& mem, uint32_t reset_pc, IsaConfig isa)
+    : mem_(mem), isa_(isa), cache_(std::make_unique<decoded_t[]>(size_t{1} << kCacheBits)) {
   s_.pc = reset_pc;
+  if (isa.f) s_.csrs.enable_f();  // mstatus.FS resets to Initial: F usable at once
 }
 
 CommitRecord Hart::step() {
@@ -58,7 +65,7 @@ void Hart::take_trap(CommitRecord& r, uint32_t cause, uint32_t tval) {
   r.trap = true;
   r.cause = cause;
   r.tval = tval;
-  r.rd_written = r.mem_read = r.mem_write = r.csr_counter_read = false;
+  r.rd_written = r.mem_read = r.mem_write = r.csr_counter_read = r.frd_written = false;
   last_rd_ = 0;
   c.mepc = s_.pc;
   c.mcause = cause;

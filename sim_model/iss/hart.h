@@ -1,10 +1,11 @@
-// One RV32IM machine-mode hart: architectural state plus step(), which retires one
+// One RV32IM(F) machine-mode hart: architectural state plus step(), which retires one
 // instruction or takes one trap and reports it as a CommitRecord (the lockstep contract).
 #pragma once
 
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <string>
 
 #include "csr.h"
 #include "decode.h"
@@ -26,18 +27,30 @@ struct CommitRecord {  // one per retired instruction or trap
   uint32_t mem_wdata = 0;         // store data, masked to mem_size
   bool csr_counter_read = false;  // rd came from a counter CSR or CLINT mtime: lockstep overrides
   uint32_t next_pc = 0;
+  bool frd_written = false;  // RV32F: an f register was written (never with rd_written)
+  uint8_t frd = 0;
+  uint32_t frd_value = 0;
+};
+
+// The ISA the hart implements. Default RV32IM: what the RTL core implements, so a lockstep
+// ISS traps F instructions as the core does. `stackscope iss` turns F on (--isa rv32imf).
+struct IsaConfig {
+  bool f = false;  // RV32F: f registers, fcsr, misa.F, mstatus.FS
+  static IsaConfig parse(const std::string& name);  // "rv32im" or "rv32imf"; throws otherwise
+  const char* name() const { return f ? "rv32imf" : "rv32im"; }
 };
 
 struct state_t {
   uint32_t pc = 0;
   std::array<uint32_t, 32> x{};  // x[0] stays 0: writes to it are dropped
-  // RV32F hook: f registers and fcsr land here with the F decode rows.
-  Csrs csrs;
+  std::array<uint32_t, 32> f{};  // RV32F registers (binary32 bits; no NaN boxing on RV32)
+  Csrs csrs;                      // fflags/frm live here
 };
 
 class Hart {
  public:
-  Hart(Memory& mem, uint32_t reset_pc);
+  Hart(Memory& mem, uint32_t reset_pc, IsaConfig isa = {});
+  IsaConfig isa() const { return isa_; }
 
   CommitRecord step();  // one instruction or one trap entry; not after exited()
   bool exited() const { return mem_.exited(); }
@@ -67,7 +80,10 @@ class Hart {
   void set_reg(unsigned i, uint32_t v) {
     if (i & 31) s_.x[i & 31] = v;
   }
+  uint32_t freg(unsigned i) const { return s_.f[i & 31]; }
+  void set_freg(unsigned i, uint32_t v) { s_.f[i & 31] = v; }
   uint32_t pc() const { return s_.pc; }
+  void set_pc(uint32_t pc) { s_.pc = pc; }  // tests
   Csrs& csrs() { return s_.csrs; }
   const Csrs& csrs() const { return s_.csrs; }
   Memory& memory() { return mem_; }
@@ -88,6 +104,14 @@ class Hart {
   template <class T>
   bool store(uint32_t addr, T value, CommitRecord& r);
   bool csr_op(const decoded_t& d, CommitRecord& r);
+  bool execute_fp(const decoded_t& d, CommitRecord& r);  // execute_fp.cpp
+  void write_frd(CommitRecord& r, unsigned rd, uint32_t v) {
+    s_.f[rd] = v;
+    s_.csrs.set_fs_dirty();
+    r.frd_written = true;
+    r.frd = static_cast<uint8_t>(rd);
+    r.frd_value = v;
+  }
   void write_rd(CommitRecord& r, unsigned rd, uint32_t v) {
     if (rd == 0) return;
     s_.x[rd] = v;
@@ -101,6 +125,7 @@ class Hart {
   void count(bool retired);
 
   Memory& mem_;
+  IsaConfig isa_;
   state_t s_;
   std::unique_ptr<decoded_t[]> cache_;
   uint64_t retired_ = 0;

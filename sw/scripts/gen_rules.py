@@ -20,6 +20,13 @@ def main() -> int:
         elfs.append(elf)
         print(f"{elf}: {path} $(CRT) $(COMMON_DEPS) | $(BUILD)/workloads")
         print(f"\t$(CC) $(WL_CFLAGS) {flags} -o $@ $(CRT) {path}")
+    # RV32F workloads (ISS only until the core has F): the workload flags plus F_CFLAGS.
+    for w in manifest.get("fp_workloads", []):
+        elf = "$(BUILD)/" + w["elf"]
+        path = "$(SW)/" + w["src"]
+        elfs.append(elf)
+        print(f"{elf}: {path} $(CRT) $(COMMON_DEPS) | $(BUILD)/workloads")
+        print(f"\t$(CC) $(WL_CFLAGS) $(F_CFLAGS) {w.get('cflags', '')} -o $@ $(CRT) {path}")
     for t in manifest["isa_tests"]:
         elfs.append("$(BUILD)/" + t["elf"])
     # PMU programs run only on the SoC (the ISS has no PMU): .S as ISA tests, .c as workloads.

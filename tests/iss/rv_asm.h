@@ -117,6 +117,9 @@ struct Machine {
   stackscope::iss::Hart hart{mem, kBase};
   uint32_t at = kBase;
 
+  Machine() = default;
+  explicit Machine(stackscope::iss::IsaConfig isa) : hart{mem, kBase, isa} {}
+
   Machine& put(uint32_t insn) {
     mem.store<uint32_t>(at, insn);
     at += 4;
@@ -131,3 +134,39 @@ struct Machine {
 };
 
 }  // namespace rv
+
+// RV32F encodings (unprivileged spec, "F" chapter and the opcode map), single precision.
+namespace rv::f {
+constexpr uint32_t kDyn = 7;  // rounding mode field: dynamic (frm)
+constexpr uint32_t flw(uint32_t fd, uint32_t rs1, int32_t o) { return i_type(o, rs1, 2, fd, 0x07); }
+constexpr uint32_t fsw(uint32_t fs2, uint32_t rs1, int32_t o) {
+  return s_type(o, fs2, rs1, 2, 0x27);
+}
+// R4 format: opcode 0x43 fmadd, 0x47 fmsub, 0x4b fnmsub, 0x4f fnmadd; fmt bits 26:25 = 00.
+constexpr uint32_t r4(uint32_t opc, uint32_t fd, uint32_t a, uint32_t b, uint32_t c, uint32_t rm) {
+  return c << 27 | b << 20 | a << 15 | rm << 12 | fd << 7 | opc;
+}
+constexpr uint32_t opfp(uint32_t f7, uint32_t rd, uint32_t a, uint32_t b, uint32_t f3) {
+  return r_type(f7, b, a, f3, rd, 0x53);
+}
+constexpr uint32_t fadd(uint32_t d, uint32_t a, uint32_t b, uint32_t rm) { return opfp(0x00, d, a, b, rm); }
+constexpr uint32_t fsub(uint32_t d, uint32_t a, uint32_t b, uint32_t rm) { return opfp(0x04, d, a, b, rm); }
+constexpr uint32_t fmul(uint32_t d, uint32_t a, uint32_t b, uint32_t rm) { return opfp(0x08, d, a, b, rm); }
+constexpr uint32_t fdiv(uint32_t d, uint32_t a, uint32_t b, uint32_t rm) { return opfp(0x0c, d, a, b, rm); }
+constexpr uint32_t fsqrt(uint32_t d, uint32_t a, uint32_t rm) { return opfp(0x2c, d, a, 0, rm); }
+constexpr uint32_t fsgnj(uint32_t d, uint32_t a, uint32_t b) { return opfp(0x10, d, a, b, 0); }
+constexpr uint32_t fsgnjn(uint32_t d, uint32_t a, uint32_t b) { return opfp(0x10, d, a, b, 1); }
+constexpr uint32_t fsgnjx(uint32_t d, uint32_t a, uint32_t b) { return opfp(0x10, d, a, b, 2); }
+constexpr uint32_t fmin(uint32_t d, uint32_t a, uint32_t b) { return opfp(0x14, d, a, b, 0); }
+constexpr uint32_t fmax(uint32_t d, uint32_t a, uint32_t b) { return opfp(0x14, d, a, b, 1); }
+constexpr uint32_t fcvt_w_s(uint32_t rd, uint32_t a, uint32_t rm) { return opfp(0x60, rd, a, 0, rm); }
+constexpr uint32_t fcvt_wu_s(uint32_t rd, uint32_t a, uint32_t rm) { return opfp(0x60, rd, a, 1, rm); }
+constexpr uint32_t fmv_x_w(uint32_t rd, uint32_t a) { return opfp(0x70, rd, a, 0, 0); }
+constexpr uint32_t fclass(uint32_t rd, uint32_t a) { return opfp(0x70, rd, a, 0, 1); }
+constexpr uint32_t feq(uint32_t rd, uint32_t a, uint32_t b) { return opfp(0x50, rd, a, b, 2); }
+constexpr uint32_t flt(uint32_t rd, uint32_t a, uint32_t b) { return opfp(0x50, rd, a, b, 1); }
+constexpr uint32_t fle(uint32_t rd, uint32_t a, uint32_t b) { return opfp(0x50, rd, a, b, 0); }
+constexpr uint32_t fcvt_s_w(uint32_t fd, uint32_t rs1, uint32_t rm) { return opfp(0x68, fd, rs1, 0, rm); }
+constexpr uint32_t fcvt_s_wu(uint32_t fd, uint32_t rs1, uint32_t rm) { return opfp(0x68, fd, rs1, 1, rm); }
+constexpr uint32_t fmv_w_x(uint32_t fd, uint32_t rs1) { return opfp(0x78, fd, rs1, 0, 0); }
+}  // namespace rv::f

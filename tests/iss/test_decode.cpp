@@ -78,7 +78,16 @@ TEST_CASE("illegal encodings", "[decode]") {
   CHECK(decode(rv::op(0x20, 1, 1, 2, 3)).op == Op::kIllegal);         // "sub" with funct3 = sll
   CHECK(decode(rv::r_type(0, 0, 0, 3, 1, 0x03)).op == Op::kIllegal);  // ld: RV64 only
   CHECK(decode(rv::system(4, 1, 0, 0)).op == Op::kIllegal);           // funct3 4 of SYSTEM
-  CHECK(decode(0x00000053).op == Op::kIllegal);                       // OP-FP: no F yet
+  // RV32F: decoding does not depend on the hart's ISA (execute traps when F is off), so
+  // fadd.s decodes; the double-precision fmt, reserved rounding modes and bad rs2 do not.
+  CHECK(decode(0x00000053).op == Op::kFadd);                          // fadd.s f0, f0, f0, rne
+  CHECK(decode(0x02000053).op == Op::kIllegal);                       // fadd.d
+  CHECK(decode(0x00005053).op == Op::kIllegal);                       // fadd.s, rm = 5
+  CHECK(decode(0x00006053).op == Op::kIllegal);                       // fadd.s, rm = 6
+  CHECK(decode(0x58100053).op == Op::kIllegal);                       // fsqrt.s with rs2 = 1
+  CHECK(decode(0x02000043).op == Op::kIllegal);                       // fmadd.d
+  CHECK(decode(0x00003007).op == Op::kIllegal);                       // fld
+  CHECK(decode(0xe0003053).op == Op::kIllegal);                       // fmv.x.w funct3 = 3
 }
 
 TEST_CASE("every operation has a name", "[decode]") {
