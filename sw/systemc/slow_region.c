@@ -1,4 +1,4 @@
-/* The example program of docs/systemc.md: the same dependent chase over 4096 new lines, first in
+/* The example program of docs/systemc.md: the same dependent chase over 2048 new lines, first in
  * the fast RAM, then in the slow window of the example platform (examples/systemc/two_region.cpp,
  * 0x80c0_0000, 1 MiB). Each load's address is the last one's plus 32 plus the value it loaded,
  * which is 0 (the simulators' RAM starts zeroed and nothing writes either buffer), so the loads
@@ -8,7 +8,7 @@
 
 #include "stackscope.h"
 
-#define LINES 4096
+#define LINES 2048
 #define SLOW_WINDOW 0x80c00000u
 
 static uint32_t fast_buf[LINES * 8] SS_NOINIT;

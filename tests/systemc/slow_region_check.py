@@ -15,7 +15,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-LINES = 4096      # sw/systemc/slow_region.c
+LINES = 2048      # sw/systemc/slow_region.c
 SLOW_EXTRA = 80   # examples/systemc/two_region.cpp kSlowExtra
 
 
