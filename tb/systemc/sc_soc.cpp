@@ -25,18 +25,13 @@ ScSoc::ScSoc(sc_core::sc_module_name name, sc_core::sc_time clock_period, RunSta
 }
 
 void ScSoc::on_clock() {
-  RunState& s = state_;
-  if (!s.watch || s.finished) return;
-  try {
-    const RunWatch& w = *s.watch;
-    w.before_cycle(s.sim->cycle());
-    if (s.sim->cycle() >= w.max_cycles) return s.finish(false);
+  state_.step([this](RunState& s) {
+    s.watch->before_cycle(s.sim->cycle());
+    if (s.sim->cycle() >= s.watch->max_cycles) return s.finish(false);
     s.sim->tick();
-  } catch (...) {
-    return s.fail();
-  }
-  cycle_ev_.notify();
-  commit_ev_.notify(sc_core::SC_ZERO_TIME);
+    cycle_ev_.notify();
+    commit_ev_.notify(sc_core::SC_ZERO_TIME);
+  });
 }
 
 bool ScSoc::access(bool we, bool /*ifetch*/, uint32_t addr, uint8_t* data, unsigned len,
@@ -67,14 +62,10 @@ ScPmuCheck::ScPmuCheck(sc_core::sc_module_name name, ScSoc& soc) : sc_module(nam
 }
 
 void ScPmuCheck::on_cycle() {
-  RunState& s = soc_.state();
-  if (!s.watch || s.finished) return;
-  try {
+  soc_.state().step([](RunState& s) {
     s.watch->pmu.after_tick();
     s.watch->pmu.before_tick();  // the next cycle's debug write, if one is due
-  } catch (...) {
-    s.fail();
-  }
+  });
 }
 
 ScLockstep::ScLockstep(sc_core::sc_module_name name, ScSoc& soc) : sc_module(name), soc_(soc) {
@@ -84,14 +75,10 @@ ScLockstep::ScLockstep(sc_core::sc_module_name name, ScSoc& soc) : sc_module(nam
 }
 
 void ScLockstep::on_commit() {
-  RunState& s = soc_.state();
-  if (!s.watch || s.finished) return;
-  try {
+  soc_.state().step([](RunState& s) {
     s.watch->commits.step(s.sim->commits(), s.sim->cycle());
     if (s.watch->commits.done()) s.finish(true);
-  } catch (...) {
-    s.fail();
-  }
+  });
 }
 
 }  // namespace stackscope::sc

@@ -32,6 +32,17 @@ struct RunState {
   std::exception_ptr error;             // what a check threw
   void finish(bool program_done);       // ends the run (sc_pause)
   void fail();                          // the current exception ends the run
+  // A process's work for one cycle, if a run is on; what it throws ends the run (an exception
+  // must not leave a SystemC process: the kernel would turn it into its own error).
+  template <class F>
+  void step(F f) {
+    if (!watch || finished) return;
+    try {
+      f(*this);
+    } catch (...) {
+      fail();
+    }
+  }
 };
 
 class ScSoc : public sc_core::sc_module, public tb::MemPort {
