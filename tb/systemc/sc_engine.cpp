@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include <cstdlib>
 #include <stdexcept>
 #include <utility>
 
@@ -32,11 +33,44 @@ struct DefaultPlatform : sc_core::sc_module {
   }
 };
 
+// Test only (STACKSCOPE_TEST_SC_MISUSE set; ctests systemc_misuse_*): platforms that misuse
+// TLM, to show each is one line and a non-zero exit. "test-unbound" leaves the SoC's socket
+// unbound; "test-zero-length" is an interconnect that zeroes every transaction's length.
+struct UnboundPlatform : sc_core::sc_module {
+  explicit UnboundPlatform(sc_core::sc_module_name name) : sc_module(name) {}
+};
+
+struct ZeroLengthPlatform : sc_core::sc_module {
+  tlm_utils::simple_target_socket<ZeroLengthPlatform> in;
+  tlm_utils::simple_initiator_socket<ZeroLengthPlatform> out;
+  IssTarget ram;
+  ZeroLengthPlatform(sc_core::sc_module_name name, PlatformContext& c)
+      : sc_module(name), in("in"), out("out"),
+        ram("ram", c.mem, iss::mmap::kRamBase, c.mem.ram_size(), c.mem_latency, c.period) {
+    in.register_b_transport(this, &ZeroLengthPlatform::b_transport);
+    c.soc.socket.bind(in);
+    out.bind(ram.socket);
+  }
+  void b_transport(tlm::tlm_generic_payload& gp, sc_core::sc_time& delay) {
+    gp.set_data_length(0);
+    out->b_transport(gp, delay);
+  }
+};
+
 }  // namespace
 
 std::map<std::string, PlatformFactory>& platforms() {
-  static std::map<std::string, PlatformFactory> p{
-      {"default", [](PlatformContext& c) { return std::make_unique<DefaultPlatform>("platform", c); }}};
+  static std::map<std::string, PlatformFactory> p = [] {
+    std::map<std::string, PlatformFactory> m{
+        {"default", [](PlatformContext& c) { return std::make_unique<DefaultPlatform>("platform", c); }}};
+    if (std::getenv("STACKSCOPE_TEST_SC_MISUSE")) {
+      m["test-unbound"] = [](PlatformContext&) { return std::make_unique<UnboundPlatform>("platform"); };
+      m["test-zero-length"] = [](PlatformContext& c) {
+        return std::make_unique<ZeroLengthPlatform>("platform", c);
+      };
+    }
+    return m;
+  }();
   return p;
 }
 
