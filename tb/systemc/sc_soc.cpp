@@ -34,6 +34,8 @@ void ScSoc::on_clock() {
   });
 }
 
+// TLM-2.0 has no instruction-fetch attribute: a fetch is a read (the SoC's fetches are line
+// reads anyway; only the ideal fetch port's 16-byte reads are marked, docs/systemc.md).
 bool ScSoc::access(bool we, bool /*ifetch*/, uint32_t addr, uint8_t* data, unsigned len,
                    unsigned& latency) {
   gp_.set_command(we ? tlm::TLM_WRITE_COMMAND : tlm::TLM_READ_COMMAND);
