@@ -70,6 +70,14 @@ lint: $(DEPS_STAMP)
 bench: build
 	$(ENV) bash scripts/bench.sh $(BUILD)
 
+# SystemC run mode (docs/systemc.md): every workload on `stackscope-sc run` against `stackscope
+# run`, the JSON reports compared field by field (ctest runs a few short ones); its speed alone.
+.PHONY: systemc-compare bench-systemc
+systemc-compare: build
+	$(BUILD)/venv/bin/python3 scripts/sc_compare.py --build $(BUILD) suite
+bench-systemc: build
+	$(BUILD)/venv/bin/python3 scripts/sc_bench.py $(BUILD) 3
+
 # PMU units: long constrained-random RTL-vs-model cross-checks (ctest runs 1M cycles each).
 SOAK_CYCLES ?= 100000000
 soak: build

@@ -245,5 +245,18 @@ PY
 section_speed
 
 # ---------------------------------------------------------------------------------------------
+# Section "systemc": `stackscope-sc run` (the SoC in a SystemC/TLM-2.0 platform) against
+# `stackscope run`, best-of-3 simulation time on three workloads, checked and unchecked
+# (scripts/sc_bench.py; docs/systemc.md "Speed"). Goal: ratio <= 1.3.
+# ---------------------------------------------------------------------------------------------
+section_systemc() {
+  [[ -x $build/stackscope-sc ]] || { echo "bench systemc: $build/stackscope-sc not built" >&2; return 1; }
+  local json
+  json=$("$py" "$root/scripts/sc_bench.py" "$build" 3 | tail -1) || return 1
+  add_result systemc "$json"
+}
+section_systemc
+
+# ---------------------------------------------------------------------------------------------
 echo "results: $results"
 cat "$results"

@@ -20,7 +20,6 @@
 #include "commands.h"
 #include "config.h"
 #include "exit_status.h"
-#include "htif.h"
 #include "interrupt.h"
 #include "lockstep.h"
 #include "memory.h"
@@ -30,9 +29,9 @@
 #include "pmu_check.h"
 #include "report.h"
 #include "rtl_messages.h"
+#include "run_checks.h"
 #include "soc_sim.h"
 #include "spawn.h"
-#include "trap_loop.h"
 
 #ifndef STACKSCOPE_MANIFEST
 #define STACKSCOPE_MANIFEST "sw/workloads.json"
@@ -120,29 +119,21 @@ class Progress {
   std::chrono::steady_clock::time_point t0_ = std::chrono::steady_clock::now();
 };
 
-// One program on the SoC. Bad input throws; a cycle limit returns a result marked incomplete;
-// a lockstep mismatch throws a one-line std::runtime_error (exit 4 in the caller).
-struct LockstepError : std::runtime_error {
-  using std::runtime_error::runtime_error;
-};
-struct CrosscheckError : std::runtime_error {  // exit 5
-  using std::runtime_error::runtime_error;
-};
-struct TrapLoopError : std::runtime_error {  // exit 6
-  using std::runtime_error::runtime_error;
-};
-
 // Where a run's files go: the temporary paths of the OutputSet (renamed at the end).
 struct RunFiles {
   std::string fst, pipeview;           // temporary paths; empty: not written
   std::ostream* console = &std::cout;  // the program's console and the text report
 };
 
+// One program on the SoC. Bad input throws; a cycle limit returns a result marked incomplete;
+// a lockstep mismatch, cross-check mismatch or trap loop throws its one-line error
+// (tb/run_checks.h; exits 4, 5, 6 in the caller).
 report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunOptions& o,
-                          bool quiet, const RunFiles& files, report::Json& json_out) {
+                          bool quiet, const RunFiles& files, SocEngine& engine,
+                          report::Json& json_out) {
   const RunConfig& cfg = checked.cfg;
   std::ostream null_console(nullptr);
-  iss::Memory mem(o.ram_size);
+  iss::Memory& mem = engine.new_memory(o.ram_size, cfg.mem_latency);
   mem.set_console(quiet ? &null_console : files.console);
   const iss::ElfImage& elf = mem.load_elf(t.elf);
   std::optional<tb::Lockstep> lockstep;
@@ -171,15 +162,13 @@ report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunO
     pipeview.emplace(files.pipeview);
     pipeview_hook = pipeview->install();
   }
-  tb::SocSim sim(mem, elf.entry, sc);
+  tb::SocSim sim(mem, elf.entry, sc, engine.port());
   // The RTL PMU checked every cycle against its golden model; the report's Top-Down, CPI,
   // FLOPS and TIP-oracle counters are then that model's (stepped once, by the check). The
   // collector steps only the report's own models (TIP samplers at the run's period,
   // multiplexing) on the same RTL probe, and all of them without a check.
   std::optional<tb::PmuCheck> check;
   if (cfg.crosscheck) check.emplace(sim.pmu_model_config(), checked.mutation);
-  tb::PmuRegs pmu_regs;
-  if (check) sim.read_pmu(pmu_regs);
 
   report::Collector collector(cfg, check ? &check->model() : nullptr);
   Progress progress(t.name);
@@ -189,48 +178,20 @@ report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunO
   r.expected_exit = t.expected_exit;
   r.config = cfg;
   const auto t0 = std::chrono::steady_clock::now();
-  uint64_t retired = 0;
-  // The HTIF exit store commits first and reaches memory later, from the store buffer: the
-  // run ends when memory has seen it. Records committed after the exit store are counted (the
-  // PMU counts them too) but not checked: the ISS stopped at the exit.
-  bool exit_committed = false;
-  bool done = false;
-  iss::TrapLoopDetector trap_loop;
-  while (!done) {
-    check_interrupt();
-    if (sim.cycle() >= cfg.max_cycles) {
-      r.status = "cycle_limit";
-      break;
-    }
-    if (pipeview) pipeview->set_cycle(sim.cycle());
-    if (check) {
-      if (auto w = check->debug_write(sim.cycle(), pmu_regs)) sim.set_pmu_debug_write(*w);
-    }
-    const std::vector<tb::RtlCommit>& commits = sim.tick();
-    collector.step(pmu::unpack(sim.pmu_inputs().probe));
-    if (check) {
-      sim.read_pmu(pmu_regs);
-      if (const std::string d = check->step(sim.cycle() - 1, sim.pmu_inputs(), commits, pmu_regs); !d.empty())
-        throw CrosscheckError(fmt::format("{}: PMU cross-check: {}{}", t.name, d,
-                                          o.fst.empty() ? "" : " (waveform: " + o.fst + ")"));
-    }
-    progress.update(sim.cycle(), retired);
-    for (const tb::RtlCommit& c : commits) {
-      if (!c.trap) ++retired;
-      if (exit_committed) continue;
-      if (lockstep) {
-        if (const std::string diff = lockstep->step(c, sim.cycle()); !diff.empty())
-          throw LockstepError(fmt::format("{}: lockstep mismatch at cycle {}: {}", t.name, sim.cycle(), diff));
-      }
-      // The ISS names the trap's tval; without lockstep only cause and pc are compared.
-      if (trap_loop.step(c.trap, c.cause, c.pc,
-                         lockstep ? std::optional<uint32_t>(lockstep->last().tval) : std::nullopt))
-        throw TrapLoopError(t.name + ": " + trap_loop.message());
-      // The one HTIF rule (iss/htif.h), as the ISS applies it in Memory::store.
-      exit_committed = c.mem_we && iss::htif::is_exit_store(c.mem_addr, c.mem_wdata, elf.tohost);
-    }
-    done = exit_committed && mem.exited();
-  }
+  PmuWatch pmu_watch(t.name, sim, check ? &*check : nullptr, collector, o.fst);
+  CommitWatch commit_watch(t.name, mem, lockstep ? &*lockstep : nullptr, elf.tohost);
+  const RunWatch watch{.pmu = pmu_watch,
+                       .commits = commit_watch,
+                       .before_cycle =
+                           [&](uint64_t cycle) {
+                             check_interrupt();
+                             if (pipeview) pipeview->set_cycle(cycle);
+                             progress.update(cycle, commit_watch.retired());
+                           },
+                       .max_cycles = cfg.max_cycles};
+  const bool done = engine.run(sim, watch);
+  if (!done) r.status = "cycle_limit";
+  const uint64_t retired = commit_watch.retired();
   if (done && lockstep && !lockstep->exited())
     throw LockstepError(t.name + ": RTL exited but the ISS did not");
   r.exited = done;
@@ -288,7 +249,7 @@ report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunO
   return r;
 }
 
-int run(const RunOptions& o) {
+int run(const RunOptions& o, SocEngine& engine) {
   const RunConfig built = built_model();
   const CheckedRun checked = check_run_options(o, built);
   const RunConfig& cfg = checked.cfg;
@@ -326,7 +287,7 @@ int run(const RunOptions& o) {
     report::Json j;
     report::RunResult r;
     try {
-      r = run_one(t, checked, o, suite, files, j);
+      r = run_one(t, checked, o, suite, files, engine, j);
     } catch (const LockstepError& e) {
       keep_traces();
       spdlog::error("{}", e.what());
@@ -388,12 +349,16 @@ int run(const RunOptions& o) {
 
 }  // namespace
 
-void add_run_command(CLI::App& app, int& exit_code) {
+CLI::App* add_run_command(CLI::App& app, int& exit_code, SocEngine* engine) {
   auto o = std::make_shared<RunOptions>();
   CLI::App* cmd = app.add_subcommand(
       "run", "run a program (or the workload suite) on the Verilated SoC and report where its cycles went");
   add_run_options(cmd, *o, built_model());
-  cmd->callback([o, &exit_code] { exit_code = run(*o); });
+  cmd->callback([o, &exit_code, engine] {
+    NativeEngine native;
+    exit_code = run(*o, engine ? *engine : native);
+  });
+  return cmd;
 }
 
 }  // namespace stackscope

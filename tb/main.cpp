@@ -3,10 +3,9 @@
 #include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
-#include <exception>
 
+#include "cli_main.h"
 #include "commands.h"
-#include "exit_status.h"
 #include "interrupt.h"
 
 int main(int argc, char** argv) {
@@ -14,29 +13,9 @@ int main(int argc, char** argv) {
   spdlog::set_default_logger(spdlog::stderr_color_mt("stackscope"));
   stackscope::install_signal_handlers();
   CLI::App app{"StackScope: performance-counter hardware around an out-of-order RISC-V core"};
-  app.require_subcommand(1);
-  std::string log_level = "info";
-  app.add_option("--log-level", log_level, "trace|debug|info|warn|error")
-      ->check(CLI::IsMember({"trace", "debug", "info", "warn", "error"}));
   int exit_code = 0;
   stackscope::add_iss_command(app, exit_code);
   stackscope::add_run_command(app, exit_code);
   stackscope::add_sweep_command(app, exit_code);
-  try {
-    app.parse_complete_callback(
-        [&] { spdlog::set_level(spdlog::level::from_str(log_level)); });
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    if (e.get_exit_code() == 0) return app.exit(e);  // --help
-    // One line, no "Run with --help" footer: bad input is reported like every other error.
-    spdlog::error("{}", e.what());
-    return stackscope::exit_status::kBadInput;
-  } catch (const stackscope::Interrupted& e) {
-    spdlog::error("{}", e.what());
-    return stackscope::exit_status::kSignalBase + e.signal;
-  } catch (const std::exception& e) {
-    spdlog::error("{}", e.what());
-    return stackscope::exit_status::kBadInput;
-  }
-  return exit_code;
+  return stackscope::cli_main(app, exit_code, argc, argv);
 }

@@ -1,5 +1,8 @@
-// Main memory behind the SoC's two ports: the RAM image (an iss::Memory, which also prints
-// console bytes and detects the HTIF exit) plus timing.
+// Main memory behind the SoC's two ports: a data port (MemPort: by default the RAM image, an
+// iss::Memory, which also prints console bytes and detects the HTIF exit; tb/systemc's TLM-2.0
+// initiator socket in `stackscope-sc`) plus timing. The timing below is computed here for both,
+// from the latency the port reports for each access, so a platform whose targets take the
+// `latency` cycles gives the same cycles as the native run by construction (docs/systemc.md).
 // - Word port (MMIO, the tohost line, and perfect-L1 accesses): one request outstanding,
 //   answered `latency` cycles later, or in 1 cycle for a perfect-L1 RAM access.
 // - Line port (L1 fills and write-backs): each request waits `latency` cycles, then holds
@@ -22,6 +25,28 @@ struct MemTiming {
   unsigned bandwidth = 8;    // bytes per cycle on the line port
   unsigned outstanding = 4;  // line requests in flight at most
   bool perfect_l1i = false, perfect_l1d = false;
+};
+
+// Where MemoryModel's accesses go. access() moves `len` bytes (1, 2, 4, 16 or kLineBytes;
+// `data` little-endian, lowest address first) at `addr` at once, and returns false on an error
+// (an access fault in the core). `latency` comes in as MemTiming::latency and goes out as the
+// cycles this access takes to its first data (a port may change it; >= 1 is enforced by the model).
+class MemPort {
+ public:
+  virtual ~MemPort() = default;
+  virtual bool access(bool we, bool ifetch, uint32_t addr, uint8_t* data, unsigned len,
+                      unsigned& latency) = 0;
+};
+
+// The native port: the iss::Memory itself, at MemTiming::latency.
+class IssMemPort final : public MemPort {
+ public:
+  explicit IssMemPort(iss::Memory& mem) : mem_(mem) {}
+  bool access(bool we, bool ifetch, uint32_t addr, uint8_t* data, unsigned len,
+              unsigned& latency) override;
+
+ private:
+  iss::Memory& mem_;
 };
 
 struct MemRequest {
@@ -47,7 +72,9 @@ struct LineResponse {
 
 class MemoryModel {
  public:
-  MemoryModel(iss::Memory& mem, const MemTiming& t) : mem_(mem), timing_(t) {}
+  // `port`: where the data goes (null: `mem` itself); `mem` also says what is RAM (perfect L1D).
+  MemoryModel(iss::Memory& mem, const MemTiming& t, MemPort* port = nullptr)
+      : mem_(mem), timing_(t), own_port_(mem), port_(port ? *port : own_port_) {}
   // Requests seen in cycle `now`. Throws std::logic_error on a protocol violation.
   void request(const MemRequest& rq, uint64_t now);
   void line_request(uint32_t addr, bool we, const uint32_t* wdata, uint64_t now);
@@ -64,9 +91,11 @@ class MemoryModel {
   MemResponse ideal_data_respond(uint64_t now);
 
  private:
-  MemResponse access(const MemRequest& rq);
+  MemResponse access(const MemRequest& rq, unsigned& latency);
   iss::Memory& mem_;
   MemTiming timing_;
+  IssMemPort own_port_;
+  MemPort& port_;
   std::optional<std::pair<uint64_t, MemResponse>> pending_;  // due cycle, answer
   std::deque<std::pair<uint64_t, LineResponse>> lines_;      // in request order
   std::optional<std::pair<uint64_t, FetchResponse>> ideal_fetch_;

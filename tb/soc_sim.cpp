@@ -81,8 +81,8 @@ struct HarnessLink {
 struct HarnessLink {};
 #endif
 
-SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
-    : ctx_(std::make_unique<VerilatedContext>()), mem_(mem, cfg.mem) {
+SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg, MemPort* port)
+    : ctx_(std::make_unique<VerilatedContext>()), mem_(mem, cfg.mem, port) {
   ctx_->traceEverOn(!cfg.fst.empty());
   ctx_->fatalOnError(false);  // an RTL assertion throws RtlAssertion (eval_dump) instead
   take_rtl_message();         // nothing a previous model printed

@@ -45,12 +45,14 @@ struct HarnessLink;  // soc_sim.cpp
 class SocSim {
  public:
   static SocParams built_params();
-  SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg);
+  // `port`: where main-memory accesses go (null: `mem`; tb/systemc passes its TLM socket).
+  SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg, MemPort* port = nullptr);
   ~SocSim();
   SocSim(const SocSim&) = delete;
   SocSim& operator=(const SocSim&) = delete;
   // One clock cycle; returns the records committed at its rising edge, oldest first.
   const std::vector<RtlCommit>& tick();
+  const std::vector<RtlCommit>& commits() const { return commits_; }  // of the last tick()
   uint64_t cycle() const { return cycle_; }
   // PMU observation for tb/pmu_check: the inputs of the cycle the last tick() simulated
   // (sampled before its edge) and every PMU register after it.
