@@ -159,6 +159,7 @@ report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunO
   sc.fst = files.fst;
   sc.rtl_ram_size = o.rtl_ram_size;
   sc.probe_mutant = checked.probe_mutant;
+  sc.console = quiet ? nullptr : files.console;  // the FPGA top's UART (SS_FPGA_TOP)
   std::optional<OracleBp> oracle;  // the ISS running ahead steers fetch (DPI ss_oracle_next_pc)
   OracleBp::Hook oracle_hook;
   if (cfg.perfect_bp) {
@@ -178,6 +179,8 @@ report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunO
   // multiplexing) on the same RTL probe, and all of them without a check.
   std::optional<tb::PmuCheck> check;
   if (cfg.crosscheck) check.emplace(sim.pmu_model_config(), checked.mutation);
+  std::vector<std::pair<uint16_t, uint32_t>> csr_log;
+  if (check && !o.csr_log.empty()) check->record_csr_reads(&csr_log);
   tb::PmuRegs pmu_regs;
   if (check) sim.read_pmu(pmu_regs);
 
@@ -229,12 +232,17 @@ report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunO
       // The one HTIF rule (iss/htif.h), as the ISS applies it in Memory::store.
       exit_committed = c.mem_we && iss::htif::is_exit_store(c.mem_addr, c.mem_wdata, elf.tohost);
     }
-    done = exit_committed && mem.exited();
+    done = exit_committed && sim.program_exit(mem).has_value();
   }
   if (done && lockstep && !lockstep->exited())
     throw LockstepError(t.name + ": RTL exited but the ISS did not");
   r.exited = done;
-  r.exit_code = done ? mem.exit_code() : 0;
+  r.exit_code = done ? *sim.program_exit(mem) : 0;
+  if (!o.csr_log.empty()) {
+    std::ofstream os(o.csr_log);
+    for (const auto& [addr, value] : csr_log) os << fmt::format("{:03x} {:08x}\n", addr, value);
+    if (!os.flush()) throw std::runtime_error(o.csr_log + ": cannot write the CSR log");
+  }
   r.cycles = sim.cycle();
   r.instructions = retired;
   r.sim_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

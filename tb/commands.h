@@ -10,5 +10,6 @@ namespace stackscope {
 void add_iss_command(CLI::App& app, int& exit_code);
 void add_run_command(CLI::App& app, int& exit_code);
 void add_sweep_command(CLI::App& app, int& exit_code);
+void add_fpga_image_command(CLI::App& app, int& exit_code);
 
 }  // namespace stackscope

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   stackscope::add_iss_command(app, exit_code);
   stackscope::add_run_command(app, exit_code);
   stackscope::add_sweep_command(app, exit_code);
+  stackscope::add_fpga_image_command(app, exit_code);
   try {
     app.parse_complete_callback(
         [&] { spdlog::set_level(spdlog::level::from_str(log_level)); });
