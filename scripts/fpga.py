@@ -55,7 +55,8 @@ def image(args, out: Path) -> dict:
     r = subprocess.run([args.stackscope, "fpga-image", args.elf, "-o", hexf],
                        capture_output=True, text=True)
     if r.returncode != 0:
-        fail((r.stderr.strip().splitlines() or ["fpga-image failed"])[-1])
+        last = (r.stderr.strip().splitlines() or ["fpga-image failed"])[-1]
+        fail(re.sub(r"^(\[[^]]*\] ){3}", "", last))  # without spdlog's time/name/level
     m = re.search(r"entry 0x([0-9a-f]+) tohost 0x([0-9a-f]+)", r.stdout)
     if not m:
         fail(f"fpga-image: unexpected output {r.stdout.strip()!r}")
@@ -98,7 +99,7 @@ def main() -> int:
     (out / "ulx3s_v20.lpf").write_text((ROOT / "fpga/ulx3s_v20.lpf").read_text())
     params = f"-G BootAddr=32'h{img['BootAddr']:08x} -G TohostAddr=32'h{img['TohostAddr']:08x}"
     if img["MemInit"]:
-        params += f" -G 'MemInit=\"{img['MemInit']}\"'"
+        params += f' -G MemInit="{img["MemInit"]}"'  # Yosys keeps the quotes for slang
     (out / "synth.ys").write_text("\n".join([
         f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX} {srcs} --top ulx3s_top {params}",
         "hierarchy -check -top ulx3s_top",

@@ -20,6 +20,9 @@
 #include "commands.h"
 #include "config.h"
 #include "exit_status.h"
+#ifdef SS_FPGA_TOP
+#include "fpga_image.h"
+#endif
 #include "htif.h"
 #include "interrupt.h"
 #include "lockstep.h"
@@ -54,6 +57,12 @@ RunConfig built_model() {
   c.issue_width = p.issue_width;
   c.commit_width = p.commit_width;
   c.rob_entries = p.rob_entries;
+#ifdef SS_FPGA_TOP
+  // fpga_mem: a fixed latency, one 32-byte line per access, one access at a time.
+  c.mem_latency = tb::kFpgaMemLatency;
+  c.mem_bandwidth = tb::kFpgaLineBytes;
+  c.mem_outstanding = 1;
+#endif
   return c;
 }
 

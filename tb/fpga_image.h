@@ -11,6 +11,7 @@ namespace stackscope::tb {
 
 constexpr uint32_t kFpgaRamBytes = 128 * 1024;  // soc_fpga_top MemBytes
 constexpr uint32_t kFpgaLineBytes = 32;         // fpga_mem: one BRAM row per cache line
+constexpr unsigned kFpgaMemLatency = 4;         // soc_fpga_top MemLatency
 
 // Every row of the RAM, lowest address first: 64 hex digits per row, the row's highest byte
 // first (bits [255:248] ... [7:0]), so $readmemh puts byte k of the line at bits [8k+7:8k].

@@ -83,6 +83,11 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg)
   // fpga_mem's initial block at the first eval) and no idealisation switches.
   if (cfg.mem.perfect_l1i || cfg.mem.perfect_l1d || cfg.fast_alu || cfg.perfect_bp)
     throw std::invalid_argument("the FPGA top has no perfect-L1, perfect-BP or fast-ALU switch");
+  if (cfg.mem.latency != kFpgaMemLatency || cfg.mem.bandwidth != kFpgaLineBytes ||
+      cfg.mem.outstanding != 1)
+    throw std::invalid_argument(fmt::format(
+        "the FPGA top's memory is fixed: --mem-latency {} --mem-bandwidth {} --mem-outstanding 1",
+        kFpgaMemLatency, kFpgaLineBytes));
   if (mem.ram_size() != kFpgaRamBytes || !mem.elf())
     throw std::invalid_argument(fmt::format("the FPGA top's RAM is {} KiB (--ram-size {}K)",
                                             kFpgaRamBytes / 1024, kFpgaRamBytes / 1024));
