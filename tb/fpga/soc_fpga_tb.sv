@@ -3,7 +3,6 @@
 // +boot=HEX and +tohost=HEX (what fpga-image prints), +max_cycles=N. The UART is decoded to
 // stdout (the program's console, then the exit message); the simulation ends after the exit
 // message, with an error if the value is non-zero or no exit came in max_cycles.
-`timescale 1ns / 1ps
 `default_nettype none
 
 module soc_fpga_tb;
@@ -13,7 +12,7 @@ module soc_fpga_tb;
 
   logic        clk = 1'b0, rst_n = 1'b0;
   logic [31:0] boot = 32'h8000_0000, tohost = 32'h0;
-  longint unsigned max_cycles = 64'd20_000_000;
+  int unsigned max_cycles = 20_000_000;
   logic        tx, exited, exit_fail;
 
   always #(Period / 2) clk = ~clk;
