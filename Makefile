@@ -147,6 +147,15 @@ synth: $(DEPS_STAMP)
 	  --markdown $(BUILD)/cost/tables.md --plot $(BUILD)/cost/growth.png \
 	  --update-doc docs/cost.md $(BACKEND_ARGS)
 
+# The FPGA prototype (docs/fpga.md): FPGA_ELF's BRAM image, YoWASP Yosys synth_ecp5, nextpnr-ecp5
+# (LFE5U-85F CABGA381, fpga/ulx3s_v20.lpf) and ecppack to $(BUILD)/fpga/ulx3s.bit; prints the
+# utilisation and Fmax. Long (WebAssembly tools): niced, without the build lock.
+.PHONY: fpga
+FPGA_ELF ?= $(BUILD)/sw/fpga/pmu_dump.elf
+fpga: build
+	nice -n 19 $(BUILD)/venv/bin/python3 scripts/fpga.py --elf $(FPGA_ELF) --out $(BUILD)/fpga \
+	  --stackscope $(BUILD)/stackscope --venv $(BUILD)/venv --fe-venv $(BUILD)/venv-slang
+
 formal: $(DEPS_STAMP)
 	nice -n 10 python3 scripts/formal.py --deep --fe-venv $(BUILD)/venv-slang --out $(BUILD)/formal
 

@@ -11,7 +11,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 # fileset -> the .f list it mirrors, minus files that belong to an earlier fileset
 MAPPING = [("files_pmu", "rtl/pmu/pmu.f"), ("files_core", "rtl/core/core.f"),
-           ("files_soc", "rtl/top/soc.f")]
+           ("files_soc", "rtl/top/soc.f"), ("files_fpga", "rtl/fpga/fpga.f")]
 
 
 def filesets(text):

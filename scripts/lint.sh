@@ -10,6 +10,7 @@ units=(
   "rtl/pmu/pmu.f pmu_top"
   "rtl/top/soc.f soc_top"
   "rtl/top/soc.f soc_mem"
+  "rtl/fpga/fpga.f ulx3s_top"
 )
 for u in "${units[@]}"; do
   read -r flist top <<<"$u"

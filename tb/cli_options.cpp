@@ -90,9 +90,14 @@ void add_run_options(CLI::App* cmd, RunOptions& o, const RunConfig& built) {
   cfg_flag(cmd, o, "--perfect-bp", &RunConfig::perfect_bp, true,
            "perfect branch prediction (an ISS running ahead steers fetch)");
   cfg_flag(cmd, o, "--fast-alu", &RunConfig::fast_alu, true, "1-cycle multiply and divide");
+  // Handled before parsing (tb/main.cpp): the run goes to build/stackscope_fpga.
+  cmd->add_flag("--fpga-top")->description("run on the FPGA top (soc_fpga_top: BRAM, UART; docs/fpga.md)");
   cfg_flag(cmd, o, "--no-lockstep", &RunConfig::lockstep, false, "do not check commits against the ISS");
   cmd->add_flag("--no-check,--no-crosscheck", o.no_check,
                 "do not cross-check the RTL PMU against its golden model every cycle");
+  cmd->add_option("--csr-log", o.csr_log,
+                  "write each PMU CSR read the cross-check verified to FILE, one 'ADDR VALUE' "
+                  "line (hex, the golden model's value) per read");
   cmd->add_option("--mutate", o.mutate,
                   "test only: corrupt PMU register NAME by one at CYCLE (NAME@CYCLE); the "
                   "cross-check must stop with exit 5");

@@ -14,6 +14,9 @@
 #include "memory.h"
 #include "pmu_check.h"
 #include "run_result.h"
+#ifdef SS_FPGA_TOP
+#include "fpga_image.h"
+#endif
 
 #ifndef STACKSCOPE_SW_DIR
 #define STACKSCOPE_SW_DIR "build/sw"
@@ -42,7 +45,11 @@ void check_iss_options(const IssOptions& o);
 struct RunOptions {
   std::string target;
   std::string config_file;
+#ifdef SS_FPGA_TOP
+  uint32_t ram_size = tb::kFpgaRamBytes;  // the FPGA top's BRAM (stackscope_fpga)
+#else
   uint32_t ram_size = iss::mmap::kDefaultRamSize;
+#endif
   std::string fst, pipeview, json, csv, plots, text_dir;
   std::string sw_dir = STACKSCOPE_SW_DIR, manifest;
   std::string tree = "dominant";
@@ -50,6 +57,7 @@ struct RunOptions {
   bool no_check = false;  // PMU cross-check (tb/pmu_check) is on by default
   std::string mutate;     // COUNTER@CYCLE (test-only)
   uint32_t rtl_ram_size = 0;  // test-only: the RAM size the RTL is told (0: the real one)
+  std::string csr_log;  // test: every PMU CSR read the cross-check verified, "ADDR VALUE" lines
   std::vector<std::function<void(report::RunConfig&)>> overrides;  // CLI options given, in order
 };
 

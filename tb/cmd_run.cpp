@@ -20,6 +20,9 @@
 #include "commands.h"
 #include "config.h"
 #include "exit_status.h"
+#ifdef SS_FPGA_TOP
+#include "fpga_image.h"
+#endif
 #include "interrupt.h"
 #include "lockstep.h"
 #include "memory.h"
@@ -53,6 +56,12 @@ RunConfig built_model() {
   c.issue_width = p.issue_width;
   c.commit_width = p.commit_width;
   c.rob_entries = p.rob_entries;
+#ifdef SS_FPGA_TOP
+  // fpga_mem: a fixed latency, one 32-byte line per access, one access at a time.
+  c.mem_latency = tb::kFpgaMemLatency;
+  c.mem_bandwidth = tb::kFpgaLineBytes;
+  c.mem_outstanding = 1;
+#endif
   return c;
 }
 
@@ -150,6 +159,7 @@ report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunO
   sc.fst = files.fst;
   sc.rtl_ram_size = o.rtl_ram_size;
   sc.probe_mutant = checked.probe_mutant;
+  sc.console = quiet ? nullptr : files.console;  // the FPGA top's UART (SS_FPGA_TOP)
   std::optional<OracleBp> oracle;  // the ISS running ahead steers fetch (DPI ss_oracle_next_pc)
   OracleBp::Hook oracle_hook;
   if (cfg.perfect_bp) {
@@ -169,6 +179,8 @@ report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunO
   // multiplexing) on the same RTL probe, and all of them without a check.
   std::optional<tb::PmuCheck> check;
   if (cfg.crosscheck) check.emplace(sim.pmu_model_config(), checked.mutation);
+  std::vector<std::pair<uint16_t, uint32_t>> csr_log;
+  if (check && !o.csr_log.empty()) check->record_csr_reads(&csr_log);
 
   report::Collector collector(cfg, check ? &check->model() : nullptr);
   Progress progress(t.name);
@@ -179,7 +191,7 @@ report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunO
   r.config = cfg;
   const auto t0 = std::chrono::steady_clock::now();
   PmuWatch pmu_watch(t.name, sim, check ? &*check : nullptr, collector, o.fst);
-  CommitWatch commit_watch(t.name, mem, lockstep ? &*lockstep : nullptr, elf.tohost);
+  CommitWatch commit_watch(t.name, sim, mem, lockstep ? &*lockstep : nullptr, elf.tohost);
   const RunWatch watch{.pmu = pmu_watch,
                        .commits = commit_watch,
                        .before_cycle =
@@ -195,7 +207,12 @@ report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunO
   if (done && lockstep && !lockstep->exited())
     throw LockstepError(t.name + ": RTL exited but the ISS did not");
   r.exited = done;
-  r.exit_code = done ? mem.exit_code() : 0;
+  r.exit_code = done ? *sim.program_exit(mem) : 0;
+  if (!o.csr_log.empty()) {
+    std::ofstream os(o.csr_log);
+    for (const auto& [addr, value] : csr_log) os << fmt::format("{:03x} {:08x}\n", addr, value);
+    if (!os.flush()) throw std::runtime_error(o.csr_log + ": cannot write the CSR log");
+  }
   r.cycles = sim.cycle();
   r.instructions = retired;
   r.sim_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();

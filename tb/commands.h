@@ -12,5 +12,6 @@ class SocEngine;  // tb/run_checks.h
 // `engine`: what steps the SoC (null: the native loop; tb/systemc passes its platform's).
 CLI::App* add_run_command(CLI::App& app, int& exit_code, SocEngine* engine = nullptr);
 void add_sweep_command(CLI::App& app, int& exit_code);
+void add_fpga_image_command(CLI::App& app, int& exit_code);
 
 }  // namespace stackscope

@@ -266,6 +266,7 @@ std::string PmuCheck::step(uint64_t cycle, const PmuInputs& in,
     if (const auto a = pmu_forwarded_csr(static_cast<uint16_t>(c.insn >> 20))) {
       ++csr_reads_;
       const uint32_t want = model_.read(*a);
+      if (csr_log_) csr_log_->emplace_back(*a, want);
       if (want != c.rd_wdata)
         return fmt::format("cycle {}: csr read {:#05x} at pc {:08x} expected {:#x} actual {:#x}",
                            cycle, *a, c.pc, want, c.rd_wdata);

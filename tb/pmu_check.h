@@ -9,6 +9,8 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "lockstep.h"
 #include "probe_check.h"
@@ -142,6 +144,9 @@ class PmuCheck {
     return step(cycle, in, std::span(&c, c.valid ? 1 : 0), rtl);
   }
   PmuRunResults results() const;
+  // Every PMU CSR read step() verifies is appended to `log` (CSR address, the model's value),
+  // oldest first; null: none (the default).
+  void record_csr_reads(std::vector<std::pair<uint16_t, uint32_t>>* log) { csr_log_ = log; }
   // Cycles in which method (b)'s base (proven + in flight) was checked against the oracle,
   // per stage (dispatch, issue): it must equal the uops the stage processed minus the
   // oracle's wrong-path uops while no block merged (docs/pmu.md, "Speculative per-block CPI
@@ -156,6 +161,7 @@ class PmuCheck {
   std::optional<ProbeHistoryCheck> probe_history_;
   std::optional<PmuMutation> mutation_;
   uint64_t cycles_ = 0, csr_reads_ = 0;
+  std::vector<std::pair<uint16_t, uint32_t>>* csr_log_ = nullptr;
   std::array<uint64_t, pmu::kNumSpecStages> spec_oracle_cycles_{};
 };
 

@@ -28,9 +28,9 @@ void PmuWatch::after_tick() {
                                       fst_hint_.empty() ? "" : " (waveform: " + fst_hint_ + ")"));
 }
 
-CommitWatch::CommitWatch(std::string name, const iss::Memory& mem, tb::Lockstep* lockstep,
-                         uint32_t tohost)
-    : name_(std::move(name)), mem_(mem), lockstep_(lockstep), tohost_(tohost) {}
+CommitWatch::CommitWatch(std::string name, const tb::SocSim& sim, const iss::Memory& mem,
+                         tb::Lockstep* lockstep, uint32_t tohost)
+    : name_(std::move(name)), sim_(sim), mem_(mem), lockstep_(lockstep), tohost_(tohost) {}
 
 void CommitWatch::step(std::span<const tb::RtlCommit> commits, uint64_t cycle) {
   // The HTIF exit store commits first and reaches memory later, from the store buffer: the

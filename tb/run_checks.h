@@ -50,16 +50,19 @@ class PmuWatch {
 class CommitWatch {
  public:
   // `lockstep` null: --no-lockstep.
-  CommitWatch(std::string name, const iss::Memory& mem, tb::Lockstep* lockstep, uint32_t tohost);
+  CommitWatch(std::string name, const tb::SocSim& sim, const iss::Memory& mem,
+              tb::Lockstep* lockstep, uint32_t tohost);
   // The records committed at the edge that ended cycle `cycle - 1`; throws LockstepError or
   // TrapLoopError.
   void step(std::span<const tb::RtlCommit> commits, uint64_t cycle);
-  // The HTIF exit store has committed and memory has seen it.
-  bool done() const { return exit_committed_ && mem_.exited(); }
+  // The HTIF exit store has committed and the program's exit is seen: memory saw the store
+  // (soc_top), or the FPGA top's UART sent its exit message (SocSim::program_exit).
+  bool done() const { return exit_committed_ && sim_.program_exit(mem_).has_value(); }
   uint64_t retired() const { return retired_; }
 
  private:
   std::string name_;
+  const tb::SocSim& sim_;
   const iss::Memory& mem_;
   tb::Lockstep* lockstep_;
   uint32_t tohost_;

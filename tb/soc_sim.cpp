@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <exception>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <utility>
@@ -17,6 +18,11 @@
 #include "dpi_target.h"
 #include "mem_ports.h"
 #include "rtl_messages.h"
+#ifdef SS_FPGA_TOP
+#include <unistd.h>
+
+#include "fpga_image.h"
+#endif
 #ifdef SS_HARNESS_DPI
 #include <svdpi.h>
 #endif
@@ -86,6 +92,31 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg, MemPo
   ctx_->traceEverOn(!cfg.fst.empty());
   ctx_->fatalOnError(false);  // an RTL assertion throws RtlAssertion (eval_dump) instead
   take_rtl_message();         // nothing a previous model printed
+#ifdef SS_FPGA_TOP
+  // The FPGA top has its own memory (BRAM, preloaded from the image through a plusarg by
+  // fpga_mem's initial block at the first eval) and no idealisation switches.
+  if (cfg.mem.perfect_l1i || cfg.mem.perfect_l1d || cfg.fast_alu || cfg.perfect_bp)
+    throw std::invalid_argument("the FPGA top has no perfect-L1, perfect-BP or fast-ALU switch");
+  if (cfg.mem.latency != kFpgaMemLatency || cfg.mem.bandwidth != kFpgaLineBytes ||
+      cfg.mem.outstanding != 1)
+    throw std::invalid_argument(fmt::format(
+        "the FPGA top's memory is fixed: --mem-latency {} --mem-bandwidth {} --mem-outstanding 1",
+        kFpgaMemLatency, kFpgaLineBytes));
+  if (mem.ram_size() != kFpgaRamBytes || !mem.elf())
+    throw std::invalid_argument(fmt::format("the FPGA top's RAM is {} KiB (--ram-size {}K)",
+                                            kFpgaRamBytes / 1024, kFpgaRamBytes / 1024));
+  const std::filesystem::path image = std::filesystem::temp_directory_path() /
+                                      fmt::format("stackscope-fpga-{}.hex", ::getpid());
+  {
+    std::ofstream os(image);
+    write_fpga_image(*mem.elf(), kFpgaRamBytes, os);
+    if (!os.flush()) throw std::runtime_error(image.string() + ": cannot write the BRAM image");
+  }
+  const std::string plusarg = "+ss_mem_image=" + image.string();
+  const char* args[] = {"stackscope_fpga", plusarg.c_str()};
+  ctx_->commandArgsAdd(2, args);
+  console_ = cfg.console;
+#endif
   top_ = std::make_unique<SOC_MODEL>(ctx_.get(), "soc");
 #ifdef SS_HARNESS_DPI
   link_ = std::make_unique<HarnessLink>();
@@ -101,6 +132,9 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg, MemPo
   }
   top_->boot_addr_i = boot_addr;
   top_->tohost_addr_i = mem.elf() ? mem.elf()->tohost : 0;
+  top_->probe_mutant_i = cfg.probe_mutant;
+  top_->pmu_dbg_we_i = 0;
+#ifndef SS_FPGA_TOP
   top_->ram_size_i = cfg.rtl_ram_size ? cfg.rtl_ram_size : mem.ram_size();
   top_->fast_alu_i = cfg.fast_alu;
   top_->perfect_l1i_i = cfg.mem.perfect_l1i;
@@ -110,9 +144,8 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg, MemPo
   top_->pi_rvalid_i = 0;
   top_->pd_rvalid_i = 0;
   top_->meip_i = 0;
-  top_->probe_mutant_i = cfg.probe_mutant;
-  top_->pmu_dbg_we_i = 0;
   top_->mem_rvalid_i = 0;
+#endif
   // An explicit falling edge on rst_ni (the flops reset asynchronously), held over two
   // clock edges.
   top_->clk_i = 0;
@@ -128,6 +161,10 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg, MemPo
   }
   top_->rst_ni = 1;
   eval_dump();
+#ifdef SS_FPGA_TOP
+  std::filesystem::remove(image);  // read by the first eval
+  uart_.emplace(top_->uart_clks_per_bit_o);  // a constant output, valid after an eval
+#endif
 }
 
 SocSim::~SocSim() {
@@ -151,7 +188,7 @@ const std::vector<RtlCommit>& SocSim::tick() {
   // the SoC shows in it (consumed by the coming edge).
   top_->clk_i = 0;
   eval_dump();
-#ifndef SS_HARNESS_DPI  // else ss_harness_edge serves them at the edge
+#if !defined(SS_HARNESS_DPI) && !defined(SS_FPGA_TOP)  // DPI: ss_harness_edge serves them
   serve_requests(*top_, mem_, cycle_);
 #endif
   for (unsigned w = 0; w < pmu::kProbeWords; ++w) pmu_in_.probe[w] = top_->probe_o[w];
@@ -167,7 +204,11 @@ const std::vector<RtlCommit>& SocSim::tick() {
   // Line requests the L2 has sent and not yet taken an answer for: in flight in the memory
   // model, plus one whose answer the model returned at the last edge (soc_top registers it;
   // the L2 takes it at the coming edge). PmuCheck compares mem_outstanding with it.
+#ifdef SS_FPGA_TOP
+  pmu_in_.mem_lines = top_->mem_lines_o;  // fpga_mem's line requests, answered or not
+#else
   pmu_in_.mem_lines = static_cast<uint32_t>(mem_.line_outstanding()) + (line_answered_ ? 1 : 0);
+#endif
   pmu_in_.dbg_we = pmu_dbg_.has_value();
   if (pmu_dbg_) {
     pmu_in_.dbg_unit = pmu_dbg_->dbg_unit;
@@ -190,15 +231,55 @@ const std::vector<RtlCommit>& SocSim::tick() {
     if (c.valid) commits_.push_back(c);
   }
   ++cycle_;
-#ifndef SS_HARNESS_DPI
+#ifdef SS_FPGA_TOP
+  uart_step();
+#elif !defined(SS_HARNESS_DPI)
   drive_answers(*top_, mem_, cycle_);
   line_answered_ = top_->line_rvalid_i;
 #endif
   return commits_;
 }
 
+#ifdef SS_FPGA_TOP
+// The UART line after this cycle's edge: program bytes to the console; the bytes that start
+// once the exit flag (the LED) is up are fpga_console's exit message "\nEXIT xxxxxxxx\n".
+void SocSim::uart_step() {
+  const bool was_busy = uart_->busy();
+  const std::optional<uint8_t> b = uart_->step(top_->uart_tx_o);
+  if (!was_busy && uart_->busy()) byte_after_exit_ = top_->exited_o;
+  if (!b) return;
+  if (!byte_after_exit_) {
+    if (console_) console_->put(static_cast<char>(*b));
+    return;
+  }
+  exit_msg_ += static_cast<char>(*b);
+  constexpr std::string_view kHead = "\nEXIT ";
+  if (exit_msg_.size() < kHead.size() + 9) return;
+  unsigned value = 0;
+  bool ok = exit_msg_.starts_with(kHead) && exit_msg_.back() == '\n';
+  for (std::size_t i = kHead.size(); ok && i < kHead.size() + 8; ++i) {
+    const char c = exit_msg_[i];
+    ok = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+    value = value << 4 | static_cast<unsigned>(c <= '9' ? c - '0' : c - 'a' + 10);
+  }
+  if (!ok || uart_exit_) throw std::runtime_error("UART: malformed exit message");
+  uart_exit_ = static_cast<int>(value);
+}
+#endif
+
+std::optional<int> SocSim::program_exit(const iss::Memory& mem) const {
+#ifdef SS_FPGA_TOP
+  (void)mem;
+  return uart_exit_;
+#else
+  return mem.exited() ? std::optional<int>(mem.exit_code()) : std::nullopt;
+#endif
+}
+
 SocParams SocSim::built_params() {
   VerilatedContext ctx;
+  const char* args[] = {"stackscope"};  // $value$plusargs needs the arguments set
+  ctx.commandArgs(1, args);
   SOC_MODEL top(&ctx, "soc");
   top.eval();  // pmu_widths_o is a constant of the configuration
   const unsigned w = top.pmu_widths_o;

