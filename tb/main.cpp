@@ -10,6 +10,7 @@
 
 #include "cli_main.h"
 #include "commands.h"
+#include "exit_status.h"
 #include "interrupt.h"
 #include "spawn.h"
 
