@@ -49,6 +49,9 @@ module ulx3s_top #(
     .mem_lines_o        (),
     .uart_clks_per_bit_o(),
     .commit_o           (),
+`ifndef SYNTHESIS
+    .obs_o              (),
+`endif
     .probe_o            (),
     .pmu_csr_we_o       (),
     .pmu_csr_addr_o     (),
