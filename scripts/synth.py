@@ -33,11 +33,28 @@ SLANG_RELAX = "-Wno-implicit-port-type-mismatch"
 
 # pmu_pkg constants the expected counts use: generated with the package by
 # rtl/pmu/gen/pmu_gen.py (ctest pmu_gen_in_sync keeps them in step).
-from pmu_consts import PKG  # noqa: E402  (scripts/ is this script's directory)
+from pmu_consts import PKG, drain_pend_w  # noqa: E402  (scripts/ is this script's directory)
 
 
 # ------------------------------------------------------------------ expected flip-flops
 # One function per unit, written from the RTL's register declarations (docs/cost.md).
+
+def clog2(n: int) -> int:
+    return max(0, (n - 1).bit_length())
+
+
+def ff_bank(num: int, width: int, inc_w: int, store: int) -> int:
+    """pmu_counter_bank: Num x Width flip-flops (Store 0), or with RAM storage (Store 1) the
+    pending registers (pmu_gen.drain_pend_w bits each), the round-robin pointer and one
+    written-since-reset bit per word; the Num x Width counter bits are RAM, not flip-flops."""
+    if not store:
+        return num * width
+    return num * drain_pend_w(num, inc_w) + max(1, clog2(num)) + num
+
+
+def ram_bits_bank(num: int, width: int, store: int) -> int:
+    return num * width if store else 0
+
 
 def ff_pmu_counter(p):
     return p.get("Width", 48)
@@ -52,22 +69,26 @@ def ff_cpi_spec(p):
         return 0
     ew, cw = max(1, (n - 1).bit_length()), n.bit_length()
     blocks = n * (2 * PKG["NumCpiComps"] * p.get("SpecCntW", 16) + p.get("SpecNbrW", 4))
+    ginc_w = p.get("SpecCntW", 16) + clog2(PKG["NumCpiComps"] * n)  # cpi_spec GIncW
     return (blocks + p.get("RobEntries", 32) * ew + ew + cw
-            + (2 * PKG["NumCpiComps"] + 1) * p.get("CntW", 48))
+            + ff_bank(2 * PKG["NumCpiComps"] + 1, p.get("CntW", 48), ginc_w, p.get("Store", 0)))
 
 
 def ff_cpi_stack(p):
     # per stage: NumCpiComps counters of CntW bits + one saturating carry register
-    return (PKG["NumCpiStages"] * (PKG["NumCpiComps"] * p.get("CntW", 48) + p.get("CarryW", 6))
+    nw = clog2(PKG["MaxWidth"] + 1)  # pmu_pkg NW: a stage's increment bits
+    return (PKG["NumCpiStages"] * (ff_bank(PKG["NumCpiComps"], p.get("CntW", 48), nw,
+                                           p.get("Store", 0)) + p.get("CarryW", 6))
             + ff_cpi_spec(p))
 
 
 def ff_topdown(p):
-    return PKG["NumTdCounters"] * p.get("CntW", 48)
+    return ff_bank(PKG["NumTdCounters"], p.get("CntW", 48), PKG["TdIncW"], p.get("Store", 0))
 
 
 def ff_flops_stack(p):
-    return PKG["NumFlopsComps"] * p.get("CntW", 48)
+    inc_w = (2 * p.get("NumUnits", 2) * p.get("VecLen", 1)).bit_length()  # clog2(Full + 1)
+    return ff_bank(PKG["NumFlopsComps"], p.get("CntW", 48), inc_w, p.get("Store", 0))
 
 
 def ff_tip_sampler(p):
@@ -94,8 +115,10 @@ def ff_pmu_csr(p):
 
 def ff_pmu_top(p):
     w = {"DispatchWidth": p.get("DispatchWidth", 2), "CntW": p.get("StackCntW", 48),
-         "SpecBlocks": p.get("SpecBlocks", 8), "RobEntries": p.get("RobEntries", 32)}
-    return (ff_cpi_stack(w) + ff_topdown(w) + ff_flops_stack(w)
+         "SpecBlocks": p.get("SpecBlocks", 8), "RobEntries": p.get("RobEntries", 32),
+         "Store": p.get("CntStore", 1)}
+    return (ff_cpi_stack(w) + ff_topdown(w)
+            + ff_flops_stack({**w, "NumUnits": p.get("FpUnits", 2), "VecLen": p.get("FpVecLen", 1)})
             + ff_tip_sampler({"CommitWidth": p.get("CommitWidth", 2), "CntW": w["CntW"]})
             + ff_pmu_csr({"NumHpm": 4})
             + 2 + 2 + 16 + 1)  # custom CSRs: bank select, TIP mode, TIP period, TIP IRQ enable
@@ -133,21 +156,28 @@ def ecp5_jobs(quick: bool) -> list[Job]:
         return [Job("ecp5_pmu_counter_w48", "ecp5_smoke", "pmu_counter", {"Width": 48, "IncW": 3},
                     fmax=True,
                     arch="ecp5")]
-    return [
-        Job("ecp5_core", "ecp5", "soc_top", {}, fmax=True, files="soc", arch="ecp5",
-            drop="u_pmu"),
-        Job("ecp5_soc", "ecp5", "soc_top", {}, fmax=True, files="soc", arch="ecp5"),
-        Job("ecp5_pmu_top", "ecp5", "pmu_top", {"SpecBlocks": 8}, fmax=True, arch="ecp5"),
-        Job("ecp5_pmu_top_nospec", "ecp5", "pmu_top", {"SpecBlocks": 0}, fmax=True,
-            arch="ecp5"),
-        Job("ecp5_cpi_stack", "ecp5", "cpi_stack", {"SpecBlocks": 0}, fmax=True, arch="ecp5"),
-        Job("ecp5_cpi_stack_spec8", "ecp5", "cpi_stack", {"SpecBlocks": 8}, fmax=True,
-            arch="ecp5"),
-        Job("ecp5_topdown", "ecp5", "topdown", {}, fmax=True, arch="ecp5"),
-        Job("ecp5_flops_stack", "ecp5", "flops_stack", {}, fmax=True, arch="ecp5"),
-        Job("ecp5_tip_sampler", "ecp5", "tip_sampler", {}, fmax=True, arch="ecp5"),
-        Job("ecp5_pmu_csr", "ecp5", "pmu_csr", {}, fmax=True, arch="ecp5"),
-    ]
+    jobs = [Job("ecp5_core", "ecp5", "soc_top", {}, fmax=True, files="soc", arch="ecp5",
+                drop="u_pmu")]
+    # before (flip-flop counters, Store 0) and after (RAM + pending, Store 1) of each row
+    for sfx, st in (("_ff", 0), ("", 1)):
+        jobs += [
+            Job(f"ecp5_soc{sfx}", "ecp5", "soc_top", {"PmuCntStore": st}, fmax=True,
+                files="soc", arch="ecp5"),
+            Job(f"ecp5_pmu_top_nospec{sfx}", "ecp5", "pmu_top",
+                {"SpecBlocks": 0, "CntStore": st}, fmax=True, arch="ecp5"),
+            Job(f"ecp5_pmu_top{sfx}", "ecp5", "pmu_top", {"SpecBlocks": 8, "CntStore": st},
+                fmax=True, arch="ecp5"),
+            Job(f"ecp5_cpi_stack{sfx}", "ecp5", "cpi_stack", {"SpecBlocks": 0, "Store": st},
+                fmax=True, arch="ecp5"),
+            Job(f"ecp5_cpi_stack_spec8{sfx}", "ecp5", "cpi_stack", {"SpecBlocks": 8, "Store": st},
+                fmax=True, arch="ecp5"),
+            Job(f"ecp5_topdown{sfx}", "ecp5", "topdown", {"Store": st}, fmax=True, arch="ecp5"),
+            Job(f"ecp5_flops_stack{sfx}", "ecp5", "flops_stack", {"Store": st}, fmax=True,
+                arch="ecp5"),
+        ]
+    jobs += [Job("ecp5_tip_sampler", "ecp5", "tip_sampler", {}, fmax=True, arch="ecp5"),
+             Job("ecp5_pmu_csr", "ecp5", "pmu_csr", {}, fmax=True, arch="ecp5")]
+    return jobs
 
 
 def sweep_jobs(quick: bool) -> list[Job]:
