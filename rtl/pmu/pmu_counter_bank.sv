@@ -93,6 +93,7 @@ module pmu_counter_bank
         if (RrW'(widx_i) != rr_q) begin  // the drain stalls: the counter due keeps its pending
           rr_d = rr_q;
           pend_d[rr_q] = pend_q[rr_q] + PendW'(inc_i[rr_q]);
+          init_d[rr_q] = init_q[rr_q];  // its word was not written
         end
       end
     end
