@@ -890,7 +890,9 @@ def main() -> int:
         if a not in text or b not in text:
             print(f"synth: {doc} has no results markers", file=sys.stderr)
             return 2
-        text = text[:text.index(a) + len(a)] + "\n" + markdown(results) + text[text.index(b):]
+        if any(r.get("arch") != "ecp5" for r in results["jobs"].values()):
+            # (an ECP5-only results file leaves the iCE40 tables as they are)
+            text = text[:text.index(a) + len(a)] + "\n" + markdown(results) + text[text.index(b):]
         a, b = "<!-- BEGIN ECP5 (scripts/synth.py) -->", "<!-- END ECP5 -->"
         if a in text and b in text:
             text = (text[:text.index(a) + len(a)] + "\n" + markdown_ecp5(results)
