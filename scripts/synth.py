@@ -444,9 +444,13 @@ def verilog_ports(elab: Path, top: str) -> dict:
     m = re.search(rf"^module {re.escape(top)}\(.*?^endmodule", text, re.M | re.S)
     if not m:
         raise RuntimeError(f"no module {top} in {elab}")
+    header = re.match(rf"module {re.escape(top)}\((.*?)\);", m.group(0), re.S)
+    names = {n.strip() for n in header.group(1).split(",")} if header else set()
     ports = {}
     for d, hi, lo, name in re.findall(r"^\s*(input|output)\s+(?:\[(\d+):(\d+)\]\s+)?"
                                       r"(\S+);", m.group(0), re.M):
+        if name not in names:
+            continue  # a function's or task's argument, not a port
         w = abs(int(hi) - int(lo)) + 1 if hi else 1
         ports[name] = {"direction": d, "bits": [0] * w}
     return ports
