@@ -153,7 +153,8 @@ def ecp5_jobs(quick: bool) -> list[Job]:
     """The ECP5 rows: the core with its caches (soc_top without u_pmu), the SoC with the PMU
     (soc_top as simulated), and the PMU and its families alone."""
     if quick:  # CI: one small unit through synth_ecp5 + nextpnr-ecp5 with the FF check
-        return [Job("ecp5_pmu_counter_w48", "ecp5_smoke", "pmu_counter", {"Width": 48, "IncW": 3},
+        # (named so that `--only pmu_counter`, the sweep test's one iCE40 job, does not match it)
+        return [Job("ecp5_counter_w48", "ecp5_smoke", "pmu_counter", {"Width": 48, "IncW": 3},
                     fmax=True,
                     arch="ecp5")]
     jobs = [Job("ecp5_core", "ecp5", "soc_top", {}, fmax=True, files="soc", arch="ecp5",
