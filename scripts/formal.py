@@ -54,6 +54,13 @@ CHECKS = [
     # 2 blocks, 4-bit block counters, 2-bit branch counts: merges and saturation within a few
     # cycles. Depth 6 takes 21 s, 24 two minutes; 3 blocks over 4 min at depth 5 (docs/cost.md).
     Check("cpi_spec", "fv_cpi_spec", {"SpecBlocks": 2}, 6, 24),
+    # cheap counter storage (pmu_counter_bank Store = 1): RAM + pending == shadow counter for a
+    # free read index, and no pending register wraps, under free increments and writes (never
+    # back to back). 4-bit counters wrap within the bound; a counter is drained within 2 x Num
+    # cycles, so depth 8 (Num 3) covers a write-stalled round; 3 counters (the pointer wraps
+    # early) and 4 (a power of two). Depth 8: ~20 s on the shared machine.
+    Check("drain_n3", "fv_counter_drain", {"Num": 3, "IdxW": 2, "Width": 4}, 8, 20),
+    Check("drain_n4", "fv_counter_drain", {"Num": 4, "IdxW": 3, "Width": 4}, 6, 20),
 ]
 
 
@@ -95,6 +102,17 @@ MUTANTS = [
     Mutant("spec_flush_keeps_block", "cpi_spec", "rtl/pmu/cpi_spec.sv",
            "if (drained[e] || probe_i.flush) begin", "if (drained[e]) begin",
            "a flush books the live blocks but leaves their counters in place"),
+    Mutant("drain_drops_cycle_inc", "drain_n3", "rtl/pmu/pmu_counter_bank.sv",
+           "pend_d[rr_q] = PendW'(inc_i[rr_q]);  // drained",
+           "pend_d[rr_q] = '0;  // drained",
+           "the drained counter loses the increment of its drain cycle"),
+    Mutant("drain_stall_loses_pending", "drain_n3", "rtl/pmu/pmu_counter_bank.sv",
+           "rr_d = rr_q;\n          pend_d[rr_q] = pend_q[rr_q] + PendW'(inc_i[rr_q]);",
+           "rr_d = rr_q;",
+           "a write stalls the drain but the counter due is treated as drained"),
+    Mutant("drain_one_round_width", "drain_n3", "rtl/pmu/pmu_pkg.sv",
+           "localparam int unsigned DrainRounds = 2;", "localparam int unsigned DrainRounds = 1;",
+           "pending registers sized for one round: a write-stalled drain overflows them"),
 ]
 
 

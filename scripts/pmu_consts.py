@@ -12,4 +12,10 @@ PKG = {
     'PcW': 32,
     'EvIncW': 7,
     'TdIncW': 4,
+    'DrainRounds': 2,
 }
+
+
+def drain_pend_w(num, inc_w):
+    """Pending-increment bits of a RAM-stored counter bank (pmu_pkg::drain_pend_w)."""
+    return (PKG['DrainRounds'] * num * ((1 << inc_w) - 1)).bit_length()

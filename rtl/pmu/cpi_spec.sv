@@ -16,7 +16,8 @@ module cpi_spec
   parameter int unsigned RobEntries    = 32,  // R: power of two, tag table entries
   parameter int unsigned SpecCntW      = 16,  // bits of a block's counters (saturating)
   parameter int unsigned SpecNbrW      = 4,   // bits of a block's branch count (saturating)
-  parameter int unsigned CntW          = 48   // global counter bits (wrapping)
+  parameter int unsigned CntW          = 48,  // global counter bits (wrapping)
+  parameter int unsigned Store         = 0    // globals: 0 flip-flops, 1 RAM + pending
 ) (
   input  wire logic                      clk_i,
   input  wire logic                      rst_ni,
@@ -28,7 +29,9 @@ module cpi_spec
   input  wire logic                      we_i,
   input  wire logic      [4:0]           widx_i,
   input  wire logic      [CntW-1:0]      wdata_i,
-  output logic [2*NumCpiComps:0][CntW-1:0] cnt_o
+  input  wire logic      [4:0]           ridx_i,   // read port (CSR window)
+  output logic           [CntW-1:0]      rdata_o,
+  output logic [2*NumCpiComps:0][CntW-1:0] cnt_o  // Store 1: simulation view
 );
 
   localparam int unsigned NumStages = 2;  // dispatch, issue: commit sees no wrong path
@@ -264,7 +267,8 @@ module cpi_spec
     .Num  (NumGlobal),
     .Width(CntW),
     .IncW (GIncW),
-    .IdxW (5)
+    .IdxW (5),
+    .Store(Store)
   ) u_bank (
     .clk_i,
     .rst_ni,
@@ -272,6 +276,8 @@ module cpi_spec
     .we_i,
     .widx_i,
     .wdata_i,
+    .ridx_i,
+    .rdata_o,
     .value_o(cnt_o)
   );
 

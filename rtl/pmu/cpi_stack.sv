@@ -16,7 +16,8 @@ module cpi_stack
   parameter int unsigned SpecBlocks    = 8,   // speculative blocks (0: no cpi_spec)
   parameter int unsigned RobEntries    = 32,  // ROB entries the speculative tags cover
   parameter int unsigned SpecCntW      = 16,  // bits of a block's counters
-  parameter int unsigned SpecNbrW      = 4    // bits of a block's branch count
+  parameter int unsigned SpecNbrW      = 4,   // bits of a block's branch count
+  parameter int unsigned Store         = 0    // 0 flip-flops, 1 RAM + pending (pmu_counter_bank)
 ) (
   input  wire logic       clk_i,
   input  wire logic       rst_ni,
@@ -26,11 +27,16 @@ module cpi_stack
   input  wire cpi_stage_e wstage_i,
   input  wire cpi_comp_e  wcomp_i,
   input  wire logic [CntW-1:0] wdata_i,
-  output logic [NumCpiStages-1:0][NumCpiComps-1:0][CntW-1:0] cnt_o,
+  output logic [NumCpiStages-1:0][NumCpiComps-1:0][CntW-1:0] cnt_o,  // Store 1: simulation view
+  input  wire cpi_stage_e rstage_i,  // read port (CSR window): one main-stack counter
+  input  wire cpi_comp_e  rcomp_i,
+  output logic [CntW-1:0] rdata_o,
   // Speculative counters: flat index s*9 + c (s = 0 dispatch, 1 issue), 18 = merges.
   input  wire logic       spec_we_i,
   input  wire logic [4:0] spec_widx_i,
-  output logic [2*NumCpiComps:0][CntW-1:0] spec_cnt_o
+  output logic [2*NumCpiComps:0][CntW-1:0] spec_cnt_o,  // Store 1: simulation view
+  input  wire logic [4:0] spec_ridx_i,  // read port: one speculative global counter
+  output logic [CntW-1:0] spec_rdata_o
 );
 
   localparam int unsigned W12 = DispatchWidth < IssueWidth ? DispatchWidth : IssueWidth;
@@ -109,11 +115,15 @@ module cpi_stack
   assign n[StIssue]    = probe_i.iss_n;
   assign n[StCommit]   = probe_i.cmt_n;
 
+  logic [NumCpiStages-1:0][CntW-1:0] stage_rdata;
+  assign rdata_o = 32'(rstage_i) < NumCpiStages ? stage_rdata[rstage_i] : '0;
+
   for (genvar s = 0; s < NumCpiStages; s++) begin : gen_stage
     cpi_stage_acct #(
       .W         (W),
       .CntW      (CntW),
-      .CarryW    (CarryW)
+      .CarryW    (CarryW),
+      .Store     (Store)
     ) u_acct (
       .clk_i,
       .rst_ni,
@@ -122,6 +132,8 @@ module cpi_stack
       .we_i   (we_i && wstage_i == cpi_stage_e'(s)),
       .wcomp_i,
       .wdata_i,
+      .rcomp_i,
+      .rdata_o(stage_rdata[s]),
       .cnt_o  (cnt_o[s]),
       .stalled_o(stalled[s])
     );
@@ -137,7 +149,8 @@ module cpi_stack
       .RobEntries   (RobEntries),
       .SpecCntW     (SpecCntW),
       .SpecNbrW     (SpecNbrW),
-      .CntW         (CntW)
+      .CntW         (CntW),
+      .Store        (Store)
     ) u_spec (
       .clk_i,
       .rst_ni,
@@ -147,13 +160,16 @@ module cpi_stack
       .we_i     (spec_we_i),
       .widx_i   (spec_widx_i),
       .wdata_i,
+      .ridx_i   (spec_ridx_i),
+      .rdata_o  (spec_rdata_o),
       .cnt_o    (spec_cnt_o)
     );
   end else begin : gen_no_spec
     logic unused_spec;
-    assign unused_spec = ^{spec_we_i, spec_widx_i, stalled[StDispatch], stalled[StIssue],
+    assign unused_spec = ^{spec_we_i, spec_widx_i, spec_ridx_i, stalled[StDispatch], stalled[StIssue],
                            RobEntries[0], SpecCntW[0], SpecNbrW[0]};
     assign spec_cnt_o  = '0;
+    assign spec_rdata_o = '0;
   end
 
 `ifndef SYNTHESIS

@@ -8,7 +8,8 @@ module cpi_stage_acct
 #(
   parameter int unsigned W          = 2,   // slots per cycle: min of all stage widths
   parameter int unsigned CntW       = 48,  // component counter bits
-  parameter int unsigned CarryW     = 6    // carry register bits (saturating)
+  parameter int unsigned CarryW     = 6,   // carry register bits (saturating)
+  parameter int unsigned Store      = 0    // 0 flip-flops, 1 RAM + pending (pmu_counter_bank)
 ) (
   input  wire logic                  clk_i,
   input  wire logic                  rst_ni,
@@ -17,7 +18,9 @@ module cpi_stage_acct
   input  wire logic                  we_i,     // CSR write of one component
   input  wire cpi_comp_e             wcomp_i,
   input  wire logic [CntW-1:0]       wdata_i,
-  output logic [NumCpiComps-1:0][CntW-1:0] cnt_o,
+  input  wire cpi_comp_e             rcomp_i,  // read port (CSR window)
+  output logic [CntW-1:0]            rdata_o,
+  output logic [NumCpiComps-1:0][CntW-1:0] cnt_o,  // Store 1: simulation view
   output logic [NW-1:0]              stalled_o  // this cycle's unused slots, W - booked
 );
 
@@ -70,7 +73,8 @@ module cpi_stage_acct
     .Width      (CntW),
     .IncW       (NW),
     .IdxW       ($bits(cpi_comp_e)),
-    .SumPerCycle(W)
+    .SumPerCycle(W),
+    .Store      (Store)
   ) u_bank (
     .clk_i,
     .rst_ni,
@@ -78,6 +82,8 @@ module cpi_stage_acct
     .we_i,
     .widx_i (wcomp_i),
     .wdata_i,
+    .ridx_i (rcomp_i),
+    .rdata_o,
     .value_o(cnt_o)
   );
 

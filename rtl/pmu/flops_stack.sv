@@ -8,7 +8,8 @@ module flops_stack
 #(
   parameter int unsigned NumUnits = 2,   // k
   parameter int unsigned VecLen   = 1,   // v (1 on the scalar core)
-  parameter int unsigned CntW     = 48
+  parameter int unsigned CntW     = 48,
+  parameter int unsigned Store    = 0    // 0 flip-flops, 1 RAM + pending (pmu_counter_bank)
 ) (
   input  wire logic            clk_i,
   input  wire logic            rst_ni,
@@ -16,7 +17,9 @@ module flops_stack
   input  wire logic            we_i,     // CSR write of one component
   input  wire flops_comp_e     widx_i,
   input  wire logic [CntW-1:0] wdata_i,
-  output logic [NumFlopsComps-1:0][CntW-1:0] cnt_o
+  input  wire flops_comp_e     ridx_i,   // read port (CSR window)
+  output logic [CntW-1:0]      rdata_o,
+  output logic [NumFlopsComps-1:0][CntW-1:0] cnt_o  // Store 1: simulation view
 );
 
   localparam int unsigned Full = 2 * NumUnits * VecLen;  // units per cycle
@@ -65,7 +68,8 @@ module flops_stack
     .Width      (CntW),
     .IncW       (IncW),
     .IdxW       ($bits(flops_comp_e)),
-    .SumPerCycle(Full)
+    .SumPerCycle(Full),
+    .Store      (Store)
   ) u_bank (
     .clk_i,
     .rst_ni,
@@ -73,6 +77,8 @@ module flops_stack
     .we_i,
     .widx_i,
     .wdata_i,
+    .ridx_i (ridx_i),
+    .rdata_o,
     .value_o(cnt_o)
   );
 

@@ -1,14 +1,32 @@
-// A bank of Num stack-component / event counters with one CSR write port. When SumPerCycle
-// is non-zero the components form a stack that gains exactly SumPerCycle units every cycle
-// (seed 000 Table II: W slots; Table III: 2*k*v units), which is asserted through writes.
+// A bank of Num stack-component / event counters with one CSR write port and one read port.
+// When SumPerCycle is non-zero the components form a stack that gains exactly SumPerCycle
+// units every cycle (seed 000 Table II: W slots; Table III: 2*k*v units), which is asserted
+// through writes.
+//
+// Storage (docs/cost.md, "Cheap counter storage"):
+//  * Store = 0: every counter is a Width-bit flip-flop register with its own adder.
+//  * Store = 1: the counters live in a RAM (Num x Width, one write port, asynchronous reads:
+//    distributed RAM on an FPGA, a register-file macro in ASIC terms). Each counter has a
+//    narrow pending-increment register (PendW = pmu_pkg::drain_pend_w(Num, IncW) bits) that
+//    takes its increments every cycle; one shared Width-bit adder drains one counter per cycle,
+//    round-robin, RAM[c] += pending[c]. The architectural value of counter c is
+//    RAM[c] + pending[c] (a word not yet written since reset reads 0), exact in every cycle:
+//    rdata_o and the simulation view value_o return it. A write of counter w takes the RAM port
+//    in its cycle (RAM[w] = wdata, pending[w] = 0: the write wins over the cycle's increment);
+//    if w is not the counter due, the drain stalls one cycle. Writes never come in consecutive
+//    cycles (asserted), so every counter is drained within DrainRounds * Num cycles and its
+//    pending register cannot overflow (asserted; proven by the drain BMC, scripts/formal.py).
 `default_nettype none
 
-module pmu_counter_bank #(
+module pmu_counter_bank
+  import pmu_pkg::*;
+#(
   parameter int unsigned Num         = 8,
   parameter int unsigned Width       = 48,
   parameter int unsigned IncW        = 3,
   parameter int unsigned IdxW        = 4,
-  parameter int unsigned SumPerCycle = 0   // 0: independent event counters, no stack sum
+  parameter int unsigned SumPerCycle = 0,  // 0: independent event counters, no stack sum
+  parameter int unsigned Store       = 0   // 0: flip-flops, 1: RAM + pending registers
 ) (
   input  wire logic                       clk_i,
   input  wire logic                       rst_ni,
@@ -16,24 +34,115 @@ module pmu_counter_bank #(
   input  wire logic                       we_i,     // CSR write of counter widx_i
   input  wire logic [IdxW-1:0]            widx_i,
   input  wire logic [Width-1:0]           wdata_i,
+  input  wire logic [IdxW-1:0]            ridx_i,   // read port (CSR window): counter ridx_i
+  output logic      [Width-1:0]           rdata_o,  // its architectural value
+  // Every counter's architectural value. With Store = 1 this is a simulation view (the
+  // harness's per-cycle cross-check); synthesis ties it to 0, reads go through rdata_o.
   output logic      [Num-1:0][Width-1:0]  value_o
 );
 
-  logic [Num-1:0] unused_overflow;  // stack components and event counters wrap silently
+  if (Store == 0) begin : gen_ff
+    logic [Num-1:0] unused_overflow;  // stack components and event counters wrap silently
 
-  for (genvar c = 0; c < Num; c++) begin : gen_cnt
-    pmu_counter #(
-      .Width(Width),
-      .IncW (IncW)
-    ) u_cnt (
-      .clk_i,
-      .rst_ni,
-      .inc_i     (inc_i[c]),
-      .we_i      (we_i && widx_i == IdxW'(c)),
-      .wdata_i,
-      .value_o   (value_o[c]),
-      .overflow_o(unused_overflow[c])
-    );
+    for (genvar c = 0; c < Num; c++) begin : gen_cnt
+      pmu_counter #(
+        .Width(Width),
+        .IncW (IncW)
+      ) u_cnt (
+        .clk_i,
+        .rst_ni,
+        .inc_i     (inc_i[c]),
+        .we_i      (we_i && widx_i == IdxW'(c)),
+        .wdata_i,
+        .value_o   (value_o[c]),
+        .overflow_o(unused_overflow[c])
+      );
+    end
+    assign rdata_o = ridx_i < IdxW'(Num) ? value_o[ridx_i] : '0;
+
+  end else begin : gen_ram
+    localparam int unsigned PendW = drain_pend_w(Num, IncW);
+    localparam int unsigned RrW   = Num > 1 ? $clog2(Num) : 1;
+
+    logic [Width-1:0]          mem_q [Num];  // the counter RAM: no reset, one write port
+    logic [Num-1:0]            init_q;       // word written since reset (else it reads 0)
+    logic [Num-1:0][PendW-1:0] pend_d, pend_q;
+    logic [RrW-1:0]            rr_d, rr_q;   // the counter drained this cycle
+    logic                      mem_we;
+    logic [RrW-1:0]            mem_waddr;
+    logic [Width-1:0]          mem_wdata, drain_word;
+    logic [Num-1:0]            init_d;
+
+    // RAM read ports (asynchronous): the drain's and the CSR window's.
+    assign drain_word = init_q[rr_q] ? mem_q[rr_q] : '0;
+
+    always_comb begin : drain
+      rr_d      = rr_q == RrW'(Num - 1) ? '0 : rr_q + 1'b1;
+      mem_we    = 1'b1;
+      mem_waddr = rr_q;
+      mem_wdata = drain_word + Width'(pend_q[rr_q]);
+      init_d    = init_q;
+      init_d[rr_q] = 1'b1;
+      for (int unsigned c = 0; c < Num; c++) pend_d[c] = pend_q[c] + PendW'(inc_i[c]);
+      pend_d[rr_q] = PendW'(inc_i[rr_q]);  // drained: only this cycle's increment stays
+      if (we_i && widx_i < IdxW'(Num)) begin
+        mem_waddr = RrW'(widx_i);
+        mem_wdata = wdata_i;
+        init_d[RrW'(widx_i)] = 1'b1;
+        pend_d[RrW'(widx_i)] = '0;  // the write wins over this cycle's increment
+        if (RrW'(widx_i) != rr_q) begin  // the drain stalls: the counter due keeps its pending
+          rr_d = rr_q;
+          pend_d[rr_q] = pend_q[rr_q] + PendW'(inc_i[rr_q]);
+          init_d[rr_q] = init_q[rr_q];  // its word was not written
+        end
+      end
+    end
+
+    always_ff @(posedge clk_i) begin : ram_write
+      if (mem_we) mem_q[mem_waddr] <= mem_wdata;
+    end
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin : drain_regs
+      if (!rst_ni) begin
+        pend_q <= '0;
+        rr_q   <= '0;
+        init_q <= '0;
+      end else begin
+        pend_q <= pend_d;
+        rr_q   <= rr_d;
+        init_q <= init_d;
+      end
+    end
+
+    function automatic logic [Width-1:0] arch(int unsigned c);
+      return (init_q[c] ? mem_q[c] : '0) + Width'(pend_q[c]);
+    endfunction
+
+    assign rdata_o = ridx_i < IdxW'(Num) ? arch(int'(ridx_i)) : '0;
+
+`ifdef SYNTHESIS
+    assign value_o = '0;  // no N-port RAM in silicon: reads go through rdata_o
+`else
+    always_comb begin : sim_view
+      for (int unsigned c = 0; c < Num; c++) value_o[c] = arch(c);
+    end
+
+    // Drain invariants, every simulated cycle: a write never follows a write (the bound's
+    // premise), and no pending register wraps (the increment always fits).
+    logic we_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin : we_reg
+      if (!rst_ni) we_q <= 1'b0;
+      else         we_q <= we_i;
+    end
+    NoBackToBackWrites: assert property (@(posedge clk_i) disable iff (!rst_ni) !(we_i && we_q))
+      else $error("pmu_counter_bank: writes in consecutive cycles stall the drain past its bound");
+    for (genvar c = 0; c < Num; c++) begin : gen_pend_check
+      logic [PendW:0] next_sum;
+      assign next_sum = {1'b0, pend_q[c]} + (PendW+1)'(inc_i[c]);
+      PendingFits: assert property (@(posedge clk_i) disable iff (!rst_ni) !next_sum[PendW])
+        else $error("pmu_counter_bank: pending register %0d overflows (PendW %0d)", c, PendW);
+    end
+`endif
   end
 
 `ifndef SYNTHESIS
@@ -57,6 +166,9 @@ module pmu_counter_bank #(
     StackSum: assert property (@(posedge clk_i) disable iff (!rst_ni) sum_now == expect_q)
       else $error("pmu_counter_bank: components sum %0d != %0d per cycle * cycles (%0d)",
                   sum_now, SumPerCycle, expect_q);
+  end
+  initial begin : param_check
+    assert (Store <= 1) else $fatal(1, "pmu_counter_bank: Store must be 0 or 1");
   end
 `endif
 

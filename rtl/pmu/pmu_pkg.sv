@@ -137,6 +137,17 @@ package pmu_pkg;
   localparam int unsigned EvIncW = 7;
   localparam int unsigned TdIncW = 4;
 
+  // Cheap counter storage (pmu_counter_bank Store = 1): pending-increment bits of a bank
+  // of num counters with inc_w-bit increments, drained round-robin; a write stalls the
+  // drain for its cycle and writes never come back to back, so a counter waits at most
+  // DrainRounds rounds (rtl/pmu/gen/pmu_gen.py drain_pend_w, docs/cost.md).
+  localparam int unsigned DrainRounds = 2;
+  function automatic int unsigned drain_pend_w(int unsigned num, int unsigned inc_w);
+    longint unsigned bound;
+    bound = longint'(DrainRounds) * longint'(num) * ((longint'(1) << inc_w) - 1);
+    return $clog2(bound + 1);
+  endfunction
+
   // Per-cycle increment of event `ev` (ids above NumEvents count nothing). The one RTL
   // definition of every event: pmu_csr and topdown both count through it. Twin:
   // event_increment() in sim_model/pmu/pmu_gen.h.

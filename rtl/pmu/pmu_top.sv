@@ -20,7 +20,10 @@ module pmu_top
   parameter int unsigned SpecBlocks     = 8,
   parameter int unsigned RobEntries     = 32,
   parameter logic [1:0]  TipResetMode   = 2'd1,    // TIP trigger after reset: periodic
-  parameter logic [15:0] TipResetPeriod = 16'd97
+  parameter logic [15:0] TipResetPeriod = 16'd97,
+  // Stack-counter storage (docs/cost.md): 1 = RAM + narrow pending registers drained
+  // round-robin (exact every cycle), 0 = one flip-flop register and adder per counter.
+  parameter int unsigned CntStore       = 1
 ) (
   input  wire logic       clk_i,
   input  wire logic       rst_ni,
@@ -69,8 +72,6 @@ module pmu_top
   output logic [31:0]      tipctrl_o
 );
 
-  localparam int unsigned NumCpi = NumCpiStages * NumCpiComps;
-
   // ---------------------------------------------------------------- CSR port mux
   logic        csr_we, dbg_csr;
   logic [11:0] csr_addr;
@@ -105,6 +106,27 @@ module pmu_top
     end
   end
 
+  // ---------------------------------------------------------------- window read ports
+  // The window reads one stack counter at a time through its unit's read port (with RAM
+  // storage the all-counter outputs below are a simulation view): the counter index of the
+  // word at csr_addr_i in each bank.
+  localparam int unsigned NumCpi = NumCpiStages * NumCpiComps;
+  cpi_stage_e         cpi_rstage;
+  cpi_comp_e          cpi_rcomp;
+  td_counter_e        td_ridx;
+  flops_comp_e        fl_ridx;
+  logic [4:0]         spec_ridx;
+  logic [StackCntW-1:0] cpi_rdata, td_rdata, fl_rdata, spec_rdata;
+  always_comb begin : read_index
+    int unsigned k;
+    k = int'(csr_addr_i[WindowWordBits-1:0]) / 2;
+    cpi_rstage = cpi_stage_e'(k / NumCpiComps);
+    cpi_rcomp  = cpi_comp_e'(k % NumCpiComps);
+    td_ridx    = td_counter_e'(k - WinTdBase / 2);
+    fl_ridx    = flops_comp_e'(k - WinFlBase / 2);
+    spec_ridx  = 5'(k);
+  end
+
   // ---------------------------------------------------------------- units
   cpi_stack #(
     .DispatchWidth(DispatchWidth),
@@ -112,7 +134,8 @@ module pmu_top
     .CommitWidth  (CommitWidth),
     .CntW         (StackCntW),
     .SpecBlocks   (SpecBlocks),
-    .RobEntries   (RobEntries)
+    .RobEntries   (RobEntries),
+    .Store        (CntStore)
   ) u_cpi_stack (
     .clk_i,
     .rst_ni,
@@ -122,14 +145,20 @@ module pmu_top
     .wcomp_i (cpi_comp_e'(dbg_idx_i % 12'(NumCpiComps))),
     .wdata_i (dbg_wdata_i),
     .cnt_o   (cpi_cnt_o),
+    .rstage_i(cpi_rstage),
+    .rcomp_i (cpi_rcomp),
+    .rdata_o (cpi_rdata),
     .spec_we_i  (dbg_we_i && dbg_unit_i == DbgSpec),
     .spec_widx_i(dbg_idx_i[4:0]),
-    .spec_cnt_o
+    .spec_cnt_o,
+    .spec_ridx_i (spec_ridx),
+    .spec_rdata_o(spec_rdata)
   );
 
   topdown #(
     .DispatchWidth(DispatchWidth),
-    .CntW         (StackCntW)
+    .CntW         (StackCntW),
+    .Store        (CntStore)
   ) u_topdown (
     .clk_i,
     .rst_ni,
@@ -137,13 +166,16 @@ module pmu_top
     .we_i   (dbg_we_i && dbg_unit_i == DbgTopDown),
     .widx_i (td_counter_e'(dbg_idx_i[4:0])),
     .wdata_i(dbg_wdata_i),
+    .ridx_i (td_ridx),
+    .rdata_o(td_rdata),
     .cnt_o  (td_cnt_o)
   );
 
   flops_stack #(
     .NumUnits(FpUnits),
     .VecLen  (FpVecLen),
-    .CntW    (StackCntW)
+    .CntW    (StackCntW),
+    .Store   (CntStore)
   ) u_flops_stack (
     .clk_i,
     .rst_ni,
@@ -151,6 +183,8 @@ module pmu_top
     .we_i   (dbg_we_i && dbg_unit_i == DbgFlops),
     .widx_i (flops_comp_e'(dbg_idx_i[2:0])),
     .wdata_i(dbg_wdata_i),
+    .ridx_i (fl_ridx),
+    .rdata_o(fl_rdata),
     .cnt_o  (fl_cnt_o)
   );
 
@@ -211,9 +245,6 @@ module pmu_top
   // Top-Down counter i at WinTdBase + 2*i, FLOPS component j at WinFlBase + 2*j. BankTip: the
   // TipWord* registers. BankSpec: speculative CPI counters at 2*i (all 0 without SpecBlocks).
   // Other words read 0. The generator checks that every bank fits WindowWords.
-  logic [NumCpi-1:0][StackCntW-1:0] cpi_flat;
-  assign cpi_flat = cpi_cnt_o;
-
   function automatic logic [31:0] half(logic [StackCntW-1:0] v, logic hi);
     logic [63:0] x;
     x = 64'(v);
@@ -243,16 +274,16 @@ module pmu_top
     k = w / 2;
     win_rdata = '0;
     unique case (win_bank_e'(bank_q))
-      BankCpi: if (k < NumCpi) win_rdata = half(cpi_flat[k], csr_addr_i[0]);
+      BankCpi: if (k < NumCpi) win_rdata = half(cpi_rdata, csr_addr_i[0]);
       BankTdFl: begin
         if (k < WinTdBase / 2 + NumTdCounters) begin
-          win_rdata = half(td_cnt_o[k - WinTdBase / 2], csr_addr_i[0]);
+          win_rdata = half(td_rdata, csr_addr_i[0]);
         end else if (k < WinFlBase / 2 + NumFlopsComps) begin
-          win_rdata = half(fl_cnt_o[k - WinFlBase / 2], csr_addr_i[0]);
+          win_rdata = half(fl_rdata, csr_addr_i[0]);
         end
       end
       BankTip: if (w < TipWords) win_rdata = tip_word[w];
-      BankSpec: if (k < NumSpecCnt) win_rdata = half(spec_cnt_o[k], csr_addr_i[0]);
+      BankSpec: if (k < NumSpecCnt) win_rdata = half(spec_rdata, csr_addr_i[0]);
       default: win_rdata = '0;
     endcase
   end

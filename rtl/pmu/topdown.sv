@@ -10,7 +10,8 @@ module topdown
   parameter int unsigned DispatchWidth  = 2,
   parameter int unsigned ExecFew        = 1,   // MemStalls.Stores: "few" = iss_n <= ExecFew
   parameter int unsigned MemBwThreshold = 4,   // ExtMemOutstanding[>= THRESHOLD]
-  parameter int unsigned CntW           = 48
+  parameter int unsigned CntW           = 48,
+  parameter int unsigned Store          = 0    // 0 flip-flops, 1 RAM + pending (pmu_counter_bank)
 ) (
   input  wire logic            clk_i,
   input  wire logic            rst_ni,
@@ -18,7 +19,9 @@ module topdown
   input  wire logic            we_i,     // CSR write of one counter
   input  wire td_counter_e     widx_i,
   input  wire logic [CntW-1:0] wdata_i,
-  output logic [NumTdCounters-1:0][CntW-1:0] cnt_o
+  input  wire td_counter_e     ridx_i,   // read port (CSR window)
+  output logic [CntW-1:0]      rdata_o,
+  output logic [NumTdCounters-1:0][CntW-1:0] cnt_o  // Store 1: simulation view
 );
 
   localparam int unsigned IncW = TdIncW;
@@ -33,7 +36,8 @@ module topdown
     .Num  (NumTdCounters),
     .Width(CntW),
     .IncW (IncW),
-    .IdxW ($bits(td_counter_e))
+    .IdxW ($bits(td_counter_e)),
+    .Store(Store)
   ) u_bank (
     .clk_i,
     .rst_ni,
@@ -41,6 +45,8 @@ module topdown
     .we_i,
     .widx_i,
     .wdata_i,
+    .ridx_i (ridx_i),
+    .rdata_o,
     .value_o(cnt_o)
   );
 

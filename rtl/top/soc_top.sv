@@ -28,7 +28,9 @@ module soc_top
   parameter int unsigned L2Ways        = 8,
   // Speculative CPI counters (docs/pmu.md): one block per two ROB entries keeps the blocks of
   // two-uop loops apart (ROB 32: no merge in the suite; 8 blocks merged thousands of times).
-  parameter int unsigned PmuSpecBlocks = RobEntries / 2
+  parameter int unsigned PmuSpecBlocks = RobEntries / 2,
+  // PMU stack-counter storage (docs/cost.md): 1 = RAM + pending registers, 0 = flip-flops.
+  parameter int unsigned PmuCntStore   = 1
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -360,7 +362,8 @@ module soc_top
     .StackCntW    (StackCntW),
     .NumHpm       (PmuNumHpm),
     .SpecBlocks   (PmuSpecBlocks),
-    .RobEntries   (RobEntries)
+    .RobEntries   (RobEntries),
+    .CntStore     (PmuCntStore)
   ) u_pmu (
     .clk_i,
     .rst_ni,

@@ -35,6 +35,14 @@ inline constexpr unsigned kObsBits = 42;
 inline constexpr unsigned kObsWords = 2;
 inline constexpr unsigned kNumSpecCnt = 19;  // pmu_pkg NumSpecCnt
 inline constexpr unsigned kEvIncW = 7, kTdIncW = 4;
+// Cheap counter storage: pending-increment bits of a RAM-stored bank (pmu_pkg::drain_pend_w).
+inline constexpr unsigned kDrainRounds = 2;
+constexpr unsigned drain_pend_w(unsigned num, unsigned inc_w) {
+  uint64_t bound = uint64_t{kDrainRounds} * num * ((uint64_t{1} << inc_w) - 1);
+  unsigned w = 0;
+  for (; bound != 0; bound >>= 1) ++w;
+  return w;
+}
 
 // Class of the instruction blamed for a backend stall (seed 000 Table II, l.11-16). Twin of instr_cls_e.
 enum class InstrCls : uint8_t {

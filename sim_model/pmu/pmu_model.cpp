@@ -43,21 +43,36 @@ PmuModel::PmuModel(const PmuModelConfig& cfg)
       oracle_(cfg.commit_width),
       csr_(cfg.csr),
       tip_mode_(cfg.tip_reset_mode),
-      tip_period_(cfg.tip_reset_period) {
+      tip_period_(cfg.tip_reset_period),
+      // increment widths of pmu_top's banks: TdIncW; clog2(2kv + 1); NW; cpi_spec GIncW
+      td_drain_("topdown", kNumTdCounters, cfg.td.counter_bits, kTdIncW),
+      fl_drain_("flops", kNumFlopsComps, cfg.fl.counter_bits,
+                static_cast<unsigned>(std::bit_width(cfg.fl.full()))),
+      cpi_drain_{CounterDrain("cpi dispatch", kNumCpiComps, cfg.cpi.counter_bits, kNW),
+                 CounterDrain("cpi issue", kNumCpiComps, cfg.cpi.counter_bits, kNW),
+                 CounterDrain("cpi commit", kNumCpiComps, cfg.cpi.counter_bits, kNW)} {
   validate_rob_entries(cfg.cpi.spec.rob_entries);  // the oracle follows ROB indices
+  if (cfg.cpi.spec.blocks > 0) {
+    const unsigned n = kNumCpiComps * cfg.cpi.spec.blocks;
+    spec_drain_.emplace("cpi spec", kNumSpecCnt, cfg.cpi.spec.counter_bits,
+                        cfg.cpi.spec.block_bits + static_cast<unsigned>(std::bit_width(n - 1)));
+  }
 }
 
 void PmuModel::debug_write(PmuUnit u, unsigned index, uint64_t value) {
   debug_written_ = true;
   switch (u) {
     case PmuUnit::kCpi:
+      cpi_drain_[index / kNumCpiComps].write(index % kNumCpiComps);
       cpi_.write(static_cast<CpiStage>(index / kNumCpiComps),
                  static_cast<CpiComp>(index % kNumCpiComps), value);
       break;
     case PmuUnit::kTopDown:
+      td_drain_.write(index);
       td_.write(static_cast<TdCounter>(index), value);
       break;
     case PmuUnit::kFlops:
+      fl_drain_.write(index);
       fl_.write(static_cast<FlopsComp>(index), value);
       break;
     case PmuUnit::kTipSamples:
@@ -67,6 +82,7 @@ void PmuModel::debug_write(PmuUnit u, unsigned index, uint64_t value) {
       dbg_csr_ = CsrWrite{static_cast<uint16_t>(index), static_cast<uint32_t>(value)};
       break;
     case PmuUnit::kSpec:
+      if (spec_drain_) spec_drain_->write(index);
       cpi_.write_spec(index, value);
       break;
   }
@@ -93,9 +109,28 @@ void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
     rob_tail_ = (rob_tail_ - static_cast<uint32_t>(window_)) & rob_mask;  // the ROB frees them
     window_ = 0;
   }
+  // the architectural values before this cycle, for the drain checks
+  const auto td_before = td_.counters();
+  const FlopsComponents fl_before = fl_.components();
+  std::array<CpiComponents, kNumCpiStages> cpi_before{}, cpi_after{};
+  std::array<uint64_t, kNumSpecCnt> spec_before{}, spec_after{};
+  auto cpi_values = [&](std::array<CpiComponents, kNumCpiStages>& v,
+                        std::array<uint64_t, kNumSpecCnt>& sv) {
+    for (unsigned s = 0; s < kNumCpiStages; ++s)
+      for (unsigned c = 0; c < kNumCpiComps; ++c)
+        v[s][c] = cpi_.get(static_cast<CpiStage>(s), static_cast<CpiComp>(c));
+    if (const CpiSpec* sp = cpi_.spec())
+      for (unsigned i = 0; i < kNumSpecCnt; ++i) sv[i] = sp->get(i);
+  };
+  cpi_values(cpi_before, spec_before);
   cpi_.step(p);
   td_.step(p);
   fl_.step(p);
+  cpi_values(cpi_after, spec_after);
+  td_drain_.step(td_before, td_.counters());
+  fl_drain_.step(fl_before, fl_.components());
+  for (unsigned s = 0; s < kNumCpiStages; ++s) cpi_drain_[s].step(cpi_before[s], cpi_after[s]);
+  if (spec_drain_) spec_drain_->step(spec_before, spec_after);
   tip_.step(p, w && w->addr == custom_csr::kTipAck);
   oracle_.step(p);
   csr_.step(p, w);

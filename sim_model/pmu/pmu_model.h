@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <optional>
 
+#include "counter_drain.h"
 #include "cpi_stack.h"
 #include "flops_stack.h"
 #include "pmu_csr.h"
@@ -121,6 +122,15 @@ class PmuModel {
   uint32_t tip_period_;
   std::optional<CsrWrite> dbg_csr_;
   bool debug_written_ = false;
+  // Drain-invariant checks of the cheap counter storage (counter_drain.h), one per RAM bank of
+  // pmu_top: Top-Down, FLOPS, the three CPI stages, the speculative globals (if built).
+  CounterDrain td_drain_, fl_drain_;
+  std::array<CounterDrain, kNumCpiStages> cpi_drain_;
+  std::optional<CounterDrain> spec_drain_;
+
+ public:
+  const CounterDrain& topdown_drain() const { return td_drain_; }
+  const CounterDrain& cpi_drain(unsigned stage) const { return cpi_drain_[stage]; }
 };
 
 }  // namespace stackscope::pmu

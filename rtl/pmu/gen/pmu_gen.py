@@ -780,7 +780,17 @@ def gen_pmu_pkg():
         L += sv_enum(ENUMS[key]) + [""]
     L += [f"  // Increment widths: the largest event bound, and the largest Top-Down counter bound.",
           f"  localparam int unsigned EvIncW = {EV_INC_W};",
-          f"  localparam int unsigned TdIncW = {TD_INC_W};", ""]
+          f"  localparam int unsigned TdIncW = {TD_INC_W};", "",
+          "  // Cheap counter storage (pmu_counter_bank Store = 1): pending-increment bits of a bank",
+          "  // of num counters with inc_w-bit increments, drained round-robin; a write stalls the",
+          f"  // drain for its cycle and writes never come back to back, so a counter waits at most",
+          f"  // DrainRounds rounds (rtl/pmu/gen/pmu_gen.py drain_pend_w, docs/cost.md).",
+          f"  localparam int unsigned DrainRounds = {DRAIN_ROUNDS};",
+          "  function automatic int unsigned drain_pend_w(int unsigned num, int unsigned inc_w);",
+          "    longint unsigned bound;",
+          "    bound = longint'(DrainRounds) * longint'(num) * ((longint'(1) << inc_w) - 1);",
+          "    return $clog2(bound + 1);",
+          "  endfunction", ""]
     L += sv_event_inc() + ["",
           "  // ---- address map: standard counter CSRs served by pmu_csr (docs/pmu.md)"]
     for n, a, doc in STD_CSRS:
@@ -867,7 +877,15 @@ def gen_cpp():
           f"inline constexpr unsigned kObsBits = {layout(OBS_FIELDS)[0]};",
           f"inline constexpr unsigned kObsWords = {(layout(OBS_FIELDS)[0] + 31) // 32};",
           f"inline constexpr unsigned kNumSpecCnt = {NUM_SPEC_CNT};  // pmu_pkg NumSpecCnt",
-          f"inline constexpr unsigned kEvIncW = {EV_INC_W}, kTdIncW = {TD_INC_W};", ""]
+          f"inline constexpr unsigned kEvIncW = {EV_INC_W}, kTdIncW = {TD_INC_W};",
+          "// Cheap counter storage: pending-increment bits of a RAM-stored bank (pmu_pkg::drain_pend_w).",
+          f"inline constexpr unsigned kDrainRounds = {DRAIN_ROUNDS};",
+          "constexpr unsigned drain_pend_w(unsigned num, unsigned inc_w) {",
+          "  uint64_t bound = uint64_t{kDrainRounds} * num * ((uint64_t{1} << inc_w) - 1);",
+          "  unsigned w = 0;",
+          "  for (; bound != 0; bound >>= 1) ++w;",
+          "  return w;",
+          "}", ""]
     for key in ("cls", "stage", "comp", "td", "fl", "tip", "ev", "dbg"):
         L += cpp_enum(ENUMS[key]) + [""]
     L += ["// One cycle of the probe bus (field meanings: rtl/pmu/probe_pkg.sv, docs/probe.md)."]
@@ -1005,14 +1023,32 @@ def replace_region(old, begin, end, lines, path):
     return head + begin + "\n" + "\n".join(lines) + "\n" + end + tail
 
 
+# ---------------------------------------------------------------------- cheap counter storage
+# A counter bank with RAM storage (pmu_counter_bank Store = 1, docs/cost.md) keeps each counter's
+# not-yet-drained increments in a narrow pending register; one adder drains one counter per cycle
+# round-robin into the RAM. A CSR write takes the RAM port for its cycle (the drain stalls), and
+# writes never come in consecutive cycles, so a counter is drained at least once every
+# DRAIN_ROUNDS * Num cycles: its pending register holds at most DRAIN_ROUNDS * Num increments
+# of at most 2^IncW - 1 each. This is the only place the width is derived.
+DRAIN_ROUNDS = 2
+
+
+def drain_pend_w(num, inc_w):
+    return (DRAIN_ROUNDS * num * ((1 << inc_w) - 1)).bit_length()
+
+
 def gen_consts_py():
     consts = {"NumCpiStages": len(CPI_STAGES), "NumCpiComps": len(CPI_COMPS),
               "NumTdCounters": len(TD_COUNTERS), "NumFlopsComps": len(FLOPS_COMPS),
               "NumSpecCnt": NUM_SPEC_CNT, "NumEvents": len(EVENTS), "MaxWidth": P["MaxWidth"],
               "PcW": P["PcW"], "EvIncW": EV_INC_W, "TdIncW": TD_INC_W}
+    consts["DrainRounds"] = DRAIN_ROUNDS
     body = ",\n".join(f"    {k!r}: {val}" for k, val in consts.items())
     return f'"""{GEN_NOTE}\n\npmu_pkg constants scripts/synth.py\'s expected counts use."""\n' \
-           f"PKG = {{\n{body},\n}}\n"
+           f"PKG = {{\n{body},\n}}\n\n\n" \
+           f"def drain_pend_w(num, inc_w):\n" \
+           f"    \"\"\"Pending-increment bits of a RAM-stored counter bank (pmu_pkg::drain_pend_w).\"\"\"\n" \
+           f"    return (PKG['DrainRounds'] * num * ((1 << inc_w) - 1)).bit_length()\n"
 
 
 def md(text):
