@@ -201,7 +201,7 @@ module soc_fpga_top
     if (!rst_ni) rd_be_q <= '0;
     else if (mem_req_o) rd_be_q <= mem_we_o ? 4'b0000 : w_be;
   end
-  for (genvar b = 0; b < 4; b++) begin : g_mask
+  for (genvar b = 0; b < 4; b++) begin : gen_mask
     assign w_mask[8*b +: 8] = {8{rd_be_q[b]}};
   end
 

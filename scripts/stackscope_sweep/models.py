@@ -48,7 +48,8 @@ def named_models(build_dir: Path) -> dict[str, dict]:
     out = {}
     for chunk in text.split("stackscope_verilate(")[1:]:
         m = re.match(r"(soc_model\w*)\s", chunk)
-        if not m or m[1] == "soc_model_sweep":
+        # configurations of soc_top only (the FPGA top is another design, docs/fpga.md)
+        if not m or m[1] == "soc_model_sweep" or not re.match(r"\w+\s+TOP\s+soc_top\s", chunk):
             continue
         body = chunk.split("target_link_libraries")[0]
         params = {g[1]: int(g[2]) for g in re.finditer(r"-G(\w+)=(\d+)", body)}
