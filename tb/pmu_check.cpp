@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <string_view>
 
+#include "decode.h"
+
 namespace stackscope::tb {
 
 namespace {
@@ -196,8 +198,8 @@ std::string check_probe_commits(const pmu::Probe& p, std::span<const RtlCommit> 
       return bad("head_pc", fmt::format("commit slot {}: head_commit {} head_pc {:08x}, the record's "
                                         "pc {:08x}", uops, p.head_commit[uops], p.head_pc[uops], c.pc));
     ++uops;
-    const uint32_t op = c.insn & 0x7f;
-    ctrl += op == 0x63 || op == 0x6f || op == 0x67;  // branch, jal, jalr
+    const iss::Op op = iss::decode(c.insn).op;  // branch, jal, jalr
+    ctrl += op >= iss::Op::kJal && op <= iss::Op::kBgeu;
   }
   if (p.cmt_n != uops) return bad("cmt_n", fmt::format("cmt_n {}, the port committed {} uops", p.cmt_n, uops));
   if (p.exception != trap)
@@ -234,10 +236,11 @@ std::string ProbeHistoryCheck::step(const pmu::Probe& p, pmu::RobWindow before,
     disp_pc_known_[idx] = false;
     prod_seen_[idx] = 0;
     if (!c.trap && c.rd_we && c.rd != 0) {
-      const uint32_t op = c.insn & 0x7f;
-      const bool muldiv = op == 0x33 && (c.insn >> 25) == 1;
-      writer_cls_[c.rd] = op == 0x03 ? load : muldiv ? bit(pmu::InstrCls::kLongLat)
-                                                      : bit(pmu::InstrCls::kSingle);
+      const iss::Op op = iss::decode(c.insn).op;
+      const bool is_load = op >= iss::Op::kLb && op <= iss::Op::kLhu;
+      const bool muldiv = op >= iss::Op::kMul && op <= iss::Op::kRemu;
+      writer_cls_[c.rd] = is_load ? load : muldiv ? bit(pmu::InstrCls::kLongLat)
+                                                  : bit(pmu::InstrCls::kSingle);
     }
     idx = (idx + 1) & mask_;
   }
