@@ -12,57 +12,38 @@
 module be_issue
   import core_pkg::*;
 #(
-  parameter int unsigned DispatchWidth = 2,
-  parameter int unsigned IssueWidth    = 3,
-  parameter int unsigned NumAlu        = 2,
-  parameter int unsigned RobEntries    = 32,
-  parameter int unsigned RsEntries     = 8,
-  parameter int unsigned PhysRegs      = 64,
-  parameter int unsigned MulLatency    = 3,
-  parameter type         rs_payload_t  = logic,  // core_backend's RS payload
-  localparam int unsigned RobW     = $clog2(RobEntries),
-  localparam int unsigned PW       = $clog2(PhysRegs),
-  localparam int unsigned DW       = DispatchWidth,
-  localparam int unsigned PBr      = NumAlu,
-  localparam int unsigned PMd      = NumAlu + 1,
-  localparam int unsigned PAgu     = NumAlu + 2,
-  localparam int unsigned NumPorts = NumAlu + 3,
-  localparam int unsigned WbBr     = NumAlu,
-  localparam int unsigned WbMul    = NumAlu + 1,
-  localparam int unsigned WbDiv    = NumAlu + 2,
-  localparam int unsigned WbLd     = NumAlu + 3,
-  localparam int unsigned WbFwd    = NumAlu + 4,
-  localparam int unsigned NumWb    = NumAlu + 5,
-  localparam int unsigned RsIdxW   = $clog2(RsEntries)
+  parameter core_cfg_t Cfg          = CoreCfgDefault,
+  parameter type       rs_payload_t = logic,  // core_backend's RS payload
+  localparam int unsigned RsIdxW = $clog2(Cfg.RsEntries)
 ) (
   input  logic                                       clk_i,
   input  logic                                       rst_ni,
   input  logic                                       fast_alu_i,
   input  logic [31:0]                                ram_size_i,  // RAM bytes from RamBase
   input  logic                                       flush_i,
-  input  logic [RobW-1:0]                            rob_head_i,
+  input  logic [Cfg.RobW-1:0]                        rob_head_i,
   // Dispatch (be_rename)
-  input  logic [NumRsClasses-1:0][DW-1:0]            rs_alloc_i,
-  input  rs_payload_t [DW-1:0]                       rs_payload_i,
-  input  logic [DW-1:0][PW-1:0]                      d_src1_i,
-  input  logic [DW-1:0][PW-1:0]                      d_src2_i,
-  input  logic [DW-1:0]                              d_rdy1_i,
-  input  logic [DW-1:0]                              d_rdy2_i,
+  input  logic [NumRsClasses-1:0][Cfg.DispatchWidth-1:0] rs_alloc_i,
+  input  rs_payload_t [Cfg.DispatchWidth-1:0]        rs_payload_i,
+  input  logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0]   d_src1_i,
+  input  logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0]   d_src2_i,
+  input  logic [Cfg.DispatchWidth-1:0]               d_rdy1_i,
+  input  logic [Cfg.DispatchWidth-1:0]               d_rdy2_i,
   output logic [4:0]                                 rs_free_o [NumRsClasses],
   // Reservation-station contents (probe)
-  output logic [NumRsClasses-1:0][RsEntries-1:0]     rs_valid_o,
-  output logic [NumRsClasses-1:0][RsEntries-1:0]     rs_ready_o,
-  output logic [NumRsClasses-1:0][RsEntries-1:0]     rs_issue_o,
-  output logic [NumRsClasses-1:0][RsEntries-1:0][PW-1:0] rs_src1_o,
-  output logic [NumRsClasses-1:0][RsEntries-1:0][PW-1:0] rs_src2_o,
-  output rs_payload_t [NumRsClasses-1:0][RsEntries-1:0]  rs_pl_o,
+  output logic [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_valid_o,
+  output logic [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_ready_o,
+  output logic [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_issue_o,
+  output logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src1_o,
+  output logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src2_o,
+  output rs_payload_t [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_pl_o,
   // Issued uops
-  output logic [NumPorts-1:0]                        grant_o,
-  output rs_payload_t [NumPorts-1:0]                 iu_o,
-  output logic [NumPorts-1:0][31:0]                  opa_o,
+  output logic [Cfg.NumPorts-1:0]                    grant_o,
+  output rs_payload_t [Cfg.NumPorts-1:0]             iu_o,
+  output logic [Cfg.NumPorts-1:0][31:0]              opa_o,
   // Branch unit; a mispredicted branch older than any pending one redirects from execute
   input  logic                                       pend_i,
-  input  logic [RobW-1:0]                            pend_rob_i,
+  input  logic [Cfg.RobW-1:0]                        pend_rob_i,
   output logic                                       br_taken_o,
   output logic [31:0]                                br_target_o,
   output logic [31:0]                                br_npc_o,
@@ -71,9 +52,9 @@ module be_issue
   output logic                                       redirect_exec_o,
   // Multiplier / divider results (done this cycle, owner's ROB index)
   output logic                                       mul_done_o,
-  output logic [RobW-1:0]                            mul_rob_o,
+  output logic [Cfg.RobW-1:0]                        mul_rob_o,
   output logic                                       div_done_o,
-  output logic [RobW-1:0]                            div_rob_o,
+  output logic [Cfg.RobW-1:0]                        div_rob_o,
   // AGU
   output logic                                       agu_load_o,
   output logic                                       agu_store_o,
@@ -85,48 +66,48 @@ module be_issue
   output logic [2:0]                                 agu_size_o,
   // Load results (be_lsq): answer from the D-port, forward from the store queue
   input  logic                                       ld_wb_valid_i,
-  input  logic [PW-1:0]                              ld_wb_tag_i,
+  input  logic [Cfg.PW-1:0]                          ld_wb_tag_i,
   input  logic [31:0]                                ld_wb_data_i,
   input  logic                                       fwd_wb_valid_i,
-  input  logic [PW-1:0]                              fwd_wb_tag_i,
+  input  logic [Cfg.PW-1:0]                          fwd_wb_tag_i,
   input  logic [31:0]                                fwd_wb_data_i,
   // CSR op result, written at commit (be_rob_commit)
   input  logic                                       csr_wb_valid_i,
-  input  logic [PW-1:0]                              csr_wb_tag_i,
+  input  logic [Cfg.PW-1:0]                          csr_wb_tag_i,
   input  logic [31:0]                                csr_wb_data_i,
   // Write-back ports and the register file
-  output logic [NumWb-1:0]                           wb_valid_o,
-  output logic [NumWb-1:0][PW-1:0]                   wb_tag_o,
-  output logic [31:0]                                prf_o [PhysRegs]
+  output logic [Cfg.NumWb-1:0]                       wb_valid_o,
+  output logic [Cfg.NumWb-1:0][Cfg.PW-1:0]           wb_tag_o,
+  output logic [31:0]                                prf_o [Cfg.PhysRegs]
 );
 
-  function automatic logic [RobW-1:0] age(logic [RobW-1:0] idx, logic [RobW-1:0] head);
+  function automatic logic [Cfg.RobW-1:0] age(logic [Cfg.RobW-1:0] idx, logic [Cfg.RobW-1:0] head);
     return idx - head;
   endfunction
 
   // Reservation station that feeds issue port p.
   function automatic rs_class_e rs_of_port(int unsigned p);
-    return p < NumAlu ? RsAlu : rs_class_e'(p - NumAlu + 1);
+    return p < Cfg.NumAlu ? RsAlu : rs_class_e'(p - Cfg.NumAlu + 1);
   endfunction
 
-  logic [31:0] prf_q [PhysRegs];
-  logic [NumWb-1:0]          wb_valid;
-  logic [NumWb-1:0][PW-1:0]  wb_tag;
-  logic [NumWb-1:0][31:0]    wb_data;
+  logic [31:0] prf_q [Cfg.PhysRegs];
+  logic [Cfg.NumWb-1:0]      wb_valid;
+  logic [Cfg.NumWb-1:0][Cfg.PW-1:0] wb_tag;
+  logic [Cfg.NumWb-1:0][31:0] wb_data;
 
   // -------------------------------------------------------------------------------------
   // Reservation stations
-  logic [NumRsClasses-1:0][RsEntries-1:0]         rs_valid, rs_ready, rs_issue;
-  logic [NumRsClasses-1:0][RsEntries-1:0][PW-1:0] rs_src1, rs_src2;
-  rs_payload_t [NumRsClasses-1:0][RsEntries-1:0]  rs_pl;
+  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0]     rs_valid, rs_ready, rs_issue;
+  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src1, rs_src2;
+  rs_payload_t [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_pl;
 
   for (genvar c = 0; c < NumRsClasses; c++) begin : gen_rs
-    logic [$clog2(RsEntries+1)-1:0] free_cnt;
+    logic [$clog2(Cfg.RsEntries+1)-1:0] free_cnt;
     be_rs #(
-      .Entries (RsEntries),
-      .AllocW  (DW),
-      .NumWb   (NumWb),
-      .PW      (PW),
+      .Entries (Cfg.RsEntries),
+      .AllocW  (Cfg.DispatchWidth),
+      .NumWb   (Cfg.NumWb),
+      .PW      (Cfg.PW),
       .payload_t (rs_payload_t)
     ) u_rs (
       .clk_i,
@@ -154,34 +135,34 @@ module be_issue
   // -------------------------------------------------------------------------------------
   // Issue: oldest eligible entry per port, then the IssueWidth oldest port candidates.
   logic                              div_busy;
-  logic [NumPorts-1:0]               cand, grant;
-  logic [NumPorts-1:0][RsIdxW-1:0]   cand_e;
-  logic [NumPorts-1:0][RobW-1:0]     cand_age;
+  logic [Cfg.NumPorts-1:0]           cand, grant;
+  logic [Cfg.NumPorts-1:0][RsIdxW-1:0] cand_e;
+  logic [Cfg.NumPorts-1:0][Cfg.RobW-1:0] cand_age;
 
   always_comb begin : select
-    logic [RsEntries-1:0] elig;
-    logic [RobW-1:0]      a;
+    logic [Cfg.RsEntries-1:0] elig;
+    logic [Cfg.RobW-1:0]  a;
     cand = '0; cand_e = '0; cand_age = '0;
-    for (int unsigned p = 0; p < NumPorts; p++) begin
-      if (p < NumAlu) begin
+    for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
+      if (p < Cfg.NumAlu) begin
         // ALU port p takes the oldest ready entry the lower ALU ports did not take (a CSR
         // op only captures its source here; it acts at commit).
-        for (int unsigned e = 0; e < RsEntries; e++) begin
+        for (int unsigned e = 0; e < Cfg.RsEntries; e++) begin
           elig[e] = rs_ready[RsAlu][e];
           for (int unsigned q = 0; q < p; q++) begin
             if (cand[q] && cand_e[q] == RsIdxW'(e)) elig[e] = 1'b0;
           end
         end
-      end else if (p == PBr) begin
+      end else if (p == Cfg.PBr) begin
         elig = rs_ready[RsBranch];
-      end else if (p == PMd) begin
-        for (int unsigned e = 0; e < RsEntries; e++) begin
+      end else if (p == Cfg.PMd) begin
+        for (int unsigned e = 0; e < Cfg.RsEntries; e++) begin
           elig[e] = rs_ready[RsMulDiv][e] && (rs_pl[RsMulDiv][e].uop.cls == ClsMul || !div_busy);
         end
       end else begin
         elig = rs_ready[RsLsu];
       end
-      for (int unsigned e = 0; e < RsEntries; e++) begin
+      for (int unsigned e = 0; e < Cfg.RsEntries; e++) begin
         a = age(rs_pl[rs_of_port(p)][e].rob, rob_head_i);
         if (elig[e] && (!cand[p] || a < cand_age[p])) begin
           cand[p]     = 1'b1;
@@ -190,24 +171,24 @@ module be_issue
         end
       end
     end
-    for (int unsigned p = 0; p < NumPorts; p++) begin
+    for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
       int unsigned older;
       older = 0;
-      for (int unsigned q = 0; q < NumPorts; q++) begin
+      for (int unsigned q = 0; q < Cfg.NumPorts; q++) begin
         if (q != p && cand[q] && cand_age[q] < cand_age[p]) older++;
       end
-      grant[p] = cand[p] && older < IssueWidth && !flush_i;
+      grant[p] = cand[p] && older < Cfg.IssueWidth && !flush_i;
     end
     rs_issue = '0;
-    for (int unsigned p = 0; p < NumPorts; p++) begin
+    for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
       if (grant[p]) rs_issue[rs_of_port(p)][cand_e[p]] = 1'b1;
     end
   end
 
-  rs_payload_t [NumPorts-1:0]       iu;     // issued uop per port
-  logic [NumPorts-1:0][31:0]        opa, opb;
+  rs_payload_t [Cfg.NumPorts-1:0]   iu;     // issued uop per port
+  logic [Cfg.NumPorts-1:0][31:0]    opa, opb;
   always_comb begin : operands
-    for (int unsigned p = 0; p < NumPorts; p++) begin
+    for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
       rs_class_e c;
       c = rs_of_port(p);
       iu[p]  = rs_pl[c][cand_e[p]];
@@ -218,9 +199,9 @@ module be_issue
 
   // -------------------------------------------------------------------------------------
   // ALUs
-  logic [NumAlu-1:0][31:0] alu_res;
-  logic [NumAlu-1:0]       alu_br_unused;
-  for (genvar p = 0; p < NumAlu; p++) begin : gen_alu
+  logic [Cfg.NumAlu-1:0][31:0] alu_res;
+  logic [Cfg.NumAlu-1:0]   alu_br_unused;
+  for (genvar p = 0; p < Cfg.NumAlu; p++) begin : gen_alu
     core_alu u_alu (
       .op_i        (iu[p].uop.alu_op),
       .a_i         (iu[p].uop.src_a_pc ? iu[p].pc : opa[p]),
@@ -238,39 +219,41 @@ module be_issue
   logic [31:0] br_target, br_npc, br_unused_res;
   core_alu u_br_alu (
     .op_i        (AluAdd),
-    .a_i         (opa[PBr]),
-    .b_i         (opb[PBr]),
+    .a_i         (opa[Cfg.PBr]),
+    .b_i         (opb[Cfg.PBr]),
     .result_o    (br_unused_res),
-    .br_funct3_i (iu[PBr].uop.funct3),
-    .br_a_i      (opa[PBr]),
-    .br_b_i      (opb[PBr]),
+    .br_funct3_i (iu[Cfg.PBr].uop.funct3),
+    .br_a_i      (opa[Cfg.PBr]),
+    .br_b_i      (opb[Cfg.PBr]),
     .br_taken_o  (br_cmp)
   );
-  assign br_taken   = iu[PBr].uop.cls == ClsBranch ? br_cmp : 1'b1;
-  assign br_target  = iu[PBr].uop.cls == ClsJalr ? ((opa[PBr] + iu[PBr].uop.imm) & ~32'd1)
-                                                 : iu[PBr].pc + iu[PBr].uop.imm;
-  assign br_npc     = br_taken ? br_target : iu[PBr].pc + 32'd4;
+  assign br_taken   = iu[Cfg.PBr].uop.cls == ClsBranch ? br_cmp : 1'b1;
+  assign br_target  = iu[Cfg.PBr].uop.cls == ClsJalr
+                    ? ((opa[Cfg.PBr] + iu[Cfg.PBr].uop.imm) & ~32'd1)
+                    : iu[Cfg.PBr].pc + iu[Cfg.PBr].uop.imm;
+  assign br_npc     = br_taken ? br_target : iu[Cfg.PBr].pc + 32'd4;
   assign br_misal   = br_taken && br_target[1];
-  assign br_mispred = br_npc != iu[PBr].pred_npc && !br_misal;
-  assign redirect_exec_o = grant[PBr] && br_mispred
-                        && (!pend_i || age(iu[PBr].rob, rob_head_i) < age(pend_rob_i, rob_head_i));
+  assign br_mispred = br_npc != iu[Cfg.PBr].pred_npc && !br_misal;
+  assign redirect_exec_o = grant[Cfg.PBr] && br_mispred
+                        && (!pend_i
+                            || age(iu[Cfg.PBr].rob, rob_head_i) < age(pend_rob_i, rob_head_i));
 
   // Multiplier (pipelined) and divider (iterative)
   logic        mul_issue, div_issue, mul_valid, div_valid, div_busy_unit;
   logic [31:0] mul_result, div_result;
-  assign mul_issue = grant[PMd] && iu[PMd].uop.cls == ClsMul;
-  assign div_issue = grant[PMd] && iu[PMd].uop.cls == ClsDiv;
+  assign mul_issue = grant[Cfg.PMd] && iu[Cfg.PMd].uop.cls == ClsMul;
+  assign div_issue = grant[Cfg.PMd] && iu[Cfg.PMd].uop.cls == ClsDiv;
   // A killed divide still occupies the unit until it finishes.
   assign div_busy  = div_busy_unit;
 
-  core_mul #(.Latency(MulLatency)) u_mul (
+  core_mul #(.Latency(Cfg.MulLatency)) u_mul (
     .clk_i,
     .rst_ni,
     .fast_i   (fast_alu_i),
     .valid_i  (mul_issue),
-    .funct_i  (iu[PMd].uop.funct3[1:0]),
-    .a_i      (opa[PMd]),
-    .b_i      (opb[PMd]),
+    .funct_i  (iu[Cfg.PMd].uop.funct3[1:0]),
+    .a_i      (opa[Cfg.PMd]),
+    .b_i      (opb[Cfg.PMd]),
     .valid_o  (mul_valid),
     .result_o (mul_result)
   );
@@ -280,32 +263,32 @@ module be_issue
     .rst_ni,
     .fast_i   (fast_alu_i),
     .start_i  (div_issue),
-    .funct_i  (iu[PMd].uop.funct3[1:0]),
-    .a_i      (opa[PMd]),
-    .b_i      (opb[PMd]),
+    .funct_i  (iu[Cfg.PMd].uop.funct3[1:0]),
+    .a_i      (opa[Cfg.PMd]),
+    .b_i      (opb[Cfg.PMd]),
     .busy_o   (div_busy_unit),
     .valid_o  (div_valid),
     .result_o (div_result)
   );
 
   // Result owners of the multiplier / divider outputs this cycle.
-  logic [MulLatency-2:0]           mul_live_q;
-  logic [MulLatency-2:0][PW:0]     mul_tag_q;  // {has_dst, pdst}
-  logic [MulLatency-2:0][RobW-1:0] mul_rob_q;
+  logic [Cfg.MulLatency-2:0]       mul_live_q;
+  logic [Cfg.MulLatency-2:0][Cfg.PW:0] mul_tag_q;  // {has_dst, pdst}
+  logic [Cfg.MulLatency-2:0][Cfg.RobW-1:0] mul_rob_q;
   logic                            div_live_q, div_has_dst_q;
-  logic [PW-1:0]                   div_pdst_q;
-  logic [RobW-1:0]                 div_rob_q;
+  logic [Cfg.PW-1:0]               div_pdst_q;
+  logic [Cfg.RobW-1:0]             div_rob_q;
   logic            mul_out_live, mul_out_dst, div_out_live, div_out_dst;
-  logic [PW-1:0]   mul_out_pdst, div_out_pdst;
-  logic [RobW-1:0] mul_out_rob, div_out_rob;
-  assign mul_out_live = fast_alu_i ? mul_issue : mul_live_q[MulLatency-2];
-  assign mul_out_dst  = fast_alu_i ? iu[PMd].has_dst : mul_tag_q[MulLatency-2][PW];
-  assign mul_out_pdst = fast_alu_i ? iu[PMd].pdst : mul_tag_q[MulLatency-2][PW-1:0];
-  assign mul_out_rob  = fast_alu_i ? iu[PMd].rob : mul_rob_q[MulLatency-2];
+  logic [Cfg.PW-1:0] mul_out_pdst, div_out_pdst;
+  logic [Cfg.RobW-1:0] mul_out_rob, div_out_rob;
+  assign mul_out_live = fast_alu_i ? mul_issue : mul_live_q[Cfg.MulLatency-2];
+  assign mul_out_dst  = fast_alu_i ? iu[Cfg.PMd].has_dst : mul_tag_q[Cfg.MulLatency-2][Cfg.PW];
+  assign mul_out_pdst = fast_alu_i ? iu[Cfg.PMd].pdst : mul_tag_q[Cfg.MulLatency-2][Cfg.PW-1:0];
+  assign mul_out_rob  = fast_alu_i ? iu[Cfg.PMd].rob : mul_rob_q[Cfg.MulLatency-2];
   assign div_out_live = fast_alu_i ? div_issue : div_live_q;
-  assign div_out_dst  = fast_alu_i ? iu[PMd].has_dst : div_has_dst_q;
-  assign div_out_pdst = fast_alu_i ? iu[PMd].pdst : div_pdst_q;
-  assign div_out_rob  = fast_alu_i ? iu[PMd].rob : div_rob_q;
+  assign div_out_dst  = fast_alu_i ? iu[Cfg.PMd].has_dst : div_has_dst_q;
+  assign div_out_pdst = fast_alu_i ? iu[Cfg.PMd].pdst : div_pdst_q;
+  assign div_out_rob  = fast_alu_i ? iu[Cfg.PMd].rob : div_rob_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : muldiv_tags
     if (!rst_ni) begin
@@ -318,18 +301,18 @@ module be_issue
       div_rob_q     <= '0;
     end else begin
       mul_live_q[0] <= mul_issue && !fast_alu_i && !flush_i;
-      mul_tag_q[0]  <= {iu[PMd].has_dst, iu[PMd].pdst};
-      mul_rob_q[0]  <= iu[PMd].rob;
-      for (int unsigned i = 1; i < MulLatency - 1; i++) begin
+      mul_tag_q[0]  <= {iu[Cfg.PMd].has_dst, iu[Cfg.PMd].pdst};
+      mul_rob_q[0]  <= iu[Cfg.PMd].rob;
+      for (int unsigned i = 1; i < Cfg.MulLatency - 1; i++) begin
         mul_live_q[i] <= mul_live_q[i-1] && !flush_i;
         mul_tag_q[i]  <= mul_tag_q[i-1];
         mul_rob_q[i]  <= mul_rob_q[i-1];
       end
       if (div_issue && !fast_alu_i) begin
         div_live_q    <= !flush_i;
-        div_has_dst_q <= iu[PMd].has_dst;
-        div_pdst_q    <= iu[PMd].pdst;
-        div_rob_q     <= iu[PMd].rob;
+        div_has_dst_q <= iu[Cfg.PMd].has_dst;
+        div_pdst_q    <= iu[Cfg.PMd].pdst;
+        div_rob_q     <= iu[Cfg.PMd].rob;
       end else if (flush_i || div_valid) begin
         div_live_q <= 1'b0;
       end
@@ -340,14 +323,15 @@ module be_issue
   logic        agu_misal;
   logic [31:0] agu_addr;
   logic [2:0]  agu_size;
-  assign agu_load_o  = grant[PAgu] && iu[PAgu].uop.cls == ClsLoad;
-  assign agu_store_o = grant[PAgu] && iu[PAgu].uop.cls == ClsStore;
-  assign agu_addr    = opa[PAgu] + iu[PAgu].uop.imm;
-  assign agu_size    = size_of(iu[PAgu].uop.funct3[1:0]);
+  assign agu_load_o  = grant[Cfg.PAgu] && iu[Cfg.PAgu].uop.cls == ClsLoad;
+  assign agu_store_o = grant[Cfg.PAgu] && iu[Cfg.PAgu].uop.cls == ClsStore;
+  assign agu_addr    = opa[Cfg.PAgu] + iu[Cfg.PAgu].uop.imm;
+  assign agu_size    = size_of(iu[Cfg.PAgu].uop.funct3[1:0]);
   assign agu_misal   = (agu_size == 3'd4 && agu_addr[1:0] != 2'b00)
                     || (agu_size == 3'd2 && agu_addr[0]);
-  assign agu_sdata_o = agu_size == 3'd4 ? opb[PAgu]
-                     : agu_size == 3'd2 ? {16'b0, opb[PAgu][15:0]} : {24'b0, opb[PAgu][7:0]};
+  assign agu_sdata_o = agu_size == 3'd4 ? opb[Cfg.PAgu]
+                     : agu_size == 3'd2 ? {16'b0, opb[Cfg.PAgu][15:0]}
+                     : {24'b0, opb[Cfg.PAgu][7:0]};
   // Physical memory attributes (core_pkg "Memory map"): below RamBase is device space, where
   // a store goes out at the ROB head and a missing device answers an access fault there.
   // From RamBase, ram_size_i bytes of RAM; an access above them faults here, precisely, so
@@ -360,8 +344,11 @@ module be_issue
   assign agu_mmio_o  = !agu_addr[31];
   assign agu_exc_o   = agu_misal || agu_fault;
   always_comb begin : agu_cause
-    if (agu_misal) agu_cause_o = iu[PAgu].uop.cls == ClsLoad ? CauseMisalignedLoad : CauseMisalignedStore;
-    else           agu_cause_o = iu[PAgu].uop.cls == ClsLoad ? CauseLoadAccess : CauseStoreAccess;
+    if (agu_misal) begin
+      agu_cause_o = iu[Cfg.PAgu].uop.cls == ClsLoad ? CauseMisalignedLoad : CauseMisalignedStore;
+    end else begin
+      agu_cause_o = iu[Cfg.PAgu].uop.cls == ClsLoad ? CauseLoadAccess : CauseStoreAccess;
+    end
   end
 
   // -------------------------------------------------------------------------------------
@@ -371,35 +358,35 @@ module be_issue
     wb_tag   = '0;
     wb_data  = '0;
     // ALUs (a CSR op writes its register at commit instead)
-    for (int unsigned p = 0; p < NumAlu; p++) begin
+    for (int unsigned p = 0; p < Cfg.NumAlu; p++) begin
       wb_valid[p] = grant[p] && iu[p].has_dst && iu[p].uop.cls != ClsCsr;
       wb_tag[p]   = iu[p].pdst;
       wb_data[p]  = alu_res[p];
     end
-    wb_valid[WbBr]  = grant[PBr] && iu[PBr].has_dst;
-    wb_tag[WbBr]    = iu[PBr].pdst;
-    wb_data[WbBr]   = iu[PBr].pc + 32'd4;
-    wb_valid[WbMul] = mul_valid && mul_out_live && mul_out_dst;
-    wb_tag[WbMul]   = mul_out_pdst;
-    wb_data[WbMul]  = mul_result;
-    wb_valid[WbDiv] = div_valid && div_out_live && div_out_dst;
-    wb_tag[WbDiv]   = div_out_pdst;
-    wb_data[WbDiv]  = div_result;
-    wb_valid[WbLd]  = ld_wb_valid_i;
-    wb_tag[WbLd]    = ld_wb_tag_i;
-    wb_data[WbLd]   = ld_wb_data_i;
-    wb_valid[WbFwd] = fwd_wb_valid_i;
-    wb_tag[WbFwd]   = fwd_wb_tag_i;
-    wb_data[WbFwd]  = fwd_wb_data_i;
+    wb_valid[Cfg.WbBr] = grant[Cfg.PBr] && iu[Cfg.PBr].has_dst;
+    wb_tag[Cfg.WbBr] = iu[Cfg.PBr].pdst;
+    wb_data[Cfg.WbBr] = iu[Cfg.PBr].pc + 32'd4;
+    wb_valid[Cfg.WbMul] = mul_valid && mul_out_live && mul_out_dst;
+    wb_tag[Cfg.WbMul] = mul_out_pdst;
+    wb_data[Cfg.WbMul] = mul_result;
+    wb_valid[Cfg.WbDiv] = div_valid && div_out_live && div_out_dst;
+    wb_tag[Cfg.WbDiv] = div_out_pdst;
+    wb_data[Cfg.WbDiv] = div_result;
+    wb_valid[Cfg.WbLd] = ld_wb_valid_i;
+    wb_tag[Cfg.WbLd] = ld_wb_tag_i;
+    wb_data[Cfg.WbLd] = ld_wb_data_i;
+    wb_valid[Cfg.WbFwd] = fwd_wb_valid_i;
+    wb_tag[Cfg.WbFwd] = fwd_wb_tag_i;
+    wb_data[Cfg.WbFwd] = fwd_wb_data_i;
     if (flush_i) wb_valid = '0;
   end
 
   // Physical register file (x0's register p0 is never written).
   always_ff @(posedge clk_i or negedge rst_ni) begin : prf
     if (!rst_ni) begin
-      for (int unsigned i = 0; i < PhysRegs; i++) prf_q[i] <= '0;
+      for (int unsigned i = 0; i < Cfg.PhysRegs; i++) prf_q[i] <= '0;
     end else begin
-      for (int unsigned p = 0; p < NumWb; p++) if (wb_valid[p]) prf_q[wb_tag[p]] <= wb_data[p];
+      for (int unsigned p = 0; p < Cfg.NumWb; p++) if (wb_valid[p]) prf_q[wb_tag[p]] <= wb_data[p];
       if (csr_wb_valid_i) prf_q[csr_wb_tag_i] <= csr_wb_data_i;
     end
   end

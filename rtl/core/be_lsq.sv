@@ -8,39 +8,27 @@
 module be_lsq
   import core_pkg::*;
 #(
-  parameter int unsigned DispatchWidth = 2,
-  parameter int unsigned CommitWidth   = 2,
-  parameter int unsigned RobEntries    = 32,
-  parameter int unsigned LqEntries     = 8,   // power of 2, <= 8 (D-port tags 0..7)
-  parameter int unsigned SqEntries     = 8,   // power of 2
-  parameter int unsigned SbEntries     = 4,   // committed stores not yet written, at most
-  parameter int unsigned PhysRegs      = 64,
-  parameter type         rob_t         = logic,  // core_backend's ROB entry
-  localparam int unsigned RobW = $clog2(RobEntries),
-  localparam int unsigned PW   = $clog2(PhysRegs),
-  localparam int unsigned LqW  = LqEntries > 1 ? $clog2(LqEntries) : 1,
-  localparam int unsigned SqW  = SqEntries > 1 ? $clog2(SqEntries) : 1,
-  localparam int unsigned DW   = DispatchWidth,
-  localparam int unsigned CW   = CommitWidth
+  parameter core_cfg_t Cfg          = CoreCfgDefault,
+  parameter type       rob_t        = logic   // core_backend's ROB entry
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
   input  logic                          flush_i,
-  input  logic [RobW-1:0]               rob_head_i,
+  input  logic [Cfg.RobW-1:0]           rob_head_i,
   // Dispatch (be_rename): new entries at the tails
-  input  logic [DW-1:0]                 d_ok_i,
-  input  logic [DW-1:0]                 d_load_i,
-  input  logic [DW-1:0]                 d_store_i,
-  input  logic [DW-1:0]                 d_dst_i,
-  input  logic [DW-1:0][PW-1:0]         d_pdst_i,
-  input  logic [DW-1:0][LqW-1:0]        d_lq_i,
-  input  logic [DW-1:0][SqW-1:0]        d_sq_i,
-  input  logic [DW-1:0][2:0]            d_funct3_i,
-  input  logic [RobW-1:0]               rob_tail_i,
-  output logic [LqW:0]                  lq_cnt_o,
-  output logic [LqW-1:0]                lq_tail_o,
-  output logic [SqW:0]                  sq_cnt_o,
-  output logic [SqW-1:0]                sq_tail_o,
+  input  logic [Cfg.DispatchWidth-1:0]  d_ok_i,
+  input  logic [Cfg.DispatchWidth-1:0]  d_load_i,
+  input  logic [Cfg.DispatchWidth-1:0]  d_store_i,
+  input  logic [Cfg.DispatchWidth-1:0]  d_dst_i,
+  input  logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0] d_pdst_i,
+  input  logic [Cfg.DispatchWidth-1:0][Cfg.LqW-1:0] d_lq_i,
+  input  logic [Cfg.DispatchWidth-1:0][Cfg.SqW-1:0] d_sq_i,
+  input  logic [Cfg.DispatchWidth-1:0][2:0] d_funct3_i,
+  input  logic [Cfg.RobW-1:0]           rob_tail_i,
+  output logic [Cfg.LqW:0]              lq_cnt_o,
+  output logic [Cfg.LqW-1:0]            lq_tail_o,
+  output logic [Cfg.SqW:0]              sq_cnt_o,
+  output logic [Cfg.SqW-1:0]            sq_tail_o,
   // AGU (be_issue): address, data and size of the uop on the AGU port
   input  logic                          agu_load_i,
   input  logic                          agu_store_i,
@@ -48,13 +36,13 @@ module be_lsq
   input  logic [31:0]                   agu_addr_i,
   input  logic [31:0]                   agu_sdata_i,
   input  logic [2:0]                    agu_size_i,
-  input  logic [RobW-1:0]               agu_rob_i,
-  input  logic [LqW-1:0]                agu_lq_i,
-  input  logic [SqW-1:0]                agu_sq_i,
+  input  logic [Cfg.RobW-1:0]           agu_rob_i,
+  input  logic [Cfg.LqW-1:0]            agu_lq_i,
+  input  logic [Cfg.SqW-1:0]            agu_sq_i,
   // Commit (be_rob_commit)
-  input  logic [CW-1:0]                 cmt_i,
-  input  logic [CW-1:0]                 cmt_ld_i,
-  input  rob_t [CW-1:0]                 hd_i,
+  input  logic [Cfg.CommitWidth-1:0]    cmt_i,
+  input  logic [Cfg.CommitWidth-1:0]    cmt_ld_i,
+  input  rob_t [Cfg.CommitWidth-1:0]    hd_i,
   input  logic                          mmio_start_i,  // the head's MMIO store goes out
   input  logic                          mmio_busy_i,
   // D-port
@@ -62,30 +50,30 @@ module be_lsq
   input  dc_rsp_t                       dc_rsp_i,
   // Load results: write-back (be_issue) and completion (ROB)
   output logic                          ld_wb_valid_o,
-  output logic [PW-1:0]                 ld_wb_tag_o,
+  output logic [Cfg.PW-1:0]             ld_wb_tag_o,
   output logic [31:0]                   ld_wb_data_o,
   output logic                          fwd_wb_valid_o,
-  output logic [PW-1:0]                 fwd_wb_tag_o,
+  output logic [Cfg.PW-1:0]             fwd_wb_tag_o,
   output logic [31:0]                   fwd_wb_data_o,
   output logic                          fwd_done_o,    // forwarded load done
-  output logic [RobW-1:0]               fwd_rob_o,
+  output logic [Cfg.RobW-1:0]           fwd_rob_o,
   output logic                          ld_done_o,     // D-port answer for a live load
-  output logic [RobW-1:0]               ld_rob_o,
+  output logic [Cfg.RobW-1:0]           ld_rob_o,
   output logic [31:0]                   ld_addr_o,
-  output logic [LqEntries-1:0]          lq_replay_o,   // younger load read a store's bytes
-  output logic [LqEntries-1:0][RobW-1:0] lq_rob_o,
+  output logic [Cfg.LqEntries-1:0]      lq_replay_o,   // younger load read a store's bytes
+  output logic [Cfg.LqEntries-1:0][Cfg.RobW-1:0] lq_rob_o,
   output logic                          st_ans_o,      // store-buffer write answered
-  output logic [SqW-1:0]                sq_head_o,
+  output logic [Cfg.SqW-1:0]            sq_head_o,
   // Store queue contents (commit records) and occupancy
-  output logic [SqEntries-1:0][31:0]    sq_addr_o,
-  output logic [SqEntries-1:0][31:0]    sq_data_o,
-  output logic [SqEntries-1:0][2:0]     sq_size_o,
-  output logic [SqW:0]                  sb_cnt_o,
+  output logic [Cfg.SqEntries-1:0][31:0] sq_addr_o,
+  output logic [Cfg.SqEntries-1:0][31:0] sq_data_o,
+  output logic [Cfg.SqEntries-1:0][2:0] sq_size_o,
+  output logic [Cfg.SqW:0]              sb_cnt_o,
   // Load queue state (probe)
-  output logic [LqEntries-1:0]          lq_valid_o,
-  output logic [LqEntries-1:0]          lq_busy_o,
-  output logic [LqEntries-1:0]          lq_miss1_o,
-  output logic [LqEntries-1:0]          lq_miss2_o
+  output logic [Cfg.LqEntries-1:0]      lq_valid_o,
+  output logic [Cfg.LqEntries-1:0]      lq_busy_o,
+  output logic [Cfg.LqEntries-1:0]      lq_miss1_o,
+  output logic [Cfg.LqEntries-1:0]      lq_miss2_o
 );
 
   localparam logic [DcTagW-1:0] StoreTag = '1;
@@ -98,52 +86,52 @@ module be_lsq
   assign {dc_gnt_i, dc_rvalid_i, dc_rtag_i, dc_err_i, dc_rdata_i, dc_rlevel_i, dc_l1miss_tags_i,
           dc_l2miss_tags_i} = dc_rsp_i;
 
-  function automatic logic [RobW-1:0] age(logic [RobW-1:0] idx, logic [RobW-1:0] head);
+  function automatic logic [Cfg.RobW-1:0] age(logic [Cfg.RobW-1:0] idx, logic [Cfg.RobW-1:0] head);
     return idx - head;
   endfunction
 
   // Load queue
-  logic [LqEntries-1:0]        lq_valid_q, lq_addr_ok_q, lq_issued_q, lq_busy_q;
-  logic [LqEntries-1:0]        lq_miss1_q, lq_miss2_q;
-  logic [LqEntries-1:0][31:0]  lq_addr_q;
-  logic [LqEntries-1:0][2:0]   lq_f3_q;
-  logic [LqEntries-1:0][RobW-1:0] lq_rob_q;
-  logic [LqEntries-1:0][PW-1:0]   lq_pdst_q;
-  logic [LqEntries-1:0]        lq_has_dst_q;
-  logic [LqW-1:0]              lq_head_q;
+  logic [Cfg.LqEntries-1:0]    lq_valid_q, lq_addr_ok_q, lq_issued_q, lq_busy_q;
+  logic [Cfg.LqEntries-1:0]    lq_miss1_q, lq_miss2_q;
+  logic [Cfg.LqEntries-1:0][31:0] lq_addr_q;
+  logic [Cfg.LqEntries-1:0][2:0] lq_f3_q;
+  logic [Cfg.LqEntries-1:0][Cfg.RobW-1:0] lq_rob_q;
+  logic [Cfg.LqEntries-1:0][Cfg.PW-1:0] lq_pdst_q;
+  logic [Cfg.LqEntries-1:0]    lq_has_dst_q;
+  logic [Cfg.LqW-1:0]          lq_head_q;
 
   // Store queue (its committed prefix is the store buffer)
-  logic [SqEntries-1:0]        sq_valid_q, sq_addr_ok_q, sq_cmt_q, sq_sent_q;
-  logic [SqEntries-1:0][31:0]  sq_addr_q, sq_data_q;
-  logic [SqEntries-1:0][2:0]   sq_size_q;
-  logic [SqEntries-1:0][RobW-1:0] sq_rob_q;
-  logic [SqW-1:0]              sq_head_q, sq_send_q;
+  logic [Cfg.SqEntries-1:0]    sq_valid_q, sq_addr_ok_q, sq_cmt_q, sq_sent_q;
+  logic [Cfg.SqEntries-1:0][31:0] sq_addr_q, sq_data_q;
+  logic [Cfg.SqEntries-1:0][2:0] sq_size_q;
+  logic [Cfg.SqEntries-1:0][Cfg.RobW-1:0] sq_rob_q;
+  logic [Cfg.SqW-1:0]          sq_head_q, sq_send_q;
 
   // -------------------------------------------------------------------------------------
   // Load queue: pick the oldest load whose address is known and that no older store blocks;
   // forward from the youngest older overlapping store when it covers the load.
-  logic [LqEntries-1:0]       lq_cand, lq_block, lq_fwd;
-  logic [LqEntries-1:0][31:0] lq_fwd_word;
+  logic [Cfg.LqEntries-1:0]   lq_cand, lq_block, lq_fwd;
+  logic [Cfg.LqEntries-1:0][31:0] lq_fwd_word;
   logic                       ld_pick, ld_pick_fwd, ld_req;
-  logic [LqW-1:0]             ld_pick_idx;
+  logic [Cfg.LqW-1:0]         ld_pick_idx;
 
   always_comb begin : lq_search
     logic [3:0]     lbe, sbe;
     logic           found;
-    logic [SqW-1:0] best, pos, best_pos;
-    logic [RobW-1:0] a, best_age;
-    for (int unsigned l = 0; l < LqEntries; l++) begin
+    logic [Cfg.SqW-1:0] best, pos, best_pos;
+    logic [Cfg.RobW-1:0] a, best_age;
+    for (int unsigned l = 0; l < Cfg.LqEntries; l++) begin
       lbe   = byte_en(lq_addr_q[l][1:0], size_of(lq_f3_q[l][1:0]));
       found = 1'b0; best = '0; best_pos = '0;
-      for (int unsigned s = 0; s < SqEntries; s++) begin
+      for (int unsigned s = 0; s < Cfg.SqEntries; s++) begin
         sbe = byte_en(sq_addr_q[s][1:0], sq_size_q[s]);
-        pos = SqW'(SqW'(s) - sq_head_q);
+        pos = Cfg.SqW'(Cfg.SqW'(s) - sq_head_q);
         if (sq_valid_q[s] && sq_addr_ok_q[s]
             && (sq_cmt_q[s] || age(sq_rob_q[s], rob_head_i) < age(lq_rob_q[l], rob_head_i))
             && sq_addr_q[s][31:2] == lq_addr_q[l][31:2] && (sbe & lbe) != '0
             && (!found || pos > best_pos)) begin
           found    = 1'b1;
-          best     = SqW'(s);
+          best     = Cfg.SqW'(s);
           best_pos = pos;
         end
       end
@@ -154,11 +142,11 @@ module be_lsq
       lq_fwd_word[l] = sq_data_q[best] << {sq_addr_q[best][1:0], 3'b000};
     end
     ld_pick = 1'b0; ld_pick_idx = '0; best_age = '0;
-    for (int unsigned l = 0; l < LqEntries; l++) begin
+    for (int unsigned l = 0; l < Cfg.LqEntries; l++) begin
       a = age(lq_rob_q[l], rob_head_i);
       if (lq_cand[l] && !lq_block[l] && (!ld_pick || a < best_age)) begin
         ld_pick     = 1'b1;
-        ld_pick_idx = LqW'(l);
+        ld_pick_idx = Cfg.LqW'(l);
         best_age    = a;
       end
     end
@@ -171,9 +159,9 @@ module be_lsq
   always_comb begin : ordering
     lq_replay_o = '0;
     if (agu_store_i && !agu_exc_i) begin
-      for (int unsigned l = 0; l < LqEntries; l++) begin
+      for (int unsigned l = 0; l < Cfg.LqEntries; l++) begin
         if (lq_valid_q[l] && lq_addr_ok_q[l]
-            && (lq_issued_q[l] || (ld_pick && ld_pick_idx == LqW'(l)))
+            && (lq_issued_q[l] || (ld_pick && ld_pick_idx == Cfg.LqW'(l)))
             && age(lq_rob_q[l], rob_head_i) > age(agu_rob_i, rob_head_i)
             && lq_addr_q[l][31:2] == agu_addr_i[31:2]
             && (byte_en(lq_addr_q[l][1:0], size_of(lq_f3_q[l][1:0]))
@@ -185,16 +173,16 @@ module be_lsq
   end
 
   // Store drain (and the head's MMIO store) vs. load on the D-port.
-  logic [SqW:0] sb_cnt;
+  logic [Cfg.SqW:0] sb_cnt;
   logic         st_sendable, st_req, ld_go, st_go;
   always_comb begin : sb_count
     sb_cnt = '0;
-    for (int unsigned s = 0; s < SqEntries; s++) begin
+    for (int unsigned s = 0; s < Cfg.SqEntries; s++) begin
       if (sq_valid_q[s] && sq_cmt_q[s]) sb_cnt = sb_cnt + 1'b1;
     end
   end
   assign st_sendable = sq_valid_q[sq_send_q] && sq_cmt_q[sq_send_q] && !sq_sent_q[sq_send_q];
-  assign st_req = st_sendable && (!ld_req || sb_cnt >= (SqW+1)'(SbEntries) || mmio_busy_i);
+  assign st_req = st_sendable && (!ld_req || sb_cnt >= (Cfg.SqW+1)'(Cfg.SbEntries) || mmio_busy_i);
   assign ld_go  = ld_req && !st_req && dc_gnt_i;
   assign st_go  = st_req && dc_gnt_i;
 
@@ -206,10 +194,10 @@ module be_lsq
   assign dc_req_o.tag   = st_req ? StoreTag : DcTagW'(ld_pick_idx);
 
   logic           ld_ans, st_ans;
-  logic [LqW-1:0] ans_idx;
+  logic [Cfg.LqW-1:0] ans_idx;
   assign ld_ans  = dc_rvalid_i && dc_rtag_i != StoreTag;
   assign st_ans  = dc_rvalid_i && dc_rtag_i == StoreTag;
-  assign ans_idx = LqW'(dc_rtag_i);
+  assign ans_idx = Cfg.LqW'(dc_rtag_i);
 
   // Load results
   assign ld_wb_valid_o  = ld_ans && lq_valid_q[ans_idx] && lq_issued_q[ans_idx] && !dc_err_i
@@ -228,17 +216,19 @@ module be_lsq
 
   // -------------------------------------------------------------------------------------
   // Load queue state
-  logic [LqW:0] lq_push, lq_pop;
-  logic [LqW-1:0] lq_head_d;
+  logic [Cfg.LqW:0] lq_push, lq_pop;
+  logic [Cfg.LqW-1:0] lq_head_d;
   always_comb begin : lq_counts
     lq_push = '0;
     lq_pop  = '0;
-    for (int unsigned w = 0; w < DW; w++) if (d_ok_i[w] && d_load_i[w]) lq_push = lq_push + 1'b1;
-    for (int unsigned k = 0; k < CW; k++) if (cmt_ld_i[k]) lq_pop = lq_pop + 1'b1;
-    lq_head_d = lq_head_q + LqW'(lq_pop);
+    for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
+      if (d_ok_i[w] && d_load_i[w]) lq_push = lq_push + 1'b1;
+    end
+    for (int unsigned k = 0; k < Cfg.CommitWidth; k++) if (cmt_ld_i[k]) lq_pop = lq_pop + 1'b1;
+    lq_head_d = lq_head_q + Cfg.LqW'(lq_pop);
   end
 
-  be_ring_ptr #(.Entries(LqEntries)) u_lq_ptr (
+  be_ring_ptr #(.Entries(Cfg.LqEntries)) u_lq_ptr (
     .clk_i,
     .rst_ni,
     .flush_i,
@@ -260,7 +250,7 @@ module be_lsq
       lq_miss1_q   <= '0;
       lq_miss2_q   <= '0;
     end else begin
-      for (int unsigned l = 0; l < LqEntries; l++) begin
+      for (int unsigned l = 0; l < Cfg.LqEntries; l++) begin
         if (lq_busy_q[l]) begin
           lq_miss1_q[l] <= lq_miss1_q[l] | dc_l1miss_tags_i[l];
           lq_miss2_q[l] <= lq_miss2_q[l] | dc_l2miss_tags_i[l];
@@ -282,10 +272,10 @@ module be_lsq
         // A load that faults at the AGU (misaligned, outside RAM) never goes to memory.
         if (agu_exc_i) lq_issued_q[agu_lq_i] <= 1'b1;
       end
-      for (int unsigned k = 0; k < CW; k++) begin
+      for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
         if (cmt_ld_i[k]) lq_valid_q[hd_i[k].lq] <= 1'b0;
       end
-      for (int unsigned w = 0; w < DW; w++) begin
+      for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
         if (d_ok_i[w] && d_load_i[w]) begin
           lq_valid_q[d_lq_i[w]]   <= 1'b1;
           lq_addr_ok_q[d_lq_i[w]] <= 1'b0;
@@ -293,7 +283,7 @@ module be_lsq
           lq_miss1_q[d_lq_i[w]]   <= 1'b0;
           lq_miss2_q[d_lq_i[w]]   <= 1'b0;
           lq_f3_q[d_lq_i[w]]      <= d_funct3_i[w];
-          lq_rob_q[d_lq_i[w]]     <= RobW'(rob_tail_i + RobW'(w));
+          lq_rob_q[d_lq_i[w]]     <= Cfg.RobW'(rob_tail_i + Cfg.RobW'(w));
           lq_pdst_q[d_lq_i[w]]    <= d_pdst_i[w];
           lq_has_dst_q[d_lq_i[w]] <= d_dst_i[w];
         end
@@ -304,22 +294,22 @@ module be_lsq
 
   // -------------------------------------------------------------------------------------
   // Store queue state
-  logic [SqEntries-1:0] sq_valid_d, sq_cmt_d;
-  logic [SqW:0]         sq_push, sq_keep;
-  logic [SqW-1:0]       sq_head_d;
+  logic [Cfg.SqEntries-1:0] sq_valid_d, sq_cmt_d;
+  logic [Cfg.SqW:0]     sq_push, sq_keep;
+  logic [Cfg.SqW-1:0]   sq_head_d;
   always_comb begin : sq_next
     sq_valid_d = sq_valid_q;
     sq_cmt_d   = sq_cmt_q;
     sq_push    = '0;
     sq_keep    = '0;
     if (st_ans) sq_valid_d[sq_head_q] = 1'b0;
-    for (int unsigned k = 0; k < CW; k++) begin
+    for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
       if (cmt_i[k] && hd_i[k].cls == ClsStore && !hd_i[k].exc && !hd_i[k].mmio) begin
         sq_cmt_d[hd_i[k].sq] = 1'b1;
       end
     end
     if (mmio_start_i) sq_cmt_d[hd_i[0].sq] = 1'b1;
-    for (int unsigned w = 0; w < DW; w++) begin
+    for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
       if (d_ok_i[w] && d_store_i[w]) begin
         sq_valid_d[d_sq_i[w]] = 1'b1;
         sq_cmt_d[d_sq_i[w]]   = 1'b0;
@@ -328,17 +318,17 @@ module be_lsq
     end
     // A flush keeps the committed stores (the store buffer).
     if (flush_i) sq_valid_d = sq_valid_d & sq_cmt_d;
-    for (int unsigned s = 0; s < SqEntries; s++) if (sq_valid_d[s]) sq_keep = sq_keep + 1'b1;
+    for (int unsigned s = 0; s < Cfg.SqEntries; s++) if (sq_valid_d[s]) sq_keep = sq_keep + 1'b1;
     sq_head_d = st_ans ? sq_head_q + 1'b1 : sq_head_q;
   end
 
-  be_ring_ptr #(.Entries(SqEntries)) u_sq_ptr (
+  be_ring_ptr #(.Entries(Cfg.SqEntries)) u_sq_ptr (
     .clk_i,
     .rst_ni,
     .flush_i,
     .head_d_i (sq_head_d),
     .push_i   (sq_push),
-    .pop_i    ((SqW+1)'(st_ans)),
+    .pop_i    ((Cfg.SqW+1)'(st_ans)),
     .keep_i   (sq_keep),
     .head_o   (sq_head_q),
     .tail_o   (sq_tail_o),
@@ -363,11 +353,11 @@ module be_lsq
         sq_sent_q[sq_send_q] <= 1'b1;
         sq_send_q            <= sq_send_q + 1'b1;
       end
-      for (int unsigned w = 0; w < DW; w++) begin
+      for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
         if (d_ok_i[w] && d_store_i[w]) begin
           sq_addr_ok_q[d_sq_i[w]] <= 1'b0;
           sq_sent_q[d_sq_i[w]]    <= 1'b0;
-          sq_rob_q[d_sq_i[w]]     <= RobW'(rob_tail_i + RobW'(w));
+          sq_rob_q[d_sq_i[w]]     <= Cfg.RobW'(rob_tail_i + Cfg.RobW'(w));
         end
       end
       sq_valid_q <= sq_valid_d;

@@ -7,79 +7,62 @@
 module be_probe
   import core_pkg::*;
 #(
-  parameter int unsigned FetchWidth    = 2,
-  parameter int unsigned DispatchWidth = 2,
-  parameter int unsigned NumAlu        = 2,
-  parameter int unsigned CommitWidth   = 2,
-  parameter int unsigned RobEntries    = 32,
-  parameter int unsigned RsEntries     = 8,
-  parameter int unsigned LqEntries     = 8,
-  parameter int unsigned SqEntries     = 8,
-  parameter int unsigned SbEntries     = 4,
-  parameter int unsigned PhysRegs      = 64,
-  parameter type         rob_t         = logic,  // core_backend's ROB entry
-  parameter type         rs_payload_t  = logic,  // core_backend's RS payload
-  localparam int unsigned TakeW    = 3,
-  localparam int unsigned RobW     = $clog2(RobEntries),
-  localparam int unsigned PW       = $clog2(PhysRegs),
-  localparam int unsigned LqW      = LqEntries > 1 ? $clog2(LqEntries) : 1,
-  localparam int unsigned SqW      = SqEntries > 1 ? $clog2(SqEntries) : 1,
-  localparam int unsigned DW       = DispatchWidth,
-  localparam int unsigned CW       = CommitWidth,
-  localparam int unsigned NumPorts = NumAlu + 3
+  parameter core_cfg_t Cfg          = CoreCfgDefault,
+  parameter type       rob_t        = logic,  // core_backend's ROB entry
+  parameter type       rs_payload_t = logic   // core_backend's RS payload
 ) (
   input  logic                                       clk_i,
   input  logic                                       rst_ni,  // the checks only
   // Front end
-  input  logic [FetchWidth-1:0]                      fe_valid_i,
-  input  fe_uop_t [FetchWidth-1:0]                   fe_uop_i,
+  input  logic [Cfg.FetchWidth-1:0]                  fe_valid_i,
+  input  fe_uop_t [Cfg.FetchWidth-1:0]               fe_uop_i,
   input  logic                                       fe_icache_miss_i,
   input  logic                                       fe_recover_i,
   input  logic                                       fe_misfetch_i,
   // Dispatch (be_rename)
   input  logic [TakeW-1:0]                           disp_n_i,
-  input  logic [DW-1:0]                              d_ok_i,
-  input  logic [DW-1:0]                              d_dst_i,
-  input  logic [DW-1:0][PW-1:0]                      d_pdst_i,
-  input  logic [DW-1:0][LqW-1:0]                     d_lq_i,
+  input  logic [Cfg.DispatchWidth-1:0]               d_ok_i,
+  input  logic [Cfg.DispatchWidth-1:0]               d_dst_i,
+  input  logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0]   d_pdst_i,
+  input  logic [Cfg.DispatchWidth-1:0][Cfg.LqW-1:0]  d_lq_i,
   input  logic                                       d_block_i,
   input  logic                                       st_rob_full_i,
   input  logic                                       st_rs_full_i,
   input  logic                                       st_lsq_full_i,
   input  logic                                       st_preg_i,
-  input  logic [PhysRegs-1:0]                        rdy_i,
+  input  logic [Cfg.PhysRegs-1:0]                    rdy_i,
   // Issue (be_issue)
-  input  logic [NumPorts-1:0]                        grant_i,
-  input  rs_payload_t [NumPorts-1:0]                 iu_i,
-  input  logic [NumRsClasses-1:0][RsEntries-1:0]     rs_valid_i,
-  input  logic [NumRsClasses-1:0][RsEntries-1:0]     rs_ready_i,
-  input  logic [NumRsClasses-1:0][RsEntries-1:0]     rs_issue_i,
-  input  logic [NumRsClasses-1:0][RsEntries-1:0][PW-1:0] rs_src1_i,
-  input  logic [NumRsClasses-1:0][RsEntries-1:0][PW-1:0] rs_src2_i,
-  input  rs_payload_t [NumRsClasses-1:0][RsEntries-1:0]  rs_pl_i,
+  input  logic [Cfg.NumPorts-1:0]                    grant_i,
+  input  rs_payload_t [Cfg.NumPorts-1:0]             iu_i,
+  input  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_valid_i,
+  input  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_ready_i,
+  input  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_issue_i,
+  input  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src1_i,
+  input  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src2_i,
+  input  rs_payload_t [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_pl_i,
   input  logic                                       redirect_exec_i,
   // Load/store queues (be_lsq) and the memory system
-  input  logic [LqEntries-1:0]                       lq_valid_i,
-  input  logic [LqEntries-1:0]                       lq_busy_i,
-  input  logic [LqEntries-1:0]                       lq_miss1_i,
-  input  logic [LqEntries-1:0]                       lq_miss2_i,
-  input  logic [LqEntries-1:0]                       dc_l1miss_tags_i,  // D-port tags = LQ
-  input  logic [LqEntries-1:0]                       dc_l2miss_tags_i,
+  input  logic [Cfg.LqEntries-1:0]                   lq_valid_i,
+  input  logic [Cfg.LqEntries-1:0]                   lq_busy_i,
+  input  logic [Cfg.LqEntries-1:0]                   lq_miss1_i,
+  input  logic [Cfg.LqEntries-1:0]                   lq_miss2_i,
+  input  logic [Cfg.LqEntries-1:0]                   dc_l1miss_tags_i,  // D-port tags = LQ
+  input  logic [Cfg.LqEntries-1:0]                   dc_l2miss_tags_i,
   input  logic                                       st_l1miss_i,  // a store waits in an MSHR
   input  logic                                       st_l2miss_i,  // ... and missed L2
   input  logic                                       st_ans_i,     // a store answer arrives
   input  logic [1:0]                                 dc_rlevel_i,  // its level
-  input  logic [SqW:0]                               sb_cnt_i,
-  input  logic                                       sb_no_room_i, // after this commit (be_rob_commit)
+  input  logic [Cfg.SqW:0]                           sb_cnt_i,
+  input  logic                                       sb_no_room_i, // after commit (be_rob_commit)
   input  logic [3:0]                                 mem_outstanding_i,
   // ROB and commit (be_rob_commit)
-  input  logic [RobW-1:0]                            rob_head_i,
-  input  logic [RobW-1:0]                            rob_tail_i,
-  input  logic [RobW:0]                              rob_cnt_i,
+  input  logic [Cfg.RobW-1:0]                        rob_head_i,
+  input  logic [Cfg.RobW-1:0]                        rob_tail_i,
+  input  logic [Cfg.RobW:0]                          rob_cnt_i,
   input  rob_t                                       nh_i,       // entry after this commit
-  input  rob_t [CW-1:0]                              hd_i,
-  input  logic [CW-1:0]                              hv_i,
-  input  logic [CW-1:0]                              cmt_i,
+  input  rob_t [Cfg.CommitWidth-1:0]                 hd_i,
+  input  logic [Cfg.CommitWidth-1:0]                 hv_i,
+  input  logic [Cfg.CommitWidth-1:0]                 cmt_i,
   input  logic [TakeW-1:0]                           cmt_n_i,
   input  logic                                       flush_i,
   input  logic [31:0]                                flush_pc_i,
@@ -92,7 +75,7 @@ module be_probe
   output probe_pkg::probe_t                            probe_o
 );
 
-  function automatic logic [RobW-1:0] age(logic [RobW-1:0] idx, logic [RobW-1:0] head);
+  function automatic logic [Cfg.RobW-1:0] age(logic [Cfg.RobW-1:0] idx, logic [Cfg.RobW-1:0] head);
     return idx - head;
   endfunction
 
@@ -107,10 +90,10 @@ module be_probe
   endfunction
 
   // Producer class per physical register (loads look up their LQ entry's miss state).
-  op_class_e       preg_cls_q [PhysRegs];
-  logic [LqW-1:0]  preg_lq_q [PhysRegs];
+  op_class_e       preg_cls_q [Cfg.PhysRegs];
+  logic [Cfg.LqW-1:0] preg_lq_q [Cfg.PhysRegs];
   always_ff @(posedge clk_i) begin : preg_class
-    for (int unsigned w = 0; w < DW; w++) begin
+    for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
       if (d_ok_i[w] && d_dst_i[w]) begin
         preg_cls_q[d_pdst_i[w]] <= fe_uop_i[w].uop.cls;
         preg_lq_q[d_pdst_i[w]]  <= d_lq_i[w];
@@ -120,31 +103,31 @@ module be_probe
 
   always_comb begin : probe
     logic            any_rs, found, src_wait1;
-    logic [RobW-1:0] a, best;
-    logic [PW-1:0]   prod;
-    logic [RobW-1:0] oldest_rob;
+    logic [Cfg.RobW-1:0] a, best;
+    logic [Cfg.PW-1:0] prod;
+    logic [Cfg.RobW-1:0] oldest_rob;
     logic [probe_pkg::NW-1:0] k_iss;
-    logic [LqEntries-1:0] lq_miss1_now, lq_miss2_now;
+    logic [Cfg.LqEntries-1:0] lq_miss1_now, lq_miss2_now;
     logic            head_sb_wait, sb_miss1, sb_miss2;
-    lq_miss1_now = lq_miss1_i | dc_l1miss_tags_i[LqEntries-1:0];
-    lq_miss2_now = lq_miss2_i | dc_l2miss_tags_i[LqEntries-1:0];
+    lq_miss1_now = lq_miss1_i | dc_l1miss_tags_i[Cfg.LqEntries-1:0];
+    lq_miss2_now = lq_miss2_i | dc_l2miss_tags_i[Cfg.LqEntries-1:0];
     probe_o = '0;
     probe_o.disp_n         = disp_n_i;
     // Speculative CPI counters: block-ending uops (the ROB's ctrl kind) and ROB indices.
     probe_o.disp_rob_idx   = probe_pkg::RobIdxW'(rob_tail_i);
-    for (int unsigned w = 0; w < DW && w < probe_pkg::MaxWidth; w++) begin
+    for (int unsigned w = 0; w < Cfg.DispatchWidth && w < probe_pkg::MaxWidth; w++) begin
       probe_o.disp_br_mask[w] = d_ok_i[w] && !fe_uop_i[w].fetch_err
           && fe_uop_i[w].uop.cls inside {ClsBranch, ClsJal, ClsJalr};
     end
     k_iss = '0;
-    for (int unsigned p = 0; p < NumPorts; p++) begin
+    for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
       if (grant_i[p] && k_iss < probe_pkg::NW'(probe_pkg::MaxWidth)) begin
         probe_o.iss_rob_idx[k_iss] = probe_pkg::RobIdxW'(iu_i[p].rob);
         k_iss = k_iss + 1'b1;
       end
     end
     probe_o.fe_empty = 1'b1;
-    for (int unsigned w = 0; w < DW; w++) begin
+    for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
       if (TakeW'(w) == disp_n_i && fe_valid_i[w]) probe_o.fe_empty = 1'b0;
     end
     // While dispatch is held for a redirect (a branch redirecting from execute, a commit-time
@@ -169,7 +152,7 @@ module be_probe
     found = 1'b0; best = '0; src_wait1 = 1'b0; prod = '0; oldest_rob = '0;
     probe_o.iss_struct = 1'b0;
     for (int unsigned c = 0; c < NumRsClasses; c++) begin
-      for (int unsigned e = 0; e < RsEntries; e++) begin
+      for (int unsigned e = 0; e < Cfg.RsEntries; e++) begin
         a = age(rs_pl_i[c][e].rob, rob_head_i);
         if (rs_valid_i[c][e] && !rs_issue_i[c][e]) begin
           if (rs_ready_i[c][e]) probe_o.iss_struct = 1'b1;
@@ -190,7 +173,7 @@ module be_probe
     probe_o.cmt_n          = cmt_n_i;
     probe_o.cmt_ms_n       = '0;
     // After this cycle's commit: the first uncommitted entry.
-    probe_o.rob_empty      = flush_i || rob_cnt_i == (RobW+1)'(cmt_n_i);
+    probe_o.rob_empty      = flush_i || rob_cnt_i == (Cfg.RobW+1)'(cmt_n_i);
     probe_o.rob_head_valid = !probe_o.rob_empty;
     probe_o.rob_head_done  = probe_o.rob_head_valid && nh_i.done;
     probe_o.rob_head_cls   = cls_of(nh_i.cls, lq_miss1_now[nh_i.lq], lq_miss2_now[nh_i.lq]);
@@ -208,7 +191,7 @@ module be_probe
       probe_o.rob_head_cls  = sb_miss2 ? probe_pkg::ClsDcMem : probe_pkg::ClsDcL2;
     end
     probe_o.cmt_br_mispred = cmt_mispred_i;
-    for (int unsigned k = 0; k < CW; k++) begin
+    for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
       if (cmt_i[k] && hd_i[k].ctrl) probe_o.cmt_br_n = probe_o.cmt_br_n + 1'b1;
     end
     probe_o.machine_clear  = cmt_clear_i;
@@ -216,9 +199,9 @@ module be_probe
     probe_o.ld_inflight    = (lq_busy_i & lq_valid_i) != '0;
     probe_o.ld_l1miss      = (lq_busy_i & lq_valid_i & lq_miss1_now) != '0;
     probe_o.ld_l2miss      = (lq_busy_i & lq_valid_i & lq_miss2_now) != '0;
-    probe_o.sb_full        = sb_cnt_i >= (SqW+1)'(SbEntries);
+    probe_o.sb_full        = sb_cnt_i >= (Cfg.SqW+1)'(Cfg.SbEntries);
     probe_o.mem_outstanding = mem_outstanding_i;
-    for (int unsigned k = 0; k < CW && k < probe_pkg::MaxWidth; k++) begin
+    for (int unsigned k = 0; k < Cfg.CommitWidth && k < probe_pkg::MaxWidth; k++) begin
       probe_o.head_valid[k]  = hv_i[k];
       probe_o.head_commit[k] = cmt_i[k];
       probe_o.head_pc[k]     = hd_i[k].pc;
@@ -234,7 +217,7 @@ module be_probe
   // their documented meaning. The front-end fields are filled by core_top.
   always_comb begin : observe
     int unsigned free_c, min_free, wait_n, ready_n;
-    min_free = RsEntries;
+    min_free = Cfg.RsEntries;
     wait_n = 0;
     ready_n = 0;
     for (int unsigned c = 0; c < NumRsClasses; c++) begin
@@ -250,7 +233,8 @@ module be_probe
     obs_o.lq_waiting    = 8'($countones(lq_busy_i & lq_valid_i));
     // Saturating: committed device stores wait in the queue too (be_lsq counts them in
     // sb_cnt) beyond the SbEntries cached ones be_rob_commit admits.
-    obs_o.sb_free       = sb_cnt_i >= (SqW+1)'(SbEntries) ? 8'd0 : 8'(SbEntries) - 8'(sb_cnt_i);
+    obs_o.sb_free       = sb_cnt_i >= (Cfg.SqW+1)'(Cfg.SbEntries) ? 8'd0
+                        : 8'(Cfg.SbEntries) - 8'(sb_cnt_i);
   end
 
   // Flags tied to the structures that cause them (issue 15, docs/probe.md). The harness's
@@ -260,14 +244,15 @@ module be_probe
   always_comb begin : rs_short_any
     rs_short = 1'b0;
     for (int unsigned c = 0; c < NumRsClasses; c++) begin
-      if ($countones(~rs_valid_i[c]) < DW) rs_short = 1'b1;
+      if ($countones(~rs_valid_i[c]) < Cfg.DispatchWidth) rs_short = 1'b1;
     end
   end
   always_ff @(posedge clk_i) begin : checks
     if (rst_ni) begin
-      assert (!probe_o.rob_full || rob_cnt_i + (RobW+1)'(disp_n_i) == (RobW+1)'(RobEntries))
+      assert (!probe_o.rob_full
+              || rob_cnt_i + (Cfg.RobW+1)'(disp_n_i) == (Cfg.RobW+1)'(Cfg.RobEntries))
         else $error("be_probe: rob_full with %0d of %0d ROB entries after dispatch",
-                    rob_cnt_i + (RobW+1)'(disp_n_i), RobEntries);
+                    rob_cnt_i + (Cfg.RobW+1)'(disp_n_i), Cfg.RobEntries);
       assert (!probe_o.rs_full || rs_short)
         else $error("be_probe: rs_full while every RS class has room for a group");
       assert (!probe_o.be_stall || !probe_o.fe_empty)

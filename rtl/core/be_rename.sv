@@ -10,110 +10,96 @@
 module be_rename
   import core_pkg::*;
 #(
-  parameter int unsigned FetchWidth    = 2,
-  parameter int unsigned DispatchWidth = 2,
-  parameter int unsigned CommitWidth   = 2,
-  parameter int unsigned RobEntries    = 32,
-  parameter int unsigned LqEntries     = 8,
-  parameter int unsigned SqEntries     = 8,
-  parameter int unsigned PhysRegs      = 64,
-  parameter int unsigned NumWb         = 7,
-  parameter type         rob_t         = logic,  // core_backend's ROB entry
-  parameter type         rs_payload_t  = logic,  // core_backend's RS payload
-  localparam int unsigned TakeW = 3,
-  localparam int unsigned RobW  = $clog2(RobEntries),
-  localparam int unsigned PW    = $clog2(PhysRegs),
-  localparam int unsigned LqW   = LqEntries > 1 ? $clog2(LqEntries) : 1,
-  localparam int unsigned SqW   = SqEntries > 1 ? $clog2(SqEntries) : 1,
-  localparam int unsigned DW    = DispatchWidth,
-  localparam int unsigned CW    = CommitWidth
+  parameter core_cfg_t Cfg          = CoreCfgDefault,
+  parameter type       rob_t        = logic,  // core_backend's ROB entry
+  parameter type       rs_payload_t = logic   // core_backend's RS payload
 ) (
   input  logic                                 clk_i,
   input  logic                                 rst_ni,
   // Front end
-  input  logic [FetchWidth-1:0]                fe_valid_i,
-  input  fe_uop_t [FetchWidth-1:0]             fe_uop_i,
+  input  logic [Cfg.FetchWidth-1:0]            fe_valid_i,
+  input  fe_uop_t [Cfg.FetchWidth-1:0]         fe_uop_i,
   input  logic                                 block_i,   // dispatch held (redirect, flush)
   input  logic                                 flush_i,
   // Free space elsewhere
-  input  logic [RobW:0]                        rob_cnt_i,
-  input  logic [RobW-1:0]                      rob_tail_i,
-  input  logic [LqW:0]                         lq_cnt_i,
-  input  logic [LqW-1:0]                       lq_tail_i,
-  input  logic [LqEntries-1:0]                 lq_busy_i,
-  input  logic [SqW:0]                         sq_cnt_i,
-  input  logic [SqW-1:0]                       sq_tail_i,
+  input  logic [Cfg.RobW:0]                    rob_cnt_i,
+  input  logic [Cfg.RobW-1:0]                  rob_tail_i,
+  input  logic [Cfg.LqW:0]                     lq_cnt_i,
+  input  logic [Cfg.LqW-1:0]                   lq_tail_i,
+  input  logic [Cfg.LqEntries-1:0]             lq_busy_i,
+  input  logic [Cfg.SqW:0]                     sq_cnt_i,
+  input  logic [Cfg.SqW-1:0]                   sq_tail_i,
   input  logic [4:0]                           rs_free_i [NumRsClasses],
   // Write-back (same-cycle wake-up and the ready table)
-  input  logic [NumWb-1:0]                     wb_valid_i,
-  input  logic [NumWb-1:0][PW-1:0]             wb_tag_i,
+  input  logic [Cfg.NumWb-1:0]                 wb_valid_i,
+  input  logic [Cfg.NumWb-1:0][Cfg.PW-1:0]     wb_tag_i,
   // Commit: committed map and freed registers
-  input  logic [CW-1:0]                        cmt_dst_i,
-  input  rob_t [CW-1:0]                        hd_i,
+  input  logic [Cfg.CommitWidth-1:0]           cmt_dst_i,
+  input  rob_t [Cfg.CommitWidth-1:0]           hd_i,
   // Dispatch decision per slot
-  output logic [DW-1:0]                        d_ok_o,
+  output logic [Cfg.DispatchWidth-1:0]         d_ok_o,
   output logic [TakeW-1:0]                     disp_n_o,
-  output logic [DW-1:0]                        d_dst_o,
-  output logic [DW-1:0]                        d_load_o,
-  output logic [DW-1:0]                        d_store_o,
-  output logic [DW-1:0][PW-1:0]                d_pdst_o,
-  output logic [DW-1:0][PW-1:0]                d_old_o,
-  output logic [DW-1:0][LqW-1:0]               d_lq_o,
-  output logic [DW-1:0][SqW-1:0]               d_sq_o,
+  output logic [Cfg.DispatchWidth-1:0]         d_dst_o,
+  output logic [Cfg.DispatchWidth-1:0]         d_load_o,
+  output logic [Cfg.DispatchWidth-1:0]         d_store_o,
+  output logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0] d_pdst_o,
+  output logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0] d_old_o,
+  output logic [Cfg.DispatchWidth-1:0][Cfg.LqW-1:0] d_lq_o,
+  output logic [Cfg.DispatchWidth-1:0][Cfg.SqW-1:0] d_sq_o,
   // Reservation-station allocation
-  output logic [NumRsClasses-1:0][DW-1:0]      rs_alloc_o,
-  output rs_payload_t [DW-1:0]                 rs_payload_o,
-  output logic [DW-1:0][PW-1:0]                d_src1_o,
-  output logic [DW-1:0][PW-1:0]                d_src2_o,
-  output logic [DW-1:0]                        d_rdy1_o,
-  output logic [DW-1:0]                        d_rdy2_o,
+  output logic [NumRsClasses-1:0][Cfg.DispatchWidth-1:0] rs_alloc_o,
+  output rs_payload_t [Cfg.DispatchWidth-1:0]  rs_payload_o,
+  output logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0] d_src1_o,
+  output logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0] d_src2_o,
+  output logic [Cfg.DispatchWidth-1:0]         d_rdy1_o,
+  output logic [Cfg.DispatchWidth-1:0]         d_rdy2_o,
   // Why dispatch stopped (probe)
   output logic                                 st_rob_full_o,
   output logic                                 st_rs_full_o,
   output logic                                 st_lsq_full_o,
   output logic                                 st_preg_o,
-  output logic [PhysRegs-1:0]                  rdy_o
+  output logic [Cfg.PhysRegs-1:0]              rdy_o
 );
 
-  logic [PW-1:0]       map_q [32];
-  logic [PW-1:0]       cmap_q [32];
-  logic [PW-1:0]       fl_q [PhysRegs];
-  logic [PW-1:0]       fl_head_q, fl_chead_q, fl_tail_q;
-  logic [PhysRegs-1:0] rdy_q;
+  logic [Cfg.PW-1:0]   map_q [32];
+  logic [Cfg.PW-1:0]   cmap_q [32];
+  logic [Cfg.PW-1:0] fl_q [Cfg.PhysRegs];
+  logic [Cfg.PW-1:0]   fl_head_q, fl_chead_q, fl_tail_q;
+  logic [Cfg.PhysRegs-1:0] rdy_q;
 
-  function automatic logic woken_now(logic [PW-1:0] tag, logic [NumWb-1:0] v,
-                                     logic [NumWb-1:0][PW-1:0] t);
+  function automatic logic woken_now(logic [Cfg.PW-1:0] tag, logic [Cfg.NumWb-1:0] v,
+                                     logic [Cfg.NumWb-1:0][Cfg.PW-1:0] t);
     logic w;
     w = 1'b0;
-    for (int unsigned p = 0; p < NumWb; p++) w |= v[p] && t[p] == tag;
+    for (int unsigned p = 0; p < Cfg.NumWb; p++) w |= v[p] && t[p] == tag;
     return w;
   endfunction
 
   // -------------------------------------------------------------------------------------
   // Dispatch: rename and allocate ROB / RS / LQ / SQ entries, in order, all or a prefix.
-  logic [DW-1:0]              d_ok;
-  rs_class_e [DW-1:0]         d_rs;
-  logic [DW-1:0]              d_has_rs, d_dst;
-  logic [DW-1:0][PW-1:0]      d_pdst;
-  logic [DW-1:0][LqW-1:0]     d_lq;
-  logic [DW-1:0][SqW-1:0]     d_sq;
-  logic [PW:0]                fl_cnt;
+  logic [Cfg.DispatchWidth-1:0] d_ok;
+  rs_class_e [Cfg.DispatchWidth-1:0] d_rs;
+  logic [Cfg.DispatchWidth-1:0] d_has_rs, d_dst;
+  logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0] d_pdst;
+  logic [Cfg.DispatchWidth-1:0][Cfg.LqW-1:0] d_lq;
+  logic [Cfg.DispatchWidth-1:0][Cfg.SqW-1:0] d_sq;
+  logic [Cfg.PW:0]            fl_cnt;
   assign fl_cnt = {1'b0, fl_tail_q - fl_head_q};
 
   // Allocation positions: slot w takes the entries after those of the older slots (only a
   // dispatched prefix matters, so counting all older slots is exact for it).
   always_comb begin : alloc_pos
-    logic [PW-1:0]  np;
-    logic [LqW-1:0] nl;
-    logic [SqW-1:0] ns;
+    logic [Cfg.PW-1:0] np;
+    logic [Cfg.LqW-1:0] nl;
+    logic [Cfg.SqW-1:0] ns;
     np = '0; nl = '0; ns = '0;
-    for (int unsigned w = 0; w < DW; w++) begin
+    for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
       d_dst[w]  = !fe_uop_i[w].fetch_err && fe_uop_i[w].uop.rd_we && fe_uop_i[w].uop.rd != 5'd0
                && fe_uop_i[w].uop.cls inside {ClsAlu, ClsCsr, ClsBranch, ClsJal, ClsJalr, ClsMul,
                                               ClsDiv, ClsLoad, ClsStore};
-      d_pdst[w] = fl_q[PW'(fl_head_q + np)];
-      d_lq[w]   = LqW'(lq_tail_i + nl);
-      d_sq[w]   = SqW'(sq_tail_i + ns);
+      d_pdst[w] = fl_q[Cfg.PW'(fl_head_q + np)];
+      d_lq[w]   = Cfg.LqW'(lq_tail_i + nl);
+      d_sq[w]   = Cfg.SqW'(sq_tail_i + ns);
       if (d_dst[w]) np = np + 1'b1;
       if (fe_uop_i[w].uop.cls == ClsLoad) nl = nl + 1'b1;
       if (fe_uop_i[w].uop.cls == ClsStore) ns = ns + 1'b1;
@@ -122,10 +108,10 @@ module be_rename
 
   always_comb begin : dispatch
     logic [4:0] need_rs [NumRsClasses];
-    logic [RobW:0] n_rob;
-    logic [LqW:0]  n_lq;
-    logic [SqW:0]  n_sq;
-    logic [PW:0]   n_preg;
+    logic [Cfg.RobW:0] n_rob;
+    logic [Cfg.LqW:0] n_lq;
+    logic [Cfg.SqW:0] n_sq;
+    logic [Cfg.PW:0] n_preg;
     logic          ok, stop;
     uop_t          u;
     logic          uses1, uses2;
@@ -134,7 +120,7 @@ module be_rename
     ok = 1'b1; stop = 1'b0;
     st_rob_full_o = 1'b0; st_rs_full_o = 1'b0; st_lsq_full_o = 1'b0; st_preg_o = 1'b0;
     d_ok = '0; disp_n_o = '0;
-    for (int unsigned w = 0; w < DW; w++) begin
+    for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
       u = fe_uop_i[w].uop;
       d_load_o[w]  = !fe_uop_i[w].fetch_err && u.cls == ClsLoad;
       d_store_o[w] = !fe_uop_i[w].fetch_err && u.cls == ClsStore;
@@ -171,14 +157,14 @@ module be_rename
         if (d_dst[v] && fe_uop_i[v].uop.rd == u.rd) d_old_o[w] = d_pdst[v];
       end
       // Resources for this slot on top of the older slots of the group.
-      if (w < FetchWidth && fe_valid_i[w] && !stop && !block_i) begin
-        if (rob_cnt_i + n_rob + 1 > (RobW+1)'(RobEntries)) begin
+      if (w < Cfg.FetchWidth && fe_valid_i[w] && !stop && !block_i) begin
+        if (rob_cnt_i + n_rob + 1 > (Cfg.RobW+1)'(Cfg.RobEntries)) begin
           st_rob_full_o = 1'b1; ok = 1'b0;
         end else if (d_has_rs[w] && need_rs[d_rs[w]] + 1 > rs_free_i[d_rs[w]]) begin
           st_rs_full_o = 1'b1; ok = 1'b0;
-        end else if ((d_load_o[w] && (lq_cnt_i + n_lq + 1 > (LqW+1)'(LqEntries)
+        end else if ((d_load_o[w] && (lq_cnt_i + n_lq + 1 > (Cfg.LqW+1)'(Cfg.LqEntries)
                                       || lq_busy_i[d_lq[w]]))
-                  || (d_store_o[w] && sq_cnt_i + n_sq + 1 > (SqW+1)'(SqEntries))) begin
+                  || (d_store_o[w] && sq_cnt_i + n_sq + 1 > (Cfg.SqW+1)'(Cfg.SqEntries))) begin
           st_lsq_full_o = 1'b1; ok = 1'b0;
         end else if (d_dst[w] && n_preg + 1 > fl_cnt) begin
           st_preg_o = 1'b1; ok = 1'b0;
@@ -203,8 +189,8 @@ module be_rename
 
   // Reservation-station payloads
   always_comb begin : rs_alloc_vec
-    for (int unsigned w = 0; w < DW; w++) begin
-      rs_payload_o[w].rob      = RobW'(rob_tail_i + RobW'(w));
+    for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
+      rs_payload_o[w].rob      = Cfg.RobW'(rob_tail_i + Cfg.RobW'(w));
       rs_payload_o[w].pdst     = d_pdst[w];
       rs_payload_o[w].has_dst  = d_dst[w];
       rs_payload_o[w].pc       = fe_uop_i[w].pc;
@@ -227,31 +213,31 @@ module be_rename
 
   // -------------------------------------------------------------------------------------
   // Rename state
-  logic [PW-1:0] fl_chead_d;
+  logic [Cfg.PW-1:0] fl_chead_d;
   always_comb begin : commit_count
-    logic [PW:0] np;
+    logic [Cfg.PW:0] np;
     np = '0;
-    for (int unsigned k = 0; k < CW; k++) if (cmt_dst_i[k]) np = np + 1'b1;
-    fl_chead_d = fl_chead_q + PW'(np);
+    for (int unsigned k = 0; k < Cfg.CommitWidth; k++) if (cmt_dst_i[k]) np = np + 1'b1;
+    fl_chead_d = fl_chead_q + Cfg.PW'(np);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : rename
     if (!rst_ni) begin
       for (int unsigned r = 0; r < 32; r++) begin
-        map_q[r]  <= PW'(r);
-        cmap_q[r] <= PW'(r);
+        map_q[r]  <= Cfg.PW'(r);
+        cmap_q[r] <= Cfg.PW'(r);
       end
-      for (int unsigned i = 0; i < PhysRegs; i++) fl_q[i] <= PW'(i + 32);
+      for (int unsigned i = 0; i < Cfg.PhysRegs; i++) fl_q[i] <= Cfg.PW'(i + 32);
       fl_head_q  <= '0;
       fl_chead_q <= '0;
-      fl_tail_q  <= PW'(PhysRegs - 32);
+      fl_tail_q  <= Cfg.PW'(Cfg.PhysRegs - 32);
       rdy_q      <= '1;
     end else begin
       // Commit: the committed map takes the new mapping, the old register is freed.
       begin
-        automatic logic [PW-1:0] t = fl_tail_q;
-        automatic logic [PW-1:0] cm [32] = cmap_q;
-        for (int unsigned k = 0; k < CW; k++) begin
+        automatic logic [Cfg.PW-1:0] t = fl_tail_q;
+        automatic logic [Cfg.PW-1:0] cm [32] = cmap_q;
+        for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
           if (cmt_dst_i[k]) begin
             cm[hd_i[k].rd] = hd_i[k].pdst;
             fl_q[t] <= hd_i[k].old_pdst;
@@ -266,10 +252,10 @@ module be_rename
           fl_head_q <= fl_chead_d;
           rdy_q     <= '1;
         end else begin
-          automatic logic [PhysRegs-1:0] r = rdy_q;
-          automatic logic [PW-1:0] h = fl_head_q;
-          for (int unsigned p = 0; p < NumWb; p++) if (wb_valid_i[p]) r[wb_tag_i[p]] = 1'b1;
-          for (int unsigned w = 0; w < DW; w++) begin
+          automatic logic [Cfg.PhysRegs-1:0] r = rdy_q;
+          automatic logic [Cfg.PW-1:0] h = fl_head_q;
+          for (int unsigned p = 0; p < Cfg.NumWb; p++) if (wb_valid_i[p]) r[wb_tag_i[p]] = 1'b1;
+          for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
             if (d_ok[w] && d_dst[w]) begin
               map_q[fe_uop_i[w].uop.rd] <= d_pdst[w];
               r[d_pdst[w]] = 1'b0;

@@ -12,42 +12,25 @@
 module be_rob_commit
   import core_pkg::*;
 #(
-  parameter int unsigned DispatchWidth = 2,
-  parameter int unsigned NumAlu        = 2,
-  parameter int unsigned CommitWidth   = 2,
-  parameter int unsigned RobEntries    = 32,
-  parameter int unsigned LqEntries     = 8,
-  parameter int unsigned SqEntries     = 8,
-  parameter int unsigned SbEntries     = 4,
-  parameter int unsigned PhysRegs      = 64,
-  parameter type         rob_t         = logic,  // core_backend's ROB entry
-  parameter type         rs_payload_t  = logic,  // core_backend's RS payload
-  localparam int unsigned TakeW    = 3,
-  localparam int unsigned RobW     = $clog2(RobEntries),
-  localparam int unsigned PW       = $clog2(PhysRegs),
-  localparam int unsigned LqW      = LqEntries > 1 ? $clog2(LqEntries) : 1,
-  localparam int unsigned SqW      = SqEntries > 1 ? $clog2(SqEntries) : 1,
-  localparam int unsigned DW       = DispatchWidth,
-  localparam int unsigned CW       = CommitWidth,
-  localparam int unsigned PBr      = NumAlu,
-  localparam int unsigned PAgu     = NumAlu + 2,
-  localparam int unsigned NumPorts = NumAlu + 3
+  parameter core_cfg_t Cfg          = CoreCfgDefault,
+  parameter type       rob_t        = logic,  // core_backend's ROB entry
+  parameter type       rs_payload_t = logic   // core_backend's RS payload
 ) (
   input  logic                          clk_i,
   input  logic                          rst_ni,
   // Dispatch (be_rename): new entries at the tail
-  input  fe_uop_t [DW-1:0]              fe_uop_i,
-  input  logic [DW-1:0]                 d_ok_i,
+  input  fe_uop_t [Cfg.DispatchWidth-1:0] fe_uop_i,
+  input  logic [Cfg.DispatchWidth-1:0]  d_ok_i,
   input  logic [TakeW-1:0]              disp_n_i,
-  input  logic [DW-1:0]                 d_dst_i,
-  input  logic [DW-1:0][PW-1:0]         d_pdst_i,
-  input  logic [DW-1:0][PW-1:0]         d_old_i,
-  input  logic [DW-1:0][LqW-1:0]        d_lq_i,
-  input  logic [DW-1:0][SqW-1:0]        d_sq_i,
+  input  logic [Cfg.DispatchWidth-1:0]  d_dst_i,
+  input  logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0] d_pdst_i,
+  input  logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0] d_old_i,
+  input  logic [Cfg.DispatchWidth-1:0][Cfg.LqW-1:0] d_lq_i,
+  input  logic [Cfg.DispatchWidth-1:0][Cfg.SqW-1:0] d_sq_i,
   // Completions from be_issue
-  input  logic [NumPorts-1:0]           grant_i,
-  input  rs_payload_t [NumPorts-1:0]    iu_i,
-  input  logic [NumPorts-1:0][31:0]     opa_i,
+  input  logic [Cfg.NumPorts-1:0]       grant_i,
+  input  rs_payload_t [Cfg.NumPorts-1:0] iu_i,
+  input  logic [Cfg.NumPorts-1:0][31:0] opa_i,
   input  logic                          br_taken_i,
   input  logic [31:0]                   br_target_i,
   input  logic [31:0]                   br_npc_i,
@@ -55,9 +38,9 @@ module be_rob_commit
   input  logic                          br_mispred_i,
   input  logic                          redirect_exec_i,
   input  logic                          mul_done_i,
-  input  logic [RobW-1:0]               mul_rob_i,
+  input  logic [Cfg.RobW-1:0]           mul_rob_i,
   input  logic                          div_done_i,
-  input  logic [RobW-1:0]               div_rob_i,
+  input  logic [Cfg.RobW-1:0]           div_rob_i,
   input  logic                          agu_store_i,
   input  logic                          agu_exc_i,    // the AGU's uop faults (cause below)
   input  logic [31:0]                   agu_cause_i,
@@ -65,20 +48,20 @@ module be_rob_commit
   input  logic [31:0]                   agu_addr_i,
   // Completions from be_lsq
   input  logic                          fwd_done_i,
-  input  logic [RobW-1:0]               fwd_rob_i,
+  input  logic [Cfg.RobW-1:0]           fwd_rob_i,
   input  logic                          ld_done_i,
-  input  logic [RobW-1:0]               ld_rob_i,
+  input  logic [Cfg.RobW-1:0]           ld_rob_i,
   input  logic [31:0]                   ld_addr_i,
   input  logic                          dc_err_i,
-  input  logic [LqEntries-1:0]          lq_replay_i,
-  input  logic [LqEntries-1:0][RobW-1:0] lq_rob_i,
+  input  logic [Cfg.LqEntries-1:0]      lq_replay_i,
+  input  logic [Cfg.LqEntries-1:0][Cfg.RobW-1:0] lq_rob_i,
   input  logic                          st_ans_i,
-  input  logic [SqW-1:0]                sq_head_i,
-  input  logic [SqEntries-1:0][31:0]    sq_addr_i,
-  input  logic [SqEntries-1:0][31:0]    sq_data_i,
-  input  logic [SqEntries-1:0][2:0]     sq_size_i,
-  input  logic [SqW:0]                  sb_cnt_i,
-  input  logic [31:0]                   prf_i [PhysRegs],
+  input  logic [Cfg.SqW-1:0]            sq_head_i,
+  input  logic [Cfg.SqEntries-1:0][31:0] sq_addr_i,
+  input  logic [Cfg.SqEntries-1:0][31:0] sq_data_i,
+  input  logic [Cfg.SqEntries-1:0][2:0] sq_size_i,
+  input  logic [Cfg.SqW:0]              sb_cnt_i,
+  input  logic [31:0]                   prf_i [Cfg.PhysRegs],
   output logic                          fencei_req_o,
   input  logic                          fencei_done_i,
   // Interrupts and time
@@ -88,20 +71,20 @@ module be_rob_commit
   output pmu_csr_req_t                  pmu_csr_o,
   input  logic [31:0]                   pmu_csr_rdata_i,
   // ROB state
-  output logic [RobW-1:0]               rob_head_o,
-  output logic [RobW-1:0]               rob_tail_o,
-  output logic [RobW:0]                 rob_cnt_o,
+  output logic [Cfg.RobW-1:0]           rob_head_o,
+  output logic [Cfg.RobW-1:0]           rob_tail_o,
+  output logic [Cfg.RobW:0]             rob_cnt_o,
   output logic                          pend_o,        // a mispredicted branch redirected
-  output logic [RobW-1:0]               pend_rob_o,
+  output logic [Cfg.RobW-1:0]           pend_rob_o,
   output rob_t                          nh_o,          // entry at rob_head_d_o
   // Commit
-  output rob_t [CW-1:0]                 hd_o,          // the CommitWidth oldest entries
-  output logic [CW-1:0]                 hv_o,
-  output logic [CW-1:0]                 cmt_o,
+  output rob_t [Cfg.CommitWidth-1:0]    hd_o,          // the CommitWidth oldest entries
+  output logic [Cfg.CommitWidth-1:0]    hv_o,
+  output logic [Cfg.CommitWidth-1:0]    cmt_o,
   output logic [TakeW-1:0]              cmt_n_o,
   output logic                          sb_no_room_o,  // no room for a store after this commit
-  output logic [CW-1:0]                 cmt_dst_o,
-  output logic [CW-1:0]                 cmt_ld_o,
+  output logic [Cfg.CommitWidth-1:0]    cmt_dst_o,
+  output logic [Cfg.CommitWidth-1:0]    cmt_ld_o,
   output logic                          flush_o,       // commit-time flush of the window
   output logic [31:0]                   flush_pc_o,
   output logic                          cmt_mispred_o,
@@ -112,21 +95,21 @@ module be_rob_commit
   output logic                          mmio_ans_o,
   output logic                          fencei_done_o, // the head's fence.i finished
   output logic                          csr_wb_valid_o,  // CSR op's rd, written at commit
-  output logic [PW-1:0]                 csr_wb_tag_o,
+  output logic [Cfg.PW-1:0]             csr_wb_tag_o,
   output logic [31:0]                   csr_wb_data_o,
   // Front end: redirect and predictor training
   output fe_redirect_t                  redirect_o,
   output bp_update_t                    bp_upd_o,
-  output commit_t [CW-1:0]              commit_o
+  output commit_t [Cfg.CommitWidth-1:0] commit_o
 );
 
-  rob_t                  rob_q [RobEntries];
-  logic [RobW-1:0]       rob_head_q, rob_tail_q;
-  logic [RobW:0]         rob_cnt_q;
+  rob_t                  rob_q [Cfg.RobEntries];
+  logic [Cfg.RobW-1:0]   rob_head_q, rob_tail_q;
+  logic [Cfg.RobW:0]     rob_cnt_q;
   logic                  pend_q;
-  logic [RobW-1:0]       pend_rob_q;
+  logic [Cfg.RobW-1:0]   pend_rob_q;
   logic                  fencei_busy_q, mmio_busy_q;
-  commit_t [CW-1:0]      commit_q, commit_d;
+  commit_t [Cfg.CommitWidth-1:0] commit_q, commit_d;
 
   logic [31:0] irq_live, csr_rdata, irq_cause, trap_target, mepc;
   logic        irq_take, csr_illegal;
@@ -135,8 +118,8 @@ module be_rob_commit
 
   // -------------------------------------------------------------------------------------
   // Commit
-  rob_t [CW-1:0]  hd;
-  logic [CW-1:0]  hv, cmt;
+  rob_t [Cfg.CommitWidth-1:0] hd;
+  logic [Cfg.CommitWidth-1:0] hv, cmt;
   logic           take_irq, cmt_trap, cmt_mret, redirect_cmt, flush;
   logic [31:0]    redirect_cmt_pc, redirect_cmt_seq, trap_cause, trap_tval;
   redirect_kind_e redirect_kind;
@@ -145,17 +128,17 @@ module be_rob_commit
   logic           cmt_mispred, cmt_exception, cmt_clear;
   logic [31:0]    flush_pc;
 
-  logic [SqW:0]   st_n;           // stores committed this cycle (they enter the store buffer)
+  logic [Cfg.SqW:0] st_n;           // stores committed this cycle (they enter the store buffer)
   // The one store-buffer rule: with n stores committed before it this cycle, a store can only
   // commit if the buffer has room for it (be_probe books a head held by it, sb_no_room_o).
-  function automatic logic no_sb_room(logic [SqW:0] n);
-    return sb_cnt_i + n + 1 > (SqW+1)'(SbEntries);
+  function automatic logic no_sb_room(logic [Cfg.SqW:0] n);
+    return sb_cnt_i + n + 1 > (Cfg.SqW+1)'(Cfg.SbEntries);
   endfunction
   always_comb begin : commit
     logic stop, seen_ctrl;
-    for (int unsigned k = 0; k < CW; k++) begin
-      hd[k] = rob_q[RobW'(rob_head_q + RobW'(k))];
-      hv[k] = rob_cnt_q > (RobW+1)'(k);
+    for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
+      hd[k] = rob_q[Cfg.RobW'(rob_head_q + Cfg.RobW'(k))];
+      hv[k] = rob_cnt_q > (Cfg.RobW+1)'(k);
     end
     // A CSR op reads and writes the CSR file in its commit cycle (contract section 4); an
     // illegal access turns into its trap there.
@@ -192,7 +175,7 @@ module be_rob_commit
       redirect_cmt_pc  = hd[0].pc;
       redirect_cmt_seq = hd[0].seq;
     end else begin
-      for (int unsigned k = 0; k < CW; k++) begin
+      for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
         if (!stop && hv[k] && hd[k].done && !hd[k].replay
             && (k == 0 || (!hd[k].exc && !hd[k].serial))
             && !(hd[k].ctrl && seen_ctrl)
@@ -253,8 +236,8 @@ module be_rob_commit
     if (!redirect_cmt) redirect_o.pc = br_npc_i;
   end
   assign redirect_o.valid  = redirect_cmt || redirect_exec_i;
-  assign redirect_o.seq    = redirect_cmt ? redirect_cmt_seq : rob_q[iu_i[PBr].rob].seq + 32'd1;
-  assign redirect_o.meta   = redirect_cmt ? hd[0].meta : rob_q[iu_i[PBr].rob].meta;
+  assign redirect_o.seq    = redirect_cmt ? redirect_cmt_seq : rob_q[iu_i[Cfg.PBr].rob].seq + 32'd1;
+  assign redirect_o.meta   = redirect_cmt ? hd[0].meta : rob_q[iu_i[Cfg.PBr].rob].meta;
   assign redirect_o.branch = !redirect_cmt;
   assign redirect_o.taken  = br_taken_i;
 
@@ -302,7 +285,7 @@ module be_rob_commit
 
   // Commit records (registered: they describe the uops committed at the last edge).
   always_comb begin : trace
-    for (int unsigned k = 0; k < CW; k++) begin
+    for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
       commit_d[k] = '0;
       if (k == 0 && take_irq) begin
         commit_d[k].valid   = 1'b1;
@@ -341,19 +324,19 @@ module be_rob_commit
 
   // -------------------------------------------------------------------------------------
   // State update
-  logic [RobW-1:0] rob_head_d;
-  logic [CW-1:0]   cmt_dst, cmt_ld;
+  logic [Cfg.RobW-1:0] rob_head_d;
+  logic [Cfg.CommitWidth-1:0] cmt_dst, cmt_ld;
   always_comb begin : commit_counts
-    for (int unsigned k = 0; k < CW; k++) begin
+    for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
       cmt_dst[k] = cmt[k] && hd[k].has_dst && !hd[k].exc;
       cmt_ld[k]  = cmt[k] && hd[k].cls == ClsLoad;
     end
-    rob_head_d = rob_head_q + RobW'(cmt_n);
+    rob_head_d = rob_head_q + Cfg.RobW'(cmt_n);
   end
 
   // ROB
   always_ff @(posedge clk_i) begin : rob_data
-    for (int unsigned w = 0; w < DW; w++) begin
+    for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
       if (d_ok_i[w]) begin
         automatic fe_uop_t f = fe_uop_i[w];
         automatic rob_t e = '0;
@@ -389,11 +372,11 @@ module be_rob_commit
           // A non-control uop the front end did not follow with pc+4: re-fetch after it.
           if (!e.ctrl && f.pred_npc != f.pc + 32'd4) e.serial = 1'b1;
         end
-        rob_q[RobW'(rob_tail_q + RobW'(w))] <= e;
+        rob_q[Cfg.RobW'(rob_tail_q + Cfg.RobW'(w))] <= e;
       end
     end
     // Completions
-    for (int unsigned p = 0; p < NumAlu; p++) begin
+    for (int unsigned p = 0; p < Cfg.NumAlu; p++) begin
       if (grant_i[p]) begin
         rob_q[iu_i[p].rob].done <= 1'b1;
         if (iu_i[p].uop.cls == ClsCsr) begin
@@ -401,32 +384,32 @@ module be_rob_commit
         end
       end
     end
-    if (grant_i[PBr]) begin
-      rob_q[iu_i[PBr].rob].done    <= 1'b1;
-      rob_q[iu_i[PBr].rob].taken   <= br_taken_i;
-      rob_q[iu_i[PBr].rob].target  <= br_target_i;
-      rob_q[iu_i[PBr].rob].mispred <= br_mispred_i;
+    if (grant_i[Cfg.PBr]) begin
+      rob_q[iu_i[Cfg.PBr].rob].done <= 1'b1;
+      rob_q[iu_i[Cfg.PBr].rob].taken <= br_taken_i;
+      rob_q[iu_i[Cfg.PBr].rob].target <= br_target_i;
+      rob_q[iu_i[Cfg.PBr].rob].mispred <= br_mispred_i;
       if (br_misal_i) begin
-        rob_q[iu_i[PBr].rob].exc   <= 1'b1;
-        rob_q[iu_i[PBr].rob].cause <= CauseMisalignedFetch;
-        rob_q[iu_i[PBr].rob].tval  <= br_target_i;
+        rob_q[iu_i[Cfg.PBr].rob].exc <= 1'b1;
+        rob_q[iu_i[Cfg.PBr].rob].cause <= CauseMisalignedFetch;
+        rob_q[iu_i[Cfg.PBr].rob].tval <= br_target_i;
       end
     end
     if (mul_done_i) rob_q[mul_rob_i].done <= 1'b1;
     if (div_done_i) rob_q[div_rob_i].done <= 1'b1;
-    if (grant_i[PAgu]) begin
+    if (grant_i[Cfg.PAgu]) begin
       if (agu_exc_i) begin
-        rob_q[iu_i[PAgu].rob].done  <= 1'b1;
-        rob_q[iu_i[PAgu].rob].exc   <= 1'b1;
-        rob_q[iu_i[PAgu].rob].cause <= agu_cause_i;
-        rob_q[iu_i[PAgu].rob].tval  <= agu_addr_i;
+        rob_q[iu_i[Cfg.PAgu].rob].done <= 1'b1;
+        rob_q[iu_i[Cfg.PAgu].rob].exc <= 1'b1;
+        rob_q[iu_i[Cfg.PAgu].rob].cause <= agu_cause_i;
+        rob_q[iu_i[Cfg.PAgu].rob].tval <= agu_addr_i;
       end else if (agu_store_i) begin
-        if (agu_mmio_i) rob_q[iu_i[PAgu].rob].mmio <= 1'b1;
-        else rob_q[iu_i[PAgu].rob].done <= 1'b1;
+        if (agu_mmio_i) rob_q[iu_i[Cfg.PAgu].rob].mmio <= 1'b1;
+        else rob_q[iu_i[Cfg.PAgu].rob].done <= 1'b1;
       end
     end
     // Memory-ordering violation (be_lsq): a younger load already read this store's bytes.
-    for (int unsigned l = 0; l < LqEntries; l++) begin
+    for (int unsigned l = 0; l < Cfg.LqEntries; l++) begin
       if (lq_replay_i[l]) rob_q[lq_rob_i[l]].replay <= 1'b1;
     end
     if (fwd_done_i) rob_q[fwd_rob_i].done <= 1'b1;
@@ -449,13 +432,13 @@ module be_rob_commit
     if (fencei_busy_q && fencei_done_i) rob_q[rob_head_q].done <= 1'b1;
   end
 
-  be_ring_ptr #(.Entries(RobEntries)) u_rob_ptr (
+  be_ring_ptr #(.Entries(Cfg.RobEntries)) u_rob_ptr (
     .clk_i,
     .rst_ni,
     .flush_i  (flush),
     .head_d_i (rob_head_d),
-    .push_i   ((RobW+1)'(disp_n_i)),
-    .pop_i    ((RobW+1)'(cmt_n)),
+    .push_i   ((Cfg.RobW+1)'(disp_n_i)),
+    .pop_i    ((Cfg.RobW+1)'(cmt_n)),
     .keep_i   ('0),
     .head_o   (rob_head_q),
     .tail_o   (rob_tail_q),
@@ -478,7 +461,7 @@ module be_rob_commit
       end else begin
         if (redirect_exec_i) begin
           pend_q     <= 1'b1;
-          pend_rob_q <= iu_i[PBr].rob;
+          pend_rob_q <= iu_i[Cfg.PBr].rob;
         end
         if (fencei_start) fencei_busy_q <= 1'b1;
         else if (fencei_done_i) fencei_busy_q <= 1'b0;

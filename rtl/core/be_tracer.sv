@@ -7,41 +7,31 @@
 module be_tracer
   import core_pkg::*;
 #(
-  parameter int unsigned FetchWidth    = 2,
-  parameter int unsigned DispatchWidth = 2,
-  parameter int unsigned NumAlu        = 2,
-  parameter int unsigned CommitWidth   = 2,
-  parameter int unsigned RobEntries    = 32,
-  parameter type         rs_payload_t  = logic,  // core_backend's RS payload
-  localparam int unsigned RobW     = $clog2(RobEntries),
-  localparam int unsigned DW       = DispatchWidth,
-  localparam int unsigned CW       = CommitWidth,
-  localparam int unsigned PBr      = NumAlu,
-  localparam int unsigned PAgu     = NumAlu + 2,
-  localparam int unsigned NumPorts = NumAlu + 3
+  parameter core_cfg_t Cfg          = CoreCfgDefault,
+  parameter type       rs_payload_t = logic   // core_backend's RS payload
 ) (
   input  logic                       clk_i,
   input  logic                       rst_ni,
-  input  fe_uop_t [FetchWidth-1:0]   fe_uop_i,
-  input  logic [DW-1:0]              d_ok_i,
-  input  logic [RobW-1:0]            rob_head_i,
-  input  logic [RobW-1:0]            rob_tail_i,
-  input  logic [NumPorts-1:0]        grant_i,
-  input  rs_payload_t [NumPorts-1:0] iu_i,
+  input  fe_uop_t [Cfg.FetchWidth-1:0] fe_uop_i,
+  input  logic [Cfg.DispatchWidth-1:0] d_ok_i,
+  input  logic [Cfg.RobW-1:0]        rob_head_i,
+  input  logic [Cfg.RobW-1:0]        rob_tail_i,
+  input  logic [Cfg.NumPorts-1:0]    grant_i,
+  input  rs_payload_t [Cfg.NumPorts-1:0] iu_i,
   input  logic                       agu_exc_i,
   input  logic                       agu_store_i,
   input  logic                       agu_mmio_i,
   input  logic                       mul_done_i,
-  input  logic [RobW-1:0]            mul_rob_i,
+  input  logic [Cfg.RobW-1:0]        mul_rob_i,
   input  logic                       div_done_i,
-  input  logic [RobW-1:0]            div_rob_i,
+  input  logic [Cfg.RobW-1:0]        div_rob_i,
   input  logic                       fwd_done_i,
-  input  logic [RobW-1:0]            fwd_rob_i,
+  input  logic [Cfg.RobW-1:0]        fwd_rob_i,
   input  logic                       ld_done_i,
-  input  logic [RobW-1:0]            ld_rob_i,
+  input  logic [Cfg.RobW-1:0]        ld_rob_i,
   input  logic                       mmio_ans_i,
   input  logic                       fencei_done_i,
-  input  logic [CW-1:0]              cmt_i,
+  input  logic [Cfg.CommitWidth-1:0] cmt_i,
   input  logic                       flush_i
 );
 
@@ -53,26 +43,26 @@ module be_tracer
   initial pipe_on = ss_pipe_on();
   always_ff @(posedge clk_i) begin : pipeview
     if (pipe_on && rst_ni) begin
-      for (int unsigned k = 0; k < CW; k++) begin
-        if (cmt_i[k]) ss_pipe_event(PipeBeCommit, 32'(RobW'(rob_head_i + RobW'(k))), 0, 0);
+      for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
+        if (cmt_i[k]) ss_pipe_event(PipeBeCommit, 32'(Cfg.RobW'(rob_head_i + Cfg.RobW'(k))), 0, 0);
       end
       if (flush_i) ss_pipe_event(PipeBeFlush, 0, 0, 0);
-      for (int unsigned w = 0; w < DW; w++) begin
+      for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
         if (d_ok_i[w]) begin
-          ss_pipe_event(PipeBeDispatch, 32'(RobW'(rob_tail_i + RobW'(w))), fe_uop_i[w].pc,
+          ss_pipe_event(PipeBeDispatch, 32'(Cfg.RobW'(rob_tail_i + Cfg.RobW'(w))), fe_uop_i[w].pc,
                         fe_uop_i[w].insn);
         end
       end
-      for (int unsigned p = 0; p < NumPorts; p++) begin
+      for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
         if (grant_i[p]) ss_pipe_event(PipeBeIssue, 32'(iu_i[p].rob), 0, 0);
       end
       // Done: as the ROB entry's done bit is set (be_rob_commit), not on a flush.
       if (!flush_i) begin
-        for (int unsigned p = 0; p <= PBr; p++) begin
+        for (int unsigned p = 0; p <= Cfg.PBr; p++) begin
           if (grant_i[p]) ss_pipe_event(PipeBeDone, 32'(iu_i[p].rob), 0, 0);
         end
-        if (grant_i[PAgu] && (agu_exc_i || (agu_store_i && !agu_mmio_i))) begin
-          ss_pipe_event(PipeBeDone, 32'(iu_i[PAgu].rob), 0, 0);
+        if (grant_i[Cfg.PAgu] && (agu_exc_i || (agu_store_i && !agu_mmio_i))) begin
+          ss_pipe_event(PipeBeDone, 32'(iu_i[Cfg.PAgu].rob), 0, 0);
         end
         if (mul_done_i) ss_pipe_event(PipeBeDone, 32'(mul_rob_i), 0, 0);
         if (div_done_i) ss_pipe_event(PipeBeDone, 32'(div_rob_i), 0, 0);

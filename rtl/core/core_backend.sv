@@ -19,27 +19,15 @@
 module core_backend
   import core_pkg::*;
 #(
-  parameter int unsigned FetchWidth    = 2,
-  parameter int unsigned DispatchWidth = 2,   // <= FetchWidth
-  parameter int unsigned IssueWidth    = 3,   // uops started per cycle over all units
-  parameter int unsigned NumAlu        = 2,   // 1..4 ALU ports sharing the ALU RS
-  parameter int unsigned CommitWidth   = 2,
-  parameter int unsigned RobEntries    = 32,  // power of 2
-  parameter int unsigned RsEntries     = 8,   // per class
-  parameter int unsigned LqEntries     = 8,   // power of 2, <= 8 (D-port tags 0..7)
-  parameter int unsigned SqEntries     = 8,   // power of 2
-  parameter int unsigned SbEntries     = 4,   // committed stores not yet written, at most
-  parameter int unsigned PhysRegs      = 64,  // power of 2, > 32
-  parameter int unsigned MulLatency    = 3,
-  localparam int unsigned TakeW        = 3
+  parameter core_cfg_t Cfg = CoreCfgDefault
 ) (
   input  logic                         clk_i,
   input  logic                         rst_ni,
   input  logic                         fast_alu_i,
   input  logic [31:0]                  ram_size_i,  // RAM bytes from RamBase (static)
   // Front end (contract section 3)
-  input  logic [FetchWidth-1:0]        fe_valid_i,
-  input  fe_uop_t [FetchWidth-1:0]     fe_uop_i,
+  input  logic [Cfg.FetchWidth-1:0]    fe_valid_i,
+  input  fe_uop_t [Cfg.FetchWidth-1:0] fe_uop_i,
   output logic [TakeW-1:0]             fe_take_o,
   output fe_redirect_t                 redirect_o,
   output bp_update_t                   bp_upd_o,
@@ -58,37 +46,25 @@ module core_backend
   // Counter CSRs served by pmu_top (contract section 4)
   output pmu_csr_req_t                 pmu_csr_o,
   input  logic [31:0]                  pmu_csr_rdata_i,
-  output commit_t [CommitWidth-1:0]    commit_o,
+  output commit_t [Cfg.CommitWidth-1:0] commit_o,
 `ifndef SYNTHESIS
   output probe_pkg::core_obs_t           obs_o,  // simulation only (be_probe)
 `endif
   output probe_pkg::probe_t              probe_o
 );
 
-  localparam int unsigned RobW = $clog2(RobEntries);
-  localparam int unsigned PW   = $clog2(PhysRegs);
-  localparam int unsigned LqW  = LqEntries > 1 ? $clog2(LqEntries) : 1;
-  localparam int unsigned SqW  = SqEntries > 1 ? $clog2(SqEntries) : 1;
-  localparam int unsigned DW   = DispatchWidth;
-  localparam int unsigned CW   = CommitWidth;
-  // Issue ports: NumAlu ALUs (all fed by the ALU RS), then branch, mul/div and AGU.
-  localparam int unsigned PAgu     = NumAlu + 2;
-  localparam int unsigned NumPorts = NumAlu + 3;
-  // Write-back ports: one per ALU, branch link, mul, div, load answer, store forward.
-  localparam int unsigned NumWb = NumAlu + 5;
-
   // -------------------------------------------------------------------------------------
   // Types shared by the stages (their widths follow this instance's parameters, so they are
   // defined here and passed down as type parameters).
   typedef struct packed {
-    logic [RobW-1:0] rob;
-    logic [PW-1:0]   pdst;
+    logic [Cfg.RobW-1:0] rob;
+    logic [Cfg.PW-1:0] pdst;
     logic            has_dst;
     logic [31:0]     pc;
     logic [31:0]     pred_npc;
     uop_t            uop;
-    logic [LqW-1:0]  lq;
-    logic [SqW-1:0]  sq;
+    logic [Cfg.LqW-1:0] lq;
+    logic [Cfg.SqW-1:0] sq;
   } rs_payload_t;
 
   typedef struct packed {
@@ -109,10 +85,10 @@ module core_backend
     op_class_e       cls;
     logic            has_dst;
     logic [4:0]      rd;
-    logic [PW-1:0]   pdst;
-    logic [PW-1:0]   old_pdst;
-    logic [LqW-1:0]  lq;
-    logic [SqW-1:0]  sq;
+    logic [Cfg.PW-1:0] pdst;
+    logic [Cfg.PW-1:0] old_pdst;
+    logic [Cfg.LqW-1:0] lq;
+    logic [Cfg.SqW-1:0] sq;
     logic            mmio;     // store outside RAM: performed at the head before it commits
     logic [31:0]     csr_src;  // CSR op: its rs1 value / uimm, used when it commits
   } rob_t;
@@ -120,87 +96,80 @@ module core_backend
   // -------------------------------------------------------------------------------------
   // Interconnect
   // Dispatch / rename
-  logic [DW-1:0]                          d_ok, d_dst, d_load, d_store, d_rdy1, d_rdy2;
+  logic [Cfg.DispatchWidth-1:0]           d_ok, d_dst, d_load, d_store, d_rdy1, d_rdy2;
   logic [TakeW-1:0]                       disp_n;
-  logic [DW-1:0][PW-1:0]                  d_pdst, d_old, d_src1, d_src2;
-  logic [DW-1:0][LqW-1:0]                 d_lq;
-  logic [DW-1:0][SqW-1:0]                 d_sq;
-  logic [DW-1:0][2:0]                     d_funct3;
-  logic [NumRsClasses-1:0][DW-1:0]        rs_alloc;
-  rs_payload_t [DW-1:0]                   rs_payload;
+  logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0] d_pdst, d_old, d_src1, d_src2;
+  logic [Cfg.DispatchWidth-1:0][Cfg.LqW-1:0] d_lq;
+  logic [Cfg.DispatchWidth-1:0][Cfg.SqW-1:0] d_sq;
+  logic [Cfg.DispatchWidth-1:0][2:0]      d_funct3;
+  logic [NumRsClasses-1:0][Cfg.DispatchWidth-1:0] rs_alloc;
+  rs_payload_t [Cfg.DispatchWidth-1:0]    rs_payload;
   logic                                   d_block;
   logic                                   st_rob_full, st_rs_full, st_lsq_full, st_preg;
-  logic [PhysRegs-1:0]                    rdy;
+  logic [Cfg.PhysRegs-1:0]                rdy;
   // Issue / execute
   logic [4:0]                             rs_free [NumRsClasses];
-  logic [NumRsClasses-1:0][RsEntries-1:0] rs_valid, rs_ready, rs_issue;
-  logic [NumRsClasses-1:0][RsEntries-1:0][PW-1:0] rs_src1, rs_src2;
-  rs_payload_t [NumRsClasses-1:0][RsEntries-1:0]  rs_pl;
-  logic [NumPorts-1:0]                    grant;
-  rs_payload_t [NumPorts-1:0]             iu;
-  logic [NumPorts-1:0][31:0]              opa;
+  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_valid, rs_ready, rs_issue;
+  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src1, rs_src2;
+  rs_payload_t [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_pl;
+  logic [Cfg.NumPorts-1:0]                grant;
+  rs_payload_t [Cfg.NumPorts-1:0]         iu;
+  logic [Cfg.NumPorts-1:0][31:0]          opa;
   logic                                   br_taken, br_misal, br_mispred, redirect_exec;
   logic [31:0]                            br_target, br_npc;
   logic                                   mul_done, div_done;
-  logic [RobW-1:0]                        mul_rob, div_rob;
+  logic [Cfg.RobW-1:0]                    mul_rob, div_rob;
   logic                                   agu_load, agu_store, agu_exc, agu_mmio;
   logic [31:0]                            agu_cause;
   logic [31:0]                            agu_addr, agu_sdata;
   logic [2:0]                             agu_size;
-  logic [NumWb-1:0]                       wb_valid;
-  logic [NumWb-1:0][PW-1:0]               wb_tag;
-  logic [31:0]                            prf [PhysRegs];
+  logic [Cfg.NumWb-1:0]                   wb_valid;
+  logic [Cfg.NumWb-1:0][Cfg.PW-1:0]       wb_tag;
+  logic [31:0]                            prf [Cfg.PhysRegs];
   // Load/store queues
-  logic [LqW:0]                           lq_cnt;
-  logic [LqW-1:0]                         lq_tail;
-  logic [SqW:0]                           sq_cnt, sb_cnt;
-  logic [SqW-1:0]                         sq_tail, sq_head;
+  logic [Cfg.LqW:0]                       lq_cnt;
+  logic [Cfg.LqW-1:0]                     lq_tail;
+  logic [Cfg.SqW:0]                       sq_cnt, sb_cnt;
+  logic [Cfg.SqW-1:0]                     sq_tail, sq_head;
   logic                                   ld_wb_valid, fwd_wb_valid;
-  logic [PW-1:0]                          ld_wb_tag, fwd_wb_tag;
+  logic [Cfg.PW-1:0]                      ld_wb_tag, fwd_wb_tag;
   logic [31:0]                            ld_wb_data, fwd_wb_data, ld_addr;
   logic                                   fwd_done, ld_done, st_ans;
-  logic [RobW-1:0]                        fwd_rob, ld_rob;
-  logic [LqEntries-1:0]                   lq_replay, lq_valid, lq_busy, lq_miss1, lq_miss2;
-  logic [LqEntries-1:0][RobW-1:0]         lq_rob;
-  logic [SqEntries-1:0][31:0]             sq_addr, sq_data;
-  logic [SqEntries-1:0][2:0]              sq_size;
+  logic [Cfg.RobW-1:0]                    fwd_rob, ld_rob;
+  logic [Cfg.LqEntries-1:0]               lq_replay, lq_valid, lq_busy, lq_miss1, lq_miss2;
+  logic [Cfg.LqEntries-1:0][Cfg.RobW-1:0] lq_rob;
+  logic [Cfg.SqEntries-1:0][31:0]         sq_addr, sq_data;
+  logic [Cfg.SqEntries-1:0][2:0]          sq_size;
   // ROB / commit
-  logic [RobW-1:0]                        rob_head, rob_tail, pend_rob;
-  logic [RobW:0]                          rob_cnt;
+  logic [Cfg.RobW-1:0]                    rob_head, rob_tail, pend_rob;
+  logic [Cfg.RobW:0]                      rob_cnt;
   logic                                   pend;
   rob_t                                   nh;
-  rob_t [CW-1:0]                          hd;
-  logic [CW-1:0]                          hv, cmt, cmt_dst, cmt_ld;
+  rob_t [Cfg.CommitWidth-1:0]             hd;
+  logic [Cfg.CommitWidth-1:0]             hv, cmt, cmt_dst, cmt_ld;
   logic [TakeW-1:0]                       cmt_n;
   logic                                   sb_no_room;  // no store-buffer room after commit
   logic                                   flush, cmt_mispred, cmt_exception, cmt_clear;
   logic [31:0]                            flush_pc;
   logic                                   mmio_start, mmio_busy, mmio_ans, fencei_done;
   logic                                   csr_wb_valid;
-  logic [PW-1:0]                          csr_wb_tag;
+  logic [Cfg.PW-1:0]                      csr_wb_tag;
   logic [31:0]                            csr_wb_data;
 
   // Dispatch waits while a branch redirects from execute, a flush commits, or a mispredicted
   // branch that redirected is not yet committed.
   assign d_block   = pend || flush || redirect_exec;
   assign fe_take_o = disp_n;
-  for (genvar w = 0; w < DW; w++) begin : gen_funct3
+  for (genvar w = 0; w < Cfg.DispatchWidth; w++) begin : gen_funct3
     assign d_funct3[w] = fe_uop_i[w].uop.funct3;
   end
 
   // -------------------------------------------------------------------------------------
   // Stages
   be_rename #(
-    .FetchWidth    (FetchWidth),
-    .DispatchWidth (DispatchWidth),
-    .CommitWidth   (CommitWidth),
-    .RobEntries    (RobEntries),
-    .LqEntries     (LqEntries),
-    .SqEntries     (SqEntries),
-    .PhysRegs      (PhysRegs),
-    .NumWb         (NumWb),
-    .rob_t         (rob_t),
-    .rs_payload_t  (rs_payload_t)
+    .Cfg          (Cfg),
+    .rob_t        (rob_t),
+    .rs_payload_t (rs_payload_t)
   ) u_rename (
     .clk_i,
     .rst_ni,
@@ -243,14 +212,8 @@ module core_backend
   );
 
   be_issue #(
-    .DispatchWidth (DispatchWidth),
-    .IssueWidth    (IssueWidth),
-    .NumAlu        (NumAlu),
-    .RobEntries    (RobEntries),
-    .RsEntries     (RsEntries),
-    .PhysRegs      (PhysRegs),
-    .MulLatency    (MulLatency),
-    .rs_payload_t  (rs_payload_t)
+    .Cfg          (Cfg),
+    .rs_payload_t (rs_payload_t)
   ) u_issue (
     .clk_i,
     .rst_ni,
@@ -309,14 +272,8 @@ module core_backend
   );
 
   be_lsq #(
-    .DispatchWidth (DispatchWidth),
-    .CommitWidth   (CommitWidth),
-    .RobEntries    (RobEntries),
-    .LqEntries     (LqEntries),
-    .SqEntries     (SqEntries),
-    .SbEntries     (SbEntries),
-    .PhysRegs      (PhysRegs),
-    .rob_t         (rob_t)
+    .Cfg          (Cfg),
+    .rob_t        (rob_t)
   ) u_lsq (
     .clk_i,
     .rst_ni,
@@ -341,9 +298,9 @@ module core_backend
     .agu_addr_i       (agu_addr),
     .agu_sdata_i      (agu_sdata),
     .agu_size_i       (agu_size),
-    .agu_rob_i        (iu[PAgu].rob),
-    .agu_lq_i         (iu[PAgu].lq),
-    .agu_sq_i         (iu[PAgu].sq),
+    .agu_rob_i        (iu[Cfg.PAgu].rob),
+    .agu_lq_i         (iu[Cfg.PAgu].lq),
+    .agu_sq_i         (iu[Cfg.PAgu].sq),
     .cmt_i            (cmt),
     .cmt_ld_i         (cmt_ld),
     .hd_i             (hd),
@@ -377,20 +334,13 @@ module core_backend
   );
 
   be_rob_commit #(
-    .DispatchWidth (DispatchWidth),
-    .NumAlu        (NumAlu),
-    .CommitWidth   (CommitWidth),
-    .RobEntries    (RobEntries),
-    .LqEntries     (LqEntries),
-    .SqEntries     (SqEntries),
-    .SbEntries     (SbEntries),
-    .PhysRegs      (PhysRegs),
-    .rob_t         (rob_t),
-    .rs_payload_t  (rs_payload_t)
+    .Cfg          (Cfg),
+    .rob_t        (rob_t),
+    .rs_payload_t (rs_payload_t)
   ) u_rob_commit (
     .clk_i,
     .rst_ni,
-    .fe_uop_i          (fe_uop_i[DW-1:0]),
+    .fe_uop_i          (fe_uop_i[Cfg.DispatchWidth-1:0]),
     .d_ok_i            (d_ok),
     .disp_n_i          (disp_n),
     .d_dst_i           (d_dst),
@@ -468,18 +418,9 @@ module core_backend
   );
 
   be_probe #(
-    .FetchWidth    (FetchWidth),
-    .DispatchWidth (DispatchWidth),
-    .NumAlu        (NumAlu),
-    .CommitWidth   (CommitWidth),
-    .RobEntries    (RobEntries),
-    .RsEntries     (RsEntries),
-    .LqEntries     (LqEntries),
-    .SqEntries     (SqEntries),
-    .SbEntries     (SbEntries),
-    .PhysRegs      (PhysRegs),
-    .rob_t         (rob_t),
-    .rs_payload_t  (rs_payload_t)
+    .Cfg          (Cfg),
+    .rob_t        (rob_t),
+    .rs_payload_t (rs_payload_t)
   ) u_probe (
     .clk_i,
     .rst_ni,
@@ -512,8 +453,8 @@ module core_backend
     .lq_busy_i         (lq_busy),
     .lq_miss1_i        (lq_miss1),
     .lq_miss2_i        (lq_miss2),
-    .dc_l1miss_tags_i  (dc_rsp_i.l1miss_tags[LqEntries-1:0]),
-    .dc_l2miss_tags_i  (dc_rsp_i.l2miss_tags[LqEntries-1:0]),
+    .dc_l1miss_tags_i  (dc_rsp_i.l1miss_tags[Cfg.LqEntries-1:0]),
+    .dc_l2miss_tags_i  (dc_rsp_i.l2miss_tags[Cfg.LqEntries-1:0]),
     .st_l1miss_i       (dc_rsp_i.l1miss_tags[2**DcTagW-1]),  // the store tag (be_lsq)
     .st_l2miss_i       (dc_rsp_i.l2miss_tags[2**DcTagW-1]),
     .st_ans_i          (st_ans),
@@ -542,12 +483,8 @@ module core_backend
 
 `ifndef SYNTHESIS
   be_tracer #(
-    .FetchWidth    (FetchWidth),
-    .DispatchWidth (DispatchWidth),
-    .NumAlu        (NumAlu),
-    .CommitWidth   (CommitWidth),
-    .RobEntries    (RobEntries),
-    .rs_payload_t  (rs_payload_t)
+    .Cfg          (Cfg),
+    .rs_payload_t (rs_payload_t)
   ) u_tracer (
     .clk_i,
     .rst_ni,
@@ -575,8 +512,8 @@ module core_backend
   );
 `endif
 
-  logic [FetchWidth-1:0] fe_pred_taken;  // the back end checks pred_npc instead
-  for (genvar w = 0; w < FetchWidth; w++) begin : gen_unused
+  logic [Cfg.FetchWidth-1:0] fe_pred_taken;  // the back end checks pred_npc instead
+  for (genvar w = 0; w < Cfg.FetchWidth; w++) begin : gen_unused
     assign fe_pred_taken[w] = fe_uop_i[w].pred_taken;
   end
   logic unused;
@@ -584,12 +521,13 @@ module core_backend
 
 `ifndef SYNTHESIS
   initial begin
-    assert (DispatchWidth <= FetchWidth && DispatchWidth >= 1 && DispatchWidth <= 4);
-    assert (CommitWidth >= 1 && CommitWidth <= 4);
-    assert (NumAlu >= 1 && NumAlu <= 4);
-    assert (LqEntries <= 2**DcTagW - 1);
-    assert (2**RobW == RobEntries && 2**PW == PhysRegs && PhysRegs > 32);
-    assert (2**LqW == LqEntries && 2**SqW == SqEntries);
+    assert (Cfg.DispatchWidth <= Cfg.FetchWidth);
+    assert (Cfg.DispatchWidth >= 1 && Cfg.DispatchWidth <= 4);
+    assert (Cfg.CommitWidth >= 1 && Cfg.CommitWidth <= 4);
+    assert (Cfg.NumAlu >= 1 && Cfg.NumAlu <= 4);
+    assert (Cfg.LqEntries <= 2**DcTagW - 1);
+    assert (2**Cfg.RobW == Cfg.RobEntries && 2**Cfg.PW == Cfg.PhysRegs && Cfg.PhysRegs > 32);
+    assert (2**Cfg.LqW == Cfg.LqEntries && 2**Cfg.SqW == Cfg.SqEntries);
   end
 `endif
 

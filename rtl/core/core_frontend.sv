@@ -16,8 +16,7 @@ module core_frontend
   parameter int unsigned GshareEntries   = 1024,  // 2-bit counters, power of 2
   parameter int unsigned BtbEntries      = 64,    // direct mapped, power of 2
   parameter int unsigned RasDepth        = 8,     // 1..2**MaxRasPtrW
-  parameter int unsigned IcOutstanding   = 4,     // I-port requests in flight
-  localparam int unsigned TakeW          = 3
+  parameter int unsigned IcOutstanding   = 4      // I-port requests in flight
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,

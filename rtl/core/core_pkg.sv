@@ -247,6 +247,71 @@ package core_pkg;
   // ---------------------------------------------------------------------------------------
   // Back end (docs/core.md "Back end").
 
+  // Core configuration, in the manner of CVA6's cva6_cfg_t: core_top's scalar parameters and
+  // the widths and port indices derived from them, built once (core_cfg) and passed to
+  // core_backend and its stages as one parameter.
+  typedef struct packed {
+    int unsigned FetchWidth;
+    int unsigned DispatchWidth;  // <= FetchWidth
+    int unsigned IssueWidth;     // uops started per cycle over all units
+    int unsigned NumAlu;         // 1..4 ALU ports sharing the ALU RS
+    int unsigned CommitWidth;
+    int unsigned RobEntries;     // power of 2
+    int unsigned RsEntries;      // per class
+    int unsigned LqEntries;      // power of 2, < 2**DcTagW (the store tag is all ones)
+    int unsigned SqEntries;      // power of 2
+    int unsigned SbEntries;      // committed stores not yet written, at most
+    int unsigned PhysRegs;       // power of 2, > 32
+    int unsigned MulLatency;
+    // Derived (core_cfg): index widths.
+    int unsigned RobW;
+    int unsigned PW;             // physical register tag
+    int unsigned LqW;
+    int unsigned SqW;
+    // Derived: issue ports -- NumAlu ALUs (all fed by the ALU RS), then branch, mul/div, AGU.
+    int unsigned PBr;
+    int unsigned PMd;
+    int unsigned PAgu;
+    int unsigned NumPorts;
+    // Derived: write-back ports -- one per ALU, branch link, mul, div, load answer, store
+    // forward.
+    int unsigned WbBr;
+    int unsigned WbMul;
+    int unsigned WbDiv;
+    int unsigned WbLd;
+    int unsigned WbFwd;
+    int unsigned NumWb;
+  } core_cfg_t;
+
+  // The derived fields of c from its scalar ones.
+  function automatic core_cfg_t core_cfg(core_cfg_t c);
+    core_cfg_t d = c;
+    d.RobW     = $clog2(c.RobEntries);
+    d.PW       = $clog2(c.PhysRegs);
+    d.LqW      = c.LqEntries > 1 ? $clog2(c.LqEntries) : 1;
+    d.SqW      = c.SqEntries > 1 ? $clog2(c.SqEntries) : 1;
+    d.PBr      = c.NumAlu;
+    d.PMd      = c.NumAlu + 1;
+    d.PAgu     = c.NumAlu + 2;
+    d.NumPorts = c.NumAlu + 3;
+    d.WbBr     = c.NumAlu;
+    d.WbMul    = c.NumAlu + 1;
+    d.WbDiv    = c.NumAlu + 2;
+    d.WbLd     = c.NumAlu + 3;
+    d.WbFwd    = c.NumAlu + 4;
+    d.NumWb    = c.NumAlu + 5;
+    return d;
+  endfunction
+
+  // core_top's default configuration (the stages' parameter default).
+  localparam core_cfg_t CoreCfgDefault = core_cfg('{
+    FetchWidth: 2, DispatchWidth: 2, IssueWidth: 3, NumAlu: 2, CommitWidth: 2,
+    RobEntries: 32, RsEntries: 8, LqEntries: 8, SqEntries: 8, SbEntries: 4, PhysRegs: 64,
+    MulLatency: 3, default: 0});
+
+  // Uops the back end takes from the fetch buffer per cycle: a count 0..4.
+  localparam int unsigned TakeW = 3;
+
   // Reservation station (execution class) a uop waits in; also indexes the issue ports' RS.
   typedef enum logic [1:0] {
     RsAlu    = 2'd0,  // ALU ops and CSR ops (a CSR op captures its source, acts at commit)

@@ -54,9 +54,16 @@ module core_top
   output probe_pkg::probe_t         probe_o
 );
 
+  // The back end's configuration: these parameters and what derives from them (core_pkg).
+  localparam core_cfg_t Cfg = core_cfg('{
+    FetchWidth: FetchWidth, DispatchWidth: DispatchWidth, IssueWidth: IssueWidth,
+    NumAlu: NumAlu, CommitWidth: CommitWidth, RobEntries: RobEntries, RsEntries: RsEntries,
+    LqEntries: LqEntries, SqEntries: SqEntries, SbEntries: SbEntries, PhysRegs: PhysRegs,
+    MulLatency: MulLatency, default: 0});
+
   logic [FetchWidth-1:0]    fe_valid;
   fe_uop_t [FetchWidth-1:0] fe_uop;
-  logic [2:0]               fe_take;
+  logic [TakeW-1:0]         fe_take;
   fe_redirect_t             redirect;
   bp_update_t               bp_upd;
   logic                     fe_icache_miss, fe_recover, fe_misfetch;
@@ -105,20 +112,7 @@ module core_top
     .fe_misfetch_o     (fe_misfetch)
   );
 
-  core_backend #(
-    .FetchWidth    (FetchWidth),
-    .DispatchWidth (DispatchWidth),
-    .IssueWidth    (IssueWidth),
-    .NumAlu        (NumAlu),
-    .CommitWidth   (CommitWidth),
-    .RobEntries    (RobEntries),
-    .RsEntries     (RsEntries),
-    .LqEntries     (LqEntries),
-    .SqEntries     (SqEntries),
-    .SbEntries     (SbEntries),
-    .PhysRegs      (PhysRegs),
-    .MulLatency    (MulLatency)
-  ) u_backend (
+  core_backend #(.Cfg(Cfg)) u_backend (
     .clk_i,
     .rst_ni,
     .fast_alu_i,
