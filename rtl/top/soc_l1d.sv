@@ -20,6 +20,8 @@ module soc_l1d #(
   parameter int unsigned Mshrs     = 4,
   parameter int unsigned Targets   = 8,  // loads merged into one MSHR at most
   parameter int unsigned TagW      = 4,
+  parameter type         l2d_req_t = logic,  // soc_mem's L1D <-> L2 request / response
+  parameter type         l2d_rsp_t = logic,
   localparam int unsigned MshrW    = Mshrs > 1 ? $clog2(Mshrs) : 1
 ) (
   input  logic                   clk_i,
@@ -45,19 +47,8 @@ module soc_l1d #(
   input  logic                   flush_req_i,    // pulse
   output logic                   flush_done_o,   // pulse
   // L2 side: line reads (id = MSHR) and write-backs.
-  output logic                   l2_req_o,
-  output logic                   l2_we_o,
-  output logic [31:0]            l2_addr_o,
-  output logic [LineBytes*8-1:0] l2_wdata_o,
-  output logic [MshrW-1:0]       l2_id_o,
-  input  logic                   l2_gnt_i,
-  input  logic                   l2_rvalid_i,
-  input  logic [MshrW-1:0]       l2_rid_i,
-  input  logic                   l2_err_i,
-  input  logic [1:0]             l2_rlevel_i,
-  input  logic [LineBytes*8-1:0] l2_rdata_i,
-  input  logic                   l2_miss_i,
-  input  logic [MshrW-1:0]       l2_miss_id_i
+  output l2d_req_t               l2_req_o,
+  input  l2d_rsp_t               l2_rsp_i
 );
 
   localparam int unsigned Words   = LineBytes / 4;
@@ -204,7 +195,7 @@ module soc_l1d #(
   // replay reads its MSHR's copy of the line and touches only filled MSHRs, a load
   // accepted under it only unfilled or free ones.
   logic fill, busy, busy_ld, can_alloc, accept, acc_hit, acc_merge, acc_alloc;
-  assign fill      = l2_rvalid_i;
+  assign fill      = l2_rsp_i.rvalid;
   assign busy_ld   = fill || ans_block_i || !flush_idle;
   assign busy      = busy_ld || rp_any;
   assign can_alloc = free_any && (WbW+1)'(wb_cnt_q) + (WbW+1)'(unfilled) < (WbW+1)'(WbDepth);
@@ -224,19 +215,19 @@ module soc_l1d #(
   way_t             f_way;
   logic             f_evict;
   always_comb begin : fill_merge
-    f_line = l2_rdata_i;
-    if (mst_q[l2_rid_i])
-      f_line[mst_word_q[l2_rid_i]] = merge(f_line[mst_word_q[l2_rid_i]],
-                                           mst_wdata_q[l2_rid_i], mst_be_q[l2_rid_i]);
+    f_line = l2_rsp_i.rdata;
+    if (mst_q[l2_rsp_i.rid])
+      f_line[mst_word_q[l2_rsp_i.rid]] = merge(f_line[mst_word_q[l2_rsp_i.rid]],
+                                           mst_wdata_q[l2_rsp_i.rid], mst_be_q[l2_rsp_i.rid]);
   end
-  assign f_addr = mline_q[l2_rid_i];
+  assign f_addr = mline_q[l2_rsp_i.rid];
   assign f_idx  = f_addr[IdxBits-1:0];
   soc_cache_victim #(.Ways(Ways)) u_fill_victim (
     .valid_i(valid_q[f_idx]),
     .rr_i   (victim_q[f_idx]),
     .way_o  (f_way)
   );
-  assign f_evict = fill && !l2_err_i && valid_q[f_idx][f_way] && dirty_q[f_idx][f_way];
+  assign f_evict = fill && !l2_rsp_i.err && valid_q[f_idx][f_way] && dirty_q[f_idx][f_way];
 
   // ---------------------------------------------------------------- flush walk
   logic walk_push;
@@ -277,13 +268,13 @@ module soc_l1d #(
 
   // Write-backs first: a read never overtakes a write-back of the same line.
   logic wb_pop, wb_push, rq_sent;
-  assign l2_req_o   = wb_cnt_q != '0 || rq_any;
-  assign l2_we_o    = wb_cnt_q != '0;
-  assign l2_addr_o  = {l2_we_o ? wb_line_q[wb_rd_q] : mline_q[rq_m], {OffBits{1'b0}}};
-  assign l2_wdata_o = wb_data_q[wb_rd_q];
-  assign l2_id_o    = rq_m;
-  assign wb_pop     = l2_gnt_i && l2_we_o;
-  assign rq_sent    = l2_gnt_i && !l2_we_o;
+  assign l2_req_o.req   = wb_cnt_q != '0 || rq_any;
+  assign l2_req_o.we    = wb_cnt_q != '0;
+  assign l2_req_o.addr  = {l2_req_o.we ? wb_line_q[wb_rd_q] : mline_q[rq_m], {OffBits{1'b0}}};
+  assign l2_req_o.wdata = wb_data_q[wb_rd_q];
+  assign l2_req_o.id    = rq_m;
+  assign wb_pop     = l2_rsp_i.gnt && l2_req_o.we;
+  assign rq_sent    = l2_rsp_i.gnt && !l2_req_o.we;
   assign wb_push    = f_evict || walk_push;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : wb_fifo
@@ -315,13 +306,13 @@ module soc_l1d #(
       for (int unsigned m = 0; m < Mshrs; m++) mtv_q[m] <= '0;
     end else begin
       if (rq_sent) msent_q[rq_m] <= 1'b1;
-      if (l2_miss_i) ml2miss_q[l2_miss_id_i] <= 1'b1;
+      if (l2_rsp_i.miss) ml2miss_q[l2_rsp_i.miss_id] <= 1'b1;
       if (fill) begin
-        mfilled_q[l2_rid_i] <= 1'b1;
-        ml2miss_q[l2_rid_i] <= 1'b0;
-        merr_q[l2_rid_i]    <= l2_err_i;
-        mlevel_q[l2_rid_i]  <= l2_rlevel_i;
-        mdata_q[l2_rid_i]   <= f_line;
+        mfilled_q[l2_rsp_i.rid] <= 1'b1;
+        ml2miss_q[l2_rsp_i.rid] <= 1'b0;
+        merr_q[l2_rsp_i.rid]    <= l2_rsp_i.err;
+        mlevel_q[l2_rsp_i.rid]  <= l2_rsp_i.rlevel;
+        mdata_q[l2_rsp_i.rid]   <= f_line;
       end
       if (rp_go) begin
         if (rp_store) mst_q[rp_m] <= 1'b0;
@@ -360,11 +351,11 @@ module soc_l1d #(
         victim_q[s] <= '0;
       end
     end else if (fill) begin
-      if (!l2_err_i) begin
+      if (!l2_rsp_i.err) begin
         data_q[f_idx][f_way]  <= f_line;
         tag_q[f_idx][f_way]   <= f_addr[LineW-1 -: TagBits];
         valid_q[f_idx][f_way] <= 1'b1;
-        dirty_q[f_idx][f_way] <= mst_q[l2_rid_i];
+        dirty_q[f_idx][f_way] <= mst_q[l2_rsp_i.rid];
         victim_q[f_idx]       <= f_way + way_t'(1);
       end
     end else if (walk_push) begin
@@ -434,7 +425,8 @@ module soc_l1d #(
   end
   // L2 answers only sent, unfilled MSHRs; the write-back FIFO never overflows.
   assert property (@(posedge clk_i) disable iff (!rst_ni)
-                   fill |-> mv_q[l2_rid_i] && msent_q[l2_rid_i] && !mfilled_q[l2_rid_i]);
+                   fill |-> mv_q[l2_rsp_i.rid] && msent_q[l2_rsp_i.rid]
+                            && !mfilled_q[l2_rsp_i.rid]);
   assert property (@(posedge clk_i) disable iff (!rst_ni)
                    wb_push |-> wb_cnt_q != (WbW+1)'(WbDepth));
   assert property (@(posedge clk_i) disable iff (!rst_ni) flush_req_i |-> flush_idle);

@@ -9,7 +9,9 @@
 module soc_l1i #(
   parameter int unsigned Sets      = 128,
   parameter int unsigned Ways      = 2,
-  parameter int unsigned LineBytes = 32
+  parameter int unsigned LineBytes = 32,
+  parameter type         l2i_req_t = logic,  // soc_mem's L1I <-> L2 request / response
+  parameter type         l2i_rsp_t = logic
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -23,12 +25,8 @@ module soc_l1i #(
   input  logic                   inval_req_i,  // pulse
   output logic                   inval_done_o, // pulse
   // Line reads from L2.
-  output logic                   l2_req_o,
-  output logic [31:0]            l2_addr_o,
-  input  logic                   l2_gnt_i,
-  input  logic                   l2_rvalid_i,
-  input  logic                   l2_err_i,
-  input  logic [LineBytes*8-1:0] l2_rdata_i
+  output l2i_req_t               l2_req_o,
+  input  l2i_rsp_t               l2_rsp_i
 );
 
   localparam int unsigned Blocks  = LineBytes / 16;
@@ -82,25 +80,25 @@ module soc_l1i #(
   logic accept, fill, do_inval;
   assign gnt_o    = state_q == StIdle && !inval_pend_q;
   assign accept   = req_i && gnt_o;
-  assign fill     = state_q == StWait && l2_rvalid_i;
+  assign fill     = state_q == StWait && l2_rsp_i.rvalid;
   assign do_inval = state_q == StIdle && inval_pend_q;
 
   always_comb begin : fsm
     state_d = state_q;
     unique case (state_q)
       StIdle:  if (accept && !hit) state_d = StReq;
-      StReq:   if (l2_gnt_i) state_d = StWait;
-      StWait:  if (l2_rvalid_i) state_d = StIdle;
+      StReq:   if (l2_rsp_i.gnt) state_d = StWait;
+      StWait:  if (l2_rsp_i.rvalid) state_d = StIdle;
       default: state_d = StIdle;
     endcase
   end
 
-  assign l2_req_o  = state_q == StReq;
-  assign l2_addr_o = {maddr_q[31:OffBits], {OffBits{1'b0}}};
+  assign l2_req_o.req  = state_q == StReq;
+  assign l2_req_o.addr = {maddr_q[31:OffBits], {OffBits{1'b0}}};
   assign miss_o    = state_q != StIdle;
 
   logic [Blocks-1:0][127:0] fill_line;
-  assign fill_line = l2_rdata_i;
+  assign fill_line = l2_rsp_i.rdata;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : ctrl
     if (!rst_ni) begin
@@ -117,7 +115,7 @@ module soc_l1i #(
       else if (do_inval) inval_pend_q <= 1'b0;
       inval_done_o <= do_inval;
       rvalid_o     <= (accept && hit) || fill;
-      err_o        <= fill && l2_err_i;
+      err_o        <= fill && l2_rsp_i.err;
     end
   end
 
@@ -134,7 +132,7 @@ module soc_l1i #(
       end
     end else if (do_inval) begin
       for (int unsigned s = 0; s < Sets; s++) valid_q[s] <= '0;
-    end else if (fill && !l2_err_i) begin
+    end else if (fill && !l2_rsp_i.err) begin
       data_q[idx][victim_q[idx]]  <= fill_line;
       tag_q[idx][victim_q[idx]]   <= tag;
       valid_q[idx][victim_q[idx]] <= 1'b1;
@@ -152,7 +150,7 @@ module soc_l1i #(
     assert (LineBytes >= 16 && (LineBytes & (LineBytes - 1)) == 0)
       else $fatal(1, "L1I LineBytes must be a power of 2, >= 16");
   end
-  assert property (@(posedge clk_i) disable iff (!rst_ni) l2_rvalid_i |-> state_q == StWait);
+  assert property (@(posedge clk_i) disable iff (!rst_ni) l2_rsp_i.rvalid |-> state_q == StWait);
 `endif
 
 endmodule : soc_l1i

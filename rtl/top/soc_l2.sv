@@ -14,39 +14,27 @@ module soc_l2 #(
   parameter int unsigned LineBytes = 32,
   parameter int unsigned Latency   = 8,    // request accepted -> hit answer visible
   parameter int unsigned Mshrs     = 8,    // line reads to memory in flight at most
-  parameter int unsigned IdW       = 2     // L1D request id (its MSHR index)
+  parameter int unsigned IdW       = 2,    // L1D request id (its MSHR index)
+  // soc_mem's bus types: L1I <-> L2, L1D <-> L2 and the line port, request / response.
+  parameter type         l2i_req_t  = logic,
+  parameter type         l2i_rsp_t  = logic,
+  parameter type         l2d_req_t  = logic,
+  parameter type         l2d_rsp_t  = logic,
+  parameter type         line_req_t = logic,
+  parameter type         line_rsp_t = logic
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
   // L1I: line reads.
-  input  logic                   i_req_i,
-  input  logic [31:0]            i_addr_i,
-  output logic                   i_gnt_o,
-  output logic                   i_rvalid_o,
-  output logic                   i_err_o,
-  output logic [LineBytes*8-1:0] i_rdata_o,
-  // L1D: line reads (answered with d_rid_o = d_id_i) and write-backs (not answered).
-  input  logic                   d_req_i,
-  input  logic                   d_we_i,
-  input  logic [31:0]            d_addr_i,
-  input  logic [LineBytes*8-1:0] d_wdata_i,
-  input  logic [IdW-1:0]         d_id_i,
-  output logic                   d_gnt_o,
-  output logic                   d_rvalid_o,
-  output logic [IdW-1:0]         d_rid_o,
-  output logic                   d_err_o,
-  output logic [1:0]             d_rlevel_o,   // 1: L2 hit, 2: from memory
-  output logic [LineBytes*8-1:0] d_rdata_o,
-  output logic                   d_miss_o,     // the L1D read d_miss_id_o missed L2
-  output logic [IdW-1:0]         d_miss_id_o,
+  input  l2i_req_t               i_req_i,
+  output l2i_rsp_t               i_rsp_o,
+  // L1D: line reads (answered with rid = the request's id) and write-backs (not answered);
+  // rlevel 1: L2 hit, 2: from memory; miss: the L1D read miss_id missed L2.
+  input  l2d_req_t               d_req_i,
+  output l2d_rsp_t               d_rsp_o,
   // Line port to the harness's main memory (request pulse; answers in request order).
-  output logic                   line_req_o,
-  output logic [31:0]            line_addr_o,
-  output logic                   line_we_o,
-  output logic [LineBytes*8-1:0] line_wdata_o,
-  input  logic                   line_rvalid_i,
-  input  logic                   line_err_i,
-  input  logic [LineBytes*8-1:0] line_rdata_i,
+  output line_req_t              line_req_o,
+  input  line_rsp_t              line_rsp_i,
   output logic [3:0]             mem_outstanding_o,
   // fence.i support for the perfect-L1 modes: flush writes every dirty line to memory
   // (lines stay valid, clean) once the pipeline and MSHRs are empty; inval drops every line
@@ -72,6 +60,17 @@ module soc_l2 #(
   typedef logic [IdxBits-1:0]   idx_t;
   typedef logic [WayBits-1:0]   way_t;
   typedef logic [LineBytes*8-1:0] line_t;
+
+  // Answers to the L1I and L1D (registered below) and grants.
+  logic             i_gnt, i_rvalid_q, i_err_q;
+  line_t            i_rdata_q;
+  logic             d_gnt, d_rvalid_q, d_err_q, d_miss_q;
+  logic [IdW-1:0]   d_rid_q, d_miss_id_q;
+  logic [1:0]       d_rlevel_q;
+  line_t            d_rdata_q;
+  assign i_rsp_o = '{gnt: i_gnt, rvalid: i_rvalid_q, err: i_err_q, rdata: i_rdata_q};
+  assign d_rsp_o = '{gnt: d_gnt, rvalid: d_rvalid_q, rid: d_rid_q, err: d_err_q,
+                     rlevel: d_rlevel_q, rdata: d_rdata_q, miss: d_miss_q, miss_id: d_miss_id_q};
 
   // ---------------------------------------------------------------- arrays
   line_t           data_q   [Sets][Ways];
@@ -159,10 +158,10 @@ module soc_l2 #(
   logic             f_evict, h_evict;
   assign lq_head_we = lq_we_q[lq_rd_q];
   assign f_m        = lq_mshr_q[lq_rd_q];
-  assign fill       = line_rvalid_i && !lq_head_we;
+  assign fill       = line_rsp_i.rvalid && !lq_head_we;
   assign f_line     = mline_q[f_m];
   assign f_idx      = f_line[IdxBits-1:0];
-  assign f_evict    = fill && !line_err_i && valid_q[f_idx][f_way] && dirty_q[f_idx][f_way];
+  assign f_evict    = fill && !line_rsp_i.err && valid_q[f_idx][f_way] && dirty_q[f_idx][f_way];
 
   // Victims: the first invalid way, else the set's round-robin pointer.
   soc_cache_victim #(.Ways(Ways)) u_fill_victim (
@@ -218,26 +217,26 @@ module soc_l2 #(
   );
 
   always_comb begin : line_port
-    line_req_o   = 1'b0;
-    line_we_o    = 1'b0;
-    line_addr_o  = {h_line, {OffBits{1'b0}}};
-    line_wdata_o = data_q[h_idx][h_way];
+    line_req_o.req   = 1'b0;
+    line_req_o.we    = 1'b0;
+    line_req_o.addr  = {h_line, {OffBits{1'b0}}};
+    line_req_o.wdata = data_q[h_idx][h_way];
     if (f_evict) begin
-      line_req_o   = 1'b1;
-      line_we_o    = 1'b1;
-      line_addr_o  = {tag_q[f_idx][f_way], f_idx, {OffBits{1'b0}}};
-      line_wdata_o = data_q[f_idx][f_way];
+      line_req_o.req   = 1'b1;
+      line_req_o.we    = 1'b1;
+      line_req_o.addr  = {tag_q[f_idx][f_way], f_idx, {OffBits{1'b0}}};
+      line_req_o.wdata = data_q[f_idx][f_way];
     end else if (h_evict) begin
-      line_req_o   = 1'b1;
-      line_we_o    = 1'b1;
-      line_addr_o  = {tag_q[h_idx][h_way], h_idx, {OffBits{1'b0}}};
+      line_req_o.req   = 1'b1;
+      line_req_o.we    = 1'b1;
+      line_req_o.addr  = {tag_q[h_idx][h_way], h_idx, {OffBits{1'b0}}};
     end else if (h_rd_miss) begin
-      line_req_o   = 1'b1;
+      line_req_o.req   = 1'b1;
     end else if (walk_push) begin
-      line_req_o   = 1'b1;
-      line_we_o    = 1'b1;
-      line_addr_o  = {tag_q[fset][walk_way], fset, {OffBits{1'b0}}};
-      line_wdata_o = data_q[fset][walk_way];
+      line_req_o.req   = 1'b1;
+      line_req_o.we    = 1'b1;
+      line_req_o.addr  = {tag_q[fset][walk_way], fset, {OffBits{1'b0}}};
+      line_req_o.wdata = data_q[fset][walk_way];
     end
   end
 
@@ -245,10 +244,10 @@ module soc_l2 #(
   logic rr_d_q, take_i, take_d;
   logic open_q;
   assign open_q  = flush_idle && !flush_req_i;
-  assign take_d  = open_q && !frozen && d_req_i && (!i_req_i || rr_d_q);
-  assign take_i  = open_q && !frozen && i_req_i && !take_d;
-  assign i_gnt_o = take_i;
-  assign d_gnt_o = take_d;
+  assign take_d  = open_q && !frozen && d_req_i.req && (!i_req_i.req || rr_d_q);
+  assign take_i  = open_q && !frozen && i_req_i.req && !take_d;
+  assign i_gnt = take_i;
+  assign d_gnt = take_d;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : pipeline
     if (!rst_ni) begin
@@ -257,10 +256,10 @@ module soc_l2 #(
     end else if (!frozen) begin
       pv_q[0]    <= take_i || take_d;
       psrc_q[0]  <= take_d;
-      pwe_q[0]   <= take_d && d_we_i;
-      pline_q[0] <= take_d ? d_addr_i[31:OffBits] : i_addr_i[31:OffBits];
-      pdata_q[0] <= d_wdata_i;
-      pid_q[0]   <= d_id_i;
+      pwe_q[0]   <= take_d && d_req_i.we;
+      pline_q[0] <= take_d ? d_req_i.addr[31:OffBits] : i_req_i.addr[31:OffBits];
+      pdata_q[0] <= d_req_i.wdata;
+      pid_q[0]   <= d_req_i.id;
       for (int unsigned s = 1; s < Stages; s++) begin
         pv_q[s]    <= pv_q[s-1];
         psrc_q[s]  <= psrc_q[s-1];
@@ -275,9 +274,9 @@ module soc_l2 #(
 
   // ---------------------------------------------------------------- MSHRs, line queue
   logic lq_push, lq_push_we, lq_pop;
-  assign lq_push    = line_req_o;
-  assign lq_push_we = line_we_o;
-  assign lq_pop     = line_rvalid_i;
+  assign lq_push    = line_req_o.req;
+  assign lq_push_we = line_req_o.we;
+  assign lq_pop     = line_rsp_i.rvalid;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : mshrs
     if (!rst_ni) begin
@@ -304,7 +303,7 @@ module soc_l2 #(
   end
 
   logic unused_sigs;
-  assign unused_sigs = ^{i_addr_i[OffBits-1:0], d_addr_i[OffBits-1:0], flush_walk};
+  assign unused_sigs = ^{i_req_i.addr[OffBits-1:0], d_req_i.addr[OffBits-1:0], flush_walk};
 
   assign mem_outstanding_o = lq_cnt_q > (LqW+1)'(15) ? 4'd15 : 4'(lq_cnt_q);
 
@@ -321,8 +320,8 @@ module soc_l2 #(
     end else if (walk_push) begin
       dirty_q[fset][walk_way] <= 1'b0;
     end else if (fill) begin
-      if (!line_err_i) begin
-        data_q[f_idx][f_way]  <= line_rdata_i;
+      if (!line_rsp_i.err) begin
+        data_q[f_idx][f_way]  <= line_rsp_i.rdata;
         tag_q[f_idx][f_way]   <= f_line[LineW-1 -: TagBits];
         valid_q[f_idx][f_way] <= 1'b1;
         dirty_q[f_idx][f_way] <= 1'b0;
@@ -343,34 +342,34 @@ module soc_l2 #(
   // ---------------------------------------------------------------- answers
   always_ff @(posedge clk_i or negedge rst_ni) begin : answers
     if (!rst_ni) begin
-      i_rvalid_o  <= 1'b0;
-      i_err_o     <= 1'b0;
-      d_rvalid_o  <= 1'b0;
-      d_err_o     <= 1'b0;
-      d_rid_o     <= '0;
-      d_rlevel_o  <= 2'd1;
-      d_miss_o    <= 1'b0;
-      d_miss_id_o <= '0;
+      i_rvalid_q  <= 1'b0;
+      i_err_q     <= 1'b0;
+      d_rvalid_q  <= 1'b0;
+      d_err_q     <= 1'b0;
+      d_rid_q     <= '0;
+      d_rlevel_q  <= 2'd1;
+      d_miss_q    <= 1'b0;
+      d_miss_id_q <= '0;
     end else begin
-      i_rvalid_o  <= (fill && !msrc_q[f_m]) || (h_rd_hit && !h_src);
-      d_rvalid_o  <= (fill && msrc_q[f_m]) || (h_rd_hit && h_src);
-      i_err_o     <= fill && line_err_i;
-      d_err_o     <= fill && line_err_i;
-      d_rid_o     <= fill ? mid_q[f_m] : h_id;
-      d_rlevel_o  <= fill ? 2'd2 : 2'd1;
-      d_miss_o    <= h_rd_miss && h_src;
-      d_miss_id_o <= h_id;
+      i_rvalid_q  <= (fill && !msrc_q[f_m]) || (h_rd_hit && !h_src);
+      d_rvalid_q  <= (fill && msrc_q[f_m]) || (h_rd_hit && h_src);
+      i_err_q     <= fill && line_rsp_i.err;
+      d_err_q     <= fill && line_rsp_i.err;
+      d_rid_q     <= fill ? mid_q[f_m] : h_id;
+      d_rlevel_q  <= fill ? 2'd2 : 2'd1;
+      d_miss_q    <= h_rd_miss && h_src;
+      d_miss_id_q <= h_id;
     end
   end
 
   // Data registers are not reset (only meaningful with rvalid).
   always_ff @(posedge clk_i) begin : answer_data
     if (fill) begin
-      i_rdata_o <= line_rdata_i;
-      d_rdata_o <= line_rdata_i;
+      i_rdata_q <= line_rsp_i.rdata;
+      d_rdata_q <= line_rsp_i.rdata;
     end else begin
-      i_rdata_o <= data_q[h_idx][h_hit_way];
-      d_rdata_o <= data_q[h_idx][h_hit_way];
+      i_rdata_q <= data_q[h_idx][h_hit_way];
+      d_rdata_q <= data_q[h_idx][h_hit_way];
     end
   end
 
@@ -389,7 +388,7 @@ module soc_l2 #(
           else $error("L2: two MSHRs for line %h", mline_q[a]);
   end
   // Memory answers only what was asked; a read answer belongs to a live MSHR.
-  assert property (@(posedge clk_i) disable iff (!rst_ni) line_rvalid_i |-> lq_cnt_q != 0);
+  assert property (@(posedge clk_i) disable iff (!rst_ni) line_rsp_i.rvalid |-> lq_cnt_q != 0);
   assert property (@(posedge clk_i) disable iff (!rst_ni) fill |-> mv_q[f_m]);
   assert property (@(posedge clk_i) disable iff (!rst_ni) lq_cnt_q <= (LqW+1)'(LqDepth));
   // Invalidation only while nothing is in flight and no line is dirty.

@@ -93,6 +93,47 @@ module soc_mem #(
   localparam int unsigned MshrW   = L1DMshrs > 1 ? $clog2(L1DMshrs) : 1;
   localparam int unsigned LineBits = LineBytes * 8;
 
+  // Bus types inside the memory system (the line port's fields are the ports below).
+  typedef logic [LineBits-1:0] line_t;
+  typedef struct packed {
+    logic        req;
+    logic [31:0] addr;
+    logic        we;
+    line_t       wdata;
+  } line_req_t;
+  typedef struct packed {
+    logic  rvalid;
+    logic  err;
+    line_t rdata;
+  } line_rsp_t;
+  typedef struct packed {    // L1I line reads
+    logic        req;
+    logic [31:0] addr;
+  } l2i_req_t;
+  typedef struct packed {
+    logic  gnt;
+    logic  rvalid;
+    logic  err;
+    line_t rdata;
+  } l2i_rsp_t;
+  typedef struct packed {    // L1D line reads (id = MSHR) and write-backs
+    logic             req;
+    logic             we;
+    logic [31:0]      addr;
+    line_t            wdata;
+    logic [MshrW-1:0] id;
+  } l2d_req_t;
+  typedef struct packed {
+    logic             gnt;
+    logic             rvalid;
+    logic [MshrW-1:0] rid;
+    logic             err;
+    logic [1:0]       rlevel;  // 1: L2 hit, 2: from memory
+    line_t            rdata;
+    logic             miss;    // the L1D read miss_id missed L2
+    logic [MshrW-1:0] miss_id;
+  } l2d_rsp_t;
+
   // ---------------------------------------------------------------- D-side routing
   logic clint_hit, cacheable, to_clint, to_l1d, to_pd, to_uc;
   // CLINT registers are 32-bit words; other sizes go to the word port and fault there.
@@ -187,16 +228,13 @@ module soc_mem #(
   logic [DTagW-1:0]    l1d_rtag;
   logic [31:0]         l1d_rdata;
   logic [1:0]          l1d_rlevel;
-  logic                d2_req, d2_we, d2_gnt, d2_rvalid, d2_err, d2_miss;
-  logic [31:0]         d2_addr;
-  logic [LineBits-1:0] d2_wdata, d2_rdata;
-  logic [MshrW-1:0]    d2_id, d2_rid, d2_miss_id;
-  logic [1:0]          d2_rlevel;
+  l2d_req_t            d2_req;
+  l2d_rsp_t            d2_rsp;
   logic                fence_l1d, fence_l1i, fence_l2;
 
   soc_l1d #(
     .Sets(L1DSets), .Ways(L1DWays), .LineBytes(LineBytes), .Mshrs(L1DMshrs),
-    .Targets(L1DTargets), .TagW(DTagW)
+    .Targets(L1DTargets), .TagW(DTagW), .l2d_req_t(l2d_req_t), .l2d_rsp_t(l2d_rsp_t)
   ) u_l1d (
     .clk_i,
     .rst_ni,
@@ -221,18 +259,7 @@ module soc_mem #(
     .flush_req_i   (fence_l1d),
     .flush_done_o  (l1d_flush_done),
     .l2_req_o      (d2_req),
-    .l2_we_o       (d2_we),
-    .l2_addr_o     (d2_addr),
-    .l2_wdata_o    (d2_wdata),
-    .l2_id_o       (d2_id),
-    .l2_gnt_i      (d2_gnt),
-    .l2_rvalid_i   (d2_rvalid),
-    .l2_rid_i      (d2_rid),
-    .l2_err_i      (d2_err),
-    .l2_rlevel_i   (d2_rlevel),
-    .l2_rdata_i    (d2_rdata),
-    .l2_miss_i     (d2_miss),
-    .l2_miss_id_i  (d2_miss_id)
+    .l2_rsp_i      (d2_rsp)
   );
 
   // D-port answer: the sources are exclusive by the grant rule above.
@@ -265,11 +292,13 @@ module soc_mem #(
   // ---------------------------------------------------------------- I side
   logic l1i_gnt, l1i_rvalid, l1i_err, l1i_miss, l1i_inval_done;
   logic [127:0] l1i_rdata;
-  logic i2_req, i2_gnt, i2_rvalid, i2_err;
-  logic [31:0] i2_addr;
-  logic [LineBits-1:0] i2_rdata;
+  l2i_req_t i2_req;
+  l2i_rsp_t i2_rsp;
 
-  soc_l1i #(.Sets(L1ISets), .Ways(L1IWays), .LineBytes(LineBytes)) u_l1i (
+  soc_l1i #(
+    .Sets(L1ISets), .Ways(L1IWays), .LineBytes(LineBytes), .l2i_req_t(l2i_req_t),
+    .l2i_rsp_t(l2i_rsp_t)
+  ) u_l1i (
     .clk_i,
     .rst_ni,
     .req_i        (ic_req_i && !perfect_l1i_i),
@@ -282,11 +311,7 @@ module soc_mem #(
     .inval_req_i  (fence_l1i),
     .inval_done_o (l1i_inval_done),
     .l2_req_o     (i2_req),
-    .l2_addr_o    (i2_addr),
-    .l2_gnt_i     (i2_gnt),
-    .l2_rvalid_i  (i2_rvalid),
-    .l2_err_i     (i2_err),
-    .l2_rdata_i   (i2_rdata)
+    .l2_rsp_i     (i2_rsp)
   );
 
   assign pi_req_o    = ic_req_i && perfect_l1i_i;
@@ -299,38 +324,24 @@ module soc_mem #(
 
   // ---------------------------------------------------------------- L2
   logic l2_flush_done;  // declared before its use in u_l2 (slang requires it)
+  line_req_t l2_line_req;
+  line_rsp_t l2_line_rsp;
+  assign {line_req_o, line_addr_o, line_we_o, line_wdata_o} = l2_line_req;
+  assign l2_line_rsp = '{rvalid: line_rvalid_i, err: line_err_i, rdata: line_rdata_i};
   soc_l2 #(
     .Sets(L2Sets), .Ways(L2Ways), .LineBytes(LineBytes), .Latency(L2Latency),
-    .Mshrs(L2Mshrs), .IdW(MshrW)
+    .Mshrs(L2Mshrs), .IdW(MshrW), .l2i_req_t(l2i_req_t), .l2i_rsp_t(l2i_rsp_t),
+    .l2d_req_t(l2d_req_t), .l2d_rsp_t(l2d_rsp_t), .line_req_t(line_req_t),
+    .line_rsp_t(line_rsp_t)
   ) u_l2 (
     .clk_i,
     .rst_ni,
     .i_req_i           (i2_req),
-    .i_addr_i          (i2_addr),
-    .i_gnt_o           (i2_gnt),
-    .i_rvalid_o        (i2_rvalid),
-    .i_err_o           (i2_err),
-    .i_rdata_o         (i2_rdata),
+    .i_rsp_o           (i2_rsp),
     .d_req_i           (d2_req),
-    .d_we_i            (d2_we),
-    .d_addr_i          (d2_addr),
-    .d_wdata_i         (d2_wdata),
-    .d_id_i            (d2_id),
-    .d_gnt_o           (d2_gnt),
-    .d_rvalid_o        (d2_rvalid),
-    .d_rid_o           (d2_rid),
-    .d_err_o           (d2_err),
-    .d_rlevel_o        (d2_rlevel),
-    .d_rdata_o         (d2_rdata),
-    .d_miss_o          (d2_miss),
-    .d_miss_id_o       (d2_miss_id),
-    .line_req_o,
-    .line_addr_o,
-    .line_we_o,
-    .line_wdata_o,
-    .line_rvalid_i,
-    .line_err_i,
-    .line_rdata_i,
+    .d_rsp_o           (d2_rsp),
+    .line_req_o        (l2_line_req),
+    .line_rsp_i        (l2_line_rsp),
     .mem_outstanding_o,
     .flush_req_i       (fence_l2),
     .flush_done_o      (l2_flush_done),
