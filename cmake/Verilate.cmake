@@ -50,11 +50,14 @@ function(stackscope_verilate target)
     COMMENT "Verilating ${V_TOP} -> ${target}"
     VERBATIM)
   add_custom_target(${target}_build DEPENDS ${outdir}/${V_PREFIX}__ALL.a)
-  add_library(${target} INTERFACE)
+  # The model's archive as an imported static library (not a file in an interface library's
+  # list), so that what the model calls -- its DPI imports, which the harness defines:
+  # target_link_libraries(<target> INTERFACE ...) -- links after it.
+  add_library(${target} STATIC IMPORTED GLOBAL)
+  set_target_properties(${target} PROPERTIES IMPORTED_LOCATION ${outdir}/${V_PREFIX}__ALL.a)
   add_dependencies(${target} ${target}_build)
   target_include_directories(${target} SYSTEM INTERFACE ${outdir} ${VERILATOR_ROOT}/include
                                                         ${VERILATOR_ROOT}/include/vltstd)
-  target_link_libraries(${target} INTERFACE ${outdir}/${V_PREFIX}__ALL.a
-                                            ${outdir}/libverilated.a Threads::Threads
+  target_link_libraries(${target} INTERFACE ${outdir}/libverilated.a Threads::Threads
                                             ${CMAKE_DL_LIBS})
 endfunction()
