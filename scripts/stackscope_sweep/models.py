@@ -1,11 +1,12 @@
 """Verilated models of the SoC, one per distinct set of soc_top build-time parameters.
 
 A model is keyed by a hash of its full parameter set (soc_top's defaults filled in) and of the
-sources it is built from (rtl/ and the harness in tb/). The models `make build` builds
-(tb/verilated.cmake: default, w1, w4) are registered in the cache under their hashes, so a
-sweep whose build-time values match them runs on them without building anything; any other
-set is Verilated once into the cache (CMake with SS_MODEL_PARAMS, tb/verilated.cmake) and
-reused by every later sweep until a source changes.
+sources it is built from (rtl/, and the harness and CLI in tb/harness and tb/app). The models
+`make build` builds (tb/harness/verilated.cmake: default, w1, w4) are registered in the cache
+under their hashes, so a sweep whose build-time values match them runs on them without
+building anything; any other set is Verilated once into the cache (CMake with
+SS_MODEL_PARAMS, tb/harness/verilated.cmake) and reused by every later sweep until a source
+changes.
 """
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SOC_TOP = ROOT / "rtl/top/soc_top.sv"
-VERILATED_CMAKE = ROOT / "tb/verilated.cmake"
+VERILATED_CMAKE = ROOT / "tb/harness/verilated.cmake"
 
 
 class SpecError(Exception):
@@ -40,7 +41,7 @@ def derived_params() -> set[str]:
 
 
 def named_models(build_dir: Path) -> dict[str, dict]:
-    """The configurations `make build` Verilates, read from tb/verilated.cmake (their one
+    """The configurations `make build` Verilates, read from tb/harness/verilated.cmake (their one
     source): name -> {"params": {soc_top overrides}, "binary": path}. soc_model is `default`,
     soc_model_X is `X` (tb/CMakeLists.txt links it into build/stackscope_X)."""
     text = VERILATED_CMAKE.read_text()
@@ -61,8 +62,10 @@ def named_models(build_dir: Path) -> dict[str, dict]:
 
 def source_files() -> list[Path]:
     files = [p for p in (ROOT / "rtl").rglob("*") if p.suffix in (".sv", ".svh", ".f", ".vlt")]
-    # the harness the model is linked into (the build-time values are in the parameters)
-    files += [p for p in (ROOT / "tb").glob("*") if p.suffix in (".cpp", ".h")]
+    # the harness and the CLI the model is linked into (the build-time values are in the
+    # parameters)
+    files += [p for d in ("tb/harness", "tb/app") for p in (ROOT / d).glob("*")
+              if p.suffix in (".cpp", ".h")]
     return sorted(f for f in files if f.is_file())
 
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from .models import SpecError
 
-# `stackscope run` options a spec may set (tb/cmd_run.cpp): kind of value.
+# `stackscope run` options a spec may set (tb/app/cmd_run.cpp): kind of value.
 RUN_OPTIONS = {
     "max-cycles": int, "ram-size": str, "mem-latency": int, "mem-bandwidth": int,
     "mem-outstanding": int, "perfect-l1i": bool, "perfect-l1d": bool, "perfect-bp": bool,

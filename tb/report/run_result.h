@@ -63,7 +63,8 @@ struct RunResult {
   int expected_exit = 0;
   uint64_t cycles = 0, instructions = 0;
   double sim_seconds = 0;
-  // PMU cross-check (tb/pmu_check): registers compared every cycle (0: off), CSR reads checked.
+  // PMU cross-check (tb/harness/pmu_check): registers compared every cycle (0: off), CSR reads
+  // checked.
   unsigned crosscheck_regs = 0;
   uint64_t csr_reads_checked = 0;
   RunConfig config;

@@ -1,6 +1,6 @@
 // `stackscope-sc run`: the SoC module (sc_soc.h) in a SystemC virtual platform, stepped by the
 // SystemC kernel instead of `run`'s native loop; everything else -- options, checks, reports,
-// exit statuses -- is `stackscope run`'s (tb/cmd_run.cpp, through SocEngine).
+// exit statuses -- is `stackscope run`'s (tb/app/cmd_run.cpp, through SocEngine).
 //
 // A platform is a function that builds the interconnect and targets around the SoC's initiator
 // socket (docs/systemc.md "Your own platform"); `--platform NAME` picks one of those

@@ -1,4 +1,4 @@
-// The Verilated SoC as a SystemC module (docs/systemc.md): one SoC cycle (tb/soc_sim.h
+// The Verilated SoC as a SystemC module (docs/systemc.md): one SoC cycle (tb/harness/soc_sim.h
 // SocSim::tick) at each rising edge of `clk`, its main memory behind the TLM-2.0 initiator
 // `socket`, and the two checkers of `stackscope run` as modules watching it.
 //

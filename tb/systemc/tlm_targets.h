@@ -1,7 +1,7 @@
 // TLM-2.0 (loosely timed, b_transport) targets and a router for platforms around the SoC
 // (docs/systemc.md).
 // - IssTarget: a window of an iss::Memory -- the same accesses the native run makes
-//   (tb/memory_model.h IssMemPort), so the RAM window is the memory target (HTIF's `tohost`
+//   (tb/harness/memory_model.h IssMemPort), so the RAM window is the memory target (HTIF's `tohost`
 //   is a RAM word: a store there ends the program), the console window (0x1000_0000) the
 //   console, and the CLINT window (0x0200_0000) a CLINT. Each access is annotated with the
 //   target's latency in clock periods. Byte enables are honoured; DMI is not offered.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks a Kanata trace written by `stackscope run --pipeview` (tb/pipeview.h).
+"""Checks a Kanata trace written by `stackscope run --pipeview` (tb/harness/pipeview.h).
 
 pipeview_check.py TRACE INSTRUCTIONS BOUND [--need-wrong-path] [--need-full]
 

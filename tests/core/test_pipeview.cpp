@@ -1,5 +1,5 @@
 // tb::Pipeview turns the core's DPI trace events into Kanata stages at the right cycles, and
-// stops at the first event that contradicts its mirror of the front end (tb/pipeview.h).
+// stops at the first event that contradicts its mirror of the front end (tb/harness/pipeview.h).
 #include <unistd.h>
 
 #include <catch2/catch.hpp>

@@ -37,7 +37,8 @@ std::vector<Probe> trace() {
   return t;
 }
 
-// The model follows the window; the check reads it before each cycle (as tb/pmu_check does).
+// The model follows the window; the check reads it before each cycle (as tb/harness/pmu_check
+// does).
 std::string run(const std::vector<Probe>& t) {
   PmuModel model(PmuModelConfig::for_core(2, 2, 2, 0, 4));
   const ProbeCheck c(4, 2, 2);

@@ -4,7 +4,7 @@
 - spec: every class of bad input gives one SpecError; the point count of a matrix with
   exclusions is the product of the axes less the excluded combinations, worked out by hand;
   a point's key does not depend on the other points; run options become an argument vector.
-- models: `make build`'s models read from tb/verilated.cmake; a spec that spells the w4
+- models: `make build`'s models read from tb/harness/verilated.cmake; a spec that spells the w4
   model's parameters out hashes to the same model as `model = "w4"`; an unknown parameter is
   refused; a changed source changes every hash.
 - runner: with small Python commands as tasks: success, a failing exit with its one-line

@@ -276,8 +276,8 @@ def banks():
     ]
 
 
-# Registers the per-cycle cross-checks read back through the CSR port (tb/pmu_unit and
-# tb/pmu_check), for the NumHpm = 4 configuration the SoC builds: (name, address).
+# Registers the per-cycle cross-checks read back through the CSR port (tb/units/pmu_unit and
+# tb/harness/pmu_check), for the NumHpm = 4 configuration the SoC builds: (name, address).
 CROSSCHECK_HPM = 4
 
 
@@ -981,7 +981,7 @@ def gen_sw_region():
 
 
 def gen_commit_h(core_pkg_text):
-    """tb/commit_layout.h: the C++ decode of core_pkg::commit_t, from the SV struct itself
+    """tb/harness/commit_layout.h: the C++ decode of core_pkg::commit_t, from the SV struct itself
     (the lockstep harness used to count its bit offsets by hand)."""
     end = core_pkg_text.find("} commit_t;")
     start = core_pkg_text.rfind("typedef struct packed {", 0, end)
@@ -1122,7 +1122,7 @@ def outputs(root):
             root / "scripts/pmu_consts.py": gen_consts_py()}
     core_pkg = root / "rtl/core/core_pkg.sv"
     if core_pkg.exists():
-        outs[root / "tb/commit_layout.h"] = gen_commit_h(core_pkg.read_text())
+        outs[root / "tb/harness/commit_layout.h"] = gen_commit_h(core_pkg.read_text())
     edits = {
         "docs/probe.md": gen_probe_md,
         "sw/lib/pmu.h": lambda t, p: replace_region(t, "/* BEGIN GENERATED MAP */",

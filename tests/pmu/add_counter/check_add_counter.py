@@ -21,8 +21,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-COPY = ["rtl/pmu", "rtl/lint.vlt", "sim_model/pmu", "tb/pmu_unit/unit_dut.h",
-        "tb/pmu_unit/probe_random.h", "tb/pmu_unit/probe_random.cpp", "docs/probe.md",
+COPY = ["rtl/pmu", "rtl/lint.vlt", "sim_model/pmu", "tb/units/pmu_unit/unit_dut.h",
+        "tb/units/pmu_unit/probe_random.h", "tb/units/pmu_unit/probe_random.cpp", "docs/probe.md",
         "docs/pmu.md", "docs/report.schema.json", "sw/lib/pmu.h", "scripts/pmu_consts.py",
         "tests/pmu/add_counter/add_counter_main.cpp"]
 NEW_EVENT = ('    ("EvDummyRobFullRecover", "rob_full && fe_bpred_recover", 1,\n'
@@ -85,14 +85,15 @@ def main(argv):
     vroot = os.environ.get("VERILATOR_ROOT")
     if not vroot:
         fail("VERILATOR_ROOT not set (source scripts/env.sh)")
-    inc = ["-I" + str(scratch / d) for d in ("sim_model/pmu", "tb/pmu_unit")]
+    inc = ["-I" + str(scratch / d) for d in ("sim_model/pmu", "tb/units/pmu_unit")]
     cmd = [f"{vroot}/bin/verilator", "--cc", "--exe", "--build", "-j", "2", "-Mdir", "obj",
            "--top-module", "topdown", "--prefix", "Vtopdown", "-Wall", "--assert",
            "-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include", "-CFLAGS", "-std=c++20 -O1",
            *[a for i in inc for a in ("-CFLAGS", i)], "-o", "add_counter",
            "rtl/lint.vlt", "-f", "rtl/pmu/pmu.f",
            str(scratch / "tests/pmu/add_counter/add_counter_main.cpp"),
-           str(scratch / "tb/pmu_unit/probe_random.cpp"), str(scratch / "sim_model/pmu/topdown.cpp")]
+           str(scratch / "tb/units/pmu_unit/probe_random.cpp"),
+           str(scratch / "sim_model/pmu/topdown.cpp")]
     run(cmd, scratch, "Verilator build of topdown")
     print(run([str(scratch / "obj/add_counter")], scratch, "cross-check run").strip())
     # The window capacity check: 12 more 48-bit counters overfill bank 1 (46 + 14 + 24 > 64).

@@ -100,8 +100,9 @@ int main(int argc, char** argv) {
       cfg.dispatch_width = widths.dispatch;
       cfg.issue_width = widths.issue;
       cfg.commit_width = widths.commit;
-      // as verilated (tb/pmu_unit/CMakeLists.txt): wide has 4 blocks to merge often; sat makes
-      // block counters and branch counts saturate (the slot invariant then stops, by design)
+      // as verilated (tb/units/pmu_unit/CMakeLists.txt): wide has 4 blocks to merge often; sat
+      // makes block counters and branch counts saturate (the slot invariant then stops, by
+      // design)
       cfg.spec.blocks = wide ? 4 : sat ? 2 : 8;
       if (sat) {
         cfg.spec.block_bits = 4;

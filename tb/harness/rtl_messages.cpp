@@ -1,4 +1,4 @@
-// VL_PRINTF for the Verilated models (tb/vl_print.h). The models are evaluated on the main
+// VL_PRINTF for the Verilated models (tb/harness/vl_print.h). The models are evaluated on the main
 // thread only (no --threads), so one buffer, owned by this function's static, is enough; it
 // lives here because Verilator's hook is a plain function and can carry no context.
 #include "rtl_messages.h"

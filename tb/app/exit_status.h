@@ -15,7 +15,7 @@ constexpr int kLimit = 3;          // instruction or cycle limit reached, no exi
 constexpr int kLockstep = 4;       // RTL and ISS disagree
 constexpr int kCrosscheck = 5;     // RTL PMU and golden model disagree
 constexpr int kTrapLoop = 6;       // the same trap again with no progress (iss/trap_loop.h)
-constexpr int kRtlAssertion = 7;   // an RTL assertion failed (tb/rtl_messages.h)
+constexpr int kRtlAssertion = 7;   // an RTL assertion failed (tb/harness/rtl_messages.h)
 constexpr int kSignalBase = 128;   // SIGINT 130, SIGTERM 143: interrupted, nothing written
 
 }  // namespace stackscope::exit_status

@@ -4,10 +4,11 @@
 # SS_HARNESS_DPI: the memory model answers through DPI into registers inside soc_top, which
 # keeps the core's logic out of Verilator's per-eval input region (rtl/top/soc_top.sv).
 # Verilator's runtime prints an RTL assertion's message with VL_PRINTF (printf to stdout by
-# default); tb/vl_print.h routes it to the harness (docs/robustness.md "RTL assertion"). Only the
-# runtime's own files (Verilator's "global" objects, built with OPT_GLOBAL and without the
-# model's precompiled header) include it. The quotes keep the value one make argument.
-set(ss_vl_printf -MAKEFLAGS "OPT_GLOBAL='-Os -include ${CMAKE_SOURCE_DIR}/tb/vl_print.h'")
+# default); tb/harness/vl_print.h routes it to the harness (docs/robustness.md "RTL
+# assertion"). Only the runtime's own files (Verilator's "global" objects, built with
+# OPT_GLOBAL and without the model's precompiled header) include it. The quotes keep the value
+# one make argument.
+set(ss_vl_printf -MAKEFLAGS "OPT_GLOBAL='-Os -include ${CMAKE_SOURCE_DIR}/tb/harness/vl_print.h'")
 stackscope_verilate(soc_model TOP soc_top FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
                     ARGS --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2
                          +define+SS_HARNESS_DPI
@@ -39,12 +40,18 @@ stackscope_verilate(soc_model_fpga TOP soc_fpga_top FILELIST ${CMAKE_SOURCE_DIR}
                          ${ss_vl_printf} -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include -GUartClksPerBit=16)
 target_link_libraries(soc_model_fpga INTERFACE ZLIB::ZLIB lz4)
 foreach(m soc_model soc_model_w1 soc_model_w4)
-  target_compile_definitions(${m} INTERFACE SS_HARNESS_DPI)  # tb/soc_sim.cpp serves the DPI
+  target_compile_definitions(${m} INTERFACE SS_HARNESS_DPI)  # soc_sim.cpp serves the DPI
+endforeach()
+# Each model calls into the harness: its DPI imports (pipeview.cpp's trace, oracle_bp.cpp's
+# oracle; ss_harness_edge is soc_sim.cpp's, linked per model) and the runtime's VL_PRINTF
+# (rtl_messages.cpp), so the harness library links after the model's archives.
+foreach(m soc_model soc_model_w1 soc_model_w4 soc_model_fpga)
+  target_link_libraries(${m} INTERFACE stackscope_harness)
 endforeach()
 
 # A sweep's model (`stackscope sweep`, docs/sweep.md): configured in a build tree of its own in
 # the model cache with SS_MODEL_PARAMS=Name=Value;... (the soc_top parameters that differ from
-# the defaults) and linked into stackscope_sweep (tb/CMakeLists.txt).
+# the defaults) and linked into stackscope_sweep (tb/CMakeLists.txt, tb/app).
 if(SS_MODEL_PARAMS)
   set(ss_sweep_g "")
   foreach(p IN LISTS SS_MODEL_PARAMS)
@@ -52,6 +59,6 @@ if(SS_MODEL_PARAMS)
   endforeach()
   stackscope_verilate(soc_model_sweep TOP soc_top PREFIX Vsoc_sweep FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
                       ARGS ${soc_model_args} ${ss_sweep_g})
-  target_link_libraries(soc_model_sweep INTERFACE ZLIB::ZLIB lz4)
+  target_link_libraries(soc_model_sweep INTERFACE ZLIB::ZLIB lz4 stackscope_harness)
   target_compile_definitions(soc_model_sweep INTERFACE SS_HARNESS_DPI)
 endif()

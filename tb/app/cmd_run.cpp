@@ -33,8 +33,8 @@
 #include "report.h"
 #include "rtl_messages.h"
 #include "run_checks.h"
+#include "run_process.h"
 #include "soc_sim.h"
-#include "spawn.h"
 
 #ifndef STACKSCOPE_MANIFEST
 #define STACKSCOPE_MANIFEST "sw/workloads.json"
@@ -136,7 +136,7 @@ struct RunFiles {
 
 // One program on the SoC. Bad input throws; a cycle limit returns a result marked incomplete;
 // a lockstep mismatch, cross-check mismatch or trap loop throws its one-line error
-// (tb/run_checks.h; exits 4, 5, 6 in the caller).
+// (tb/harness/run_checks.h; exits 4, 5, 6 in the caller).
 report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunOptions& o,
                           bool quiet, const RunFiles& files, SocEngine& engine,
                           report::Json& json_out) {
@@ -276,7 +276,7 @@ int run(const RunOptions& o, SocEngine& engine) {
   for (const Target& t : targets) iss::read_elf(t.elf, iss::mmap::kRamBase, o.ram_size);
 
   // Every output is checked and its temporary file created before anything runs; they are
-  // renamed into place together at the end (tb/outputs.h).
+  // renamed into place together at the end (tb/app/outputs.h).
   OutputSet out;
   RunFiles files;
   if (o.json == "-") files.console = &std::cerr;  // stdout carries only the JSON
@@ -350,7 +350,7 @@ int run(const RunOptions& o, SocEngine& engine) {
   if (!o.json.empty()) out.write(o.json, doc.dump(1) + "\n");
   if (!o.csv.empty()) out.write(o.csv, report::render_csv(doc));
   if (!o.plots.empty()) {
-    // An argument vector, no shell: no path is ever interpreted (tb/spawn.h).
+    // An argument vector, no shell: no path is ever interpreted (tb/app/run_process.h).
     const std::vector<std::string> argv = {STACKSCOPE_PYTHON, STACKSCOPE_PLOTS_PY, json_tmp,
                                            "--out", plots_tmp};
     const int status = run_process(argv);

@@ -1,5 +1,5 @@
 // `stackscope fpga-image PROG.elf -o IMAGE.hex`: the FPGA prototype's BRAM image of a program
-// (tb/fpga_image.h), and its entry and tohost addresses on stdout for `make fpga`.
+// (tb/harness/fpga_image.h), and its entry and tohost addresses on stdout for `make fpga`.
 #include <fmt/format.h>
 
 #include <iostream>

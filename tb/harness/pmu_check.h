@@ -35,7 +35,8 @@ struct PmuInputs {
 
 // Every PMU register of the RTL after a clock edge (filled by SocSim from soc_top's outputs).
 inline constexpr unsigned kNumCpiRegs = pmu::kNumCpiStages * pmu::kNumCpiComps;
-inline constexpr unsigned kNumTipRegs = 17;  // tip_valid .. samples (tb/pmu_unit kTipRegNames)
+// tip_valid .. samples (tb/units/pmu_unit kTipRegNames)
+inline constexpr unsigned kNumTipRegs = 17;
 inline constexpr unsigned kNumCsrRegs = 15;  // see csr_reg_name()
 inline constexpr unsigned kNumPmuRegs =  // every register the cross-check compares
     kNumCpiRegs + pmu::kNumSpecCounters + pmu::kNumTdCounters + pmu::kNumFlopsComps +

@@ -90,7 +90,7 @@ void add_run_options(CLI::App* cmd, RunOptions& o, const RunConfig& built) {
   cfg_flag(cmd, o, "--perfect-bp", &RunConfig::perfect_bp, true,
            "perfect branch prediction (an ISS running ahead steers fetch)");
   cfg_flag(cmd, o, "--fast-alu", &RunConfig::fast_alu, true, "1-cycle multiply and divide");
-  // Handled before parsing (tb/main.cpp): the run goes to build/stackscope_fpga.
+  // Handled before parsing (tb/app/main.cpp): the run goes to build/stackscope_fpga.
   cmd->add_flag("--fpga-top")->description("run on the FPGA top (soc_fpga_top: BRAM, UART; docs/fpga.md)");
   cfg_flag(cmd, o, "--no-lockstep", &RunConfig::lockstep, false, "do not check commits against the ISS");
   cmd->add_flag("--no-check,--no-crosscheck", o.no_check,

@@ -54,7 +54,7 @@ struct RunOptions {
   std::string sw_dir = STACKSCOPE_SW_DIR, manifest;
   std::string tree = "dominant";
   unsigned top = 10;
-  bool no_check = false;  // PMU cross-check (tb/pmu_check) is on by default
+  bool no_check = false;  // PMU cross-check (tb/harness/pmu_check) is on by default
   std::string mutate;     // COUNTER@CYCLE (test-only)
   uint32_t rtl_ram_size = 0;  // test-only: the RAM size the RTL is told (0: the real one)
   std::string csr_log;  // test: every PMU CSR read the cross-check verified, "ADDR VALUE" lines

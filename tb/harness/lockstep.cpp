@@ -16,7 +16,7 @@ namespace {
 // CSRs only the RTL's PMU knows: counters (they count cycles and events), mhpmevent(h)
 // (hardware sets OF; WARL fields and the events beyond mhpmevent6 read 0), and the custom
 // PMU CSRs. A read of one is adopted from the RTL (as Spike/RVFI flows do for counters);
-// tb/pmu_check compares it with the golden PMU model instead.
+// tb/harness/pmu_check compares it with the golden PMU model instead.
 bool pmu_owned_read(uint32_t insn) {
   const uint32_t funct3 = (insn >> 12) & 7;
   if ((insn & 0x7f) != 0x73 || funct3 == 0 || funct3 == 4) return false;

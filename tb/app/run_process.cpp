@@ -1,4 +1,4 @@
-#include "spawn.h"
+#include "run_process.h"
 
 #include <spawn.h>
 #include <sys/wait.h>

@@ -17,12 +17,12 @@
 #include "pmu_check.h"
 
 // The Verilated model: Vsoc_top (default 2/3/2 core), or another configuration of soc_top
-// built under its own prefix (tb/verilated.cmake) for the stackscope_<cfg> binaries.
+// built under its own prefix (tb/harness/verilated.cmake) for the stackscope_<cfg> binaries.
 #ifndef SOC_MODEL
 #define SOC_MODEL Vsoc_top
 #define SOC_MODEL_HEADER "Vsoc_top.h"
 #endif
-#ifndef SOC_ROB_ENTRIES  // soc_top's RobEntries as tb/verilated.cmake sets it
+#ifndef SOC_ROB_ENTRIES  // soc_top's RobEntries as tb/harness/verilated.cmake sets it
 #define SOC_ROB_ENTRIES 32
 #endif
 class SOC_MODEL;
@@ -60,7 +60,7 @@ class SocSim {
   const std::vector<RtlCommit>& tick();
   const std::vector<RtlCommit>& commits() const { return commits_; }  // of the last tick()
   uint64_t cycle() const { return cycle_; }
-  // PMU observation for tb/pmu_check: the inputs of the cycle the last tick() simulated
+  // PMU observation for tb/harness/pmu_check: the inputs of the cycle the last tick() simulated
   // (sampled before its edge) and every PMU register after it.
   const PmuInputs& pmu_inputs() const { return pmu_in_; }
   void read_pmu(PmuRegs& r) const;

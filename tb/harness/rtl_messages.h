@@ -1,4 +1,4 @@
-// What the Verilated RTL printed (tb/vl_print.h routes Verilator's VL_PRINTF here): an
+// What the Verilated RTL printed (tb/harness/vl_print.h routes Verilator's VL_PRINTF here): an
 // assertion's message is kept, so a failure becomes one line on stderr and exit status
 // kRtlAssertion instead of Verilator's abort with its message on stdout.
 #pragma once

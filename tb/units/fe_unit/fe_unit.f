@@ -6,4 +6,4 @@ rtl/core/fe_gshare.sv
 rtl/core/fe_ras.sv
 rtl/core/fe_fetch_buffer.sv
 rtl/core/core_frontend.sv
-tb/fe_unit/fe_unit_top.sv
+tb/units/fe_unit/fe_unit_top.sv

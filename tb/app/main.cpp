@@ -12,7 +12,7 @@
 #include "commands.h"
 #include "exit_status.h"
 #include "interrupt.h"
-#include "spawn.h"
+#include "run_process.h"
 
 namespace {
 // `stackscope run --fpga-top ...` is `stackscope_fpga run ...` (the Verilated FPGA top,
