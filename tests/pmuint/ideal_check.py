@@ -5,45 +5,54 @@ an idealised run lies between the commit and the dispatch component of what it r
 ideal_check.py [--roi] [--method-b] [--tol T] W COMP[+COMP..] FLAG -- CMD...
 
 CMD is a `stackscope run` (PMU cross-check on); it runs once as given and once with FLAG (an
-idealisation: --perfect-bp, --perfect-l1d, --perfect-l1i, --fast-alu) inserted after `run`.
-Both must exit 0. Reduction = W x (cycles - ideal cycles) slots, compared with the stacks of
-the first run: commit COMP <= reduction <= dispatch COMP, where for bpred the dispatch side is
-wrong-path adjusted by the simple method (dispatch base - commit base moved to bpred, §III-B),
-or with --method-b taken from the speculative per-block counters' dispatch stack (§III-B's
-"more accurate" method: every slot booked while dispatching a wrong-path block is bpred).
-With --roi the cycles and stacks are the program's region of interest (sw/pmu/roi.h) in both
-runs. --tol T widens the range by T x the run's W x cycles slots on each side: the idealised run
+idealisation: --perfect-bp, --perfect-l1d, --perfect-l1i, --fast-alu) inserted after `run`,
+each with `--json FILE` added. Both must exit 0. Reduction = W x (cycles - ideal cycles)
+slots, compared with the stacks of the first run (the JSON report's cycles and
+counters.cpi.STAGE): commit COMP <= reduction <= dispatch COMP, where for bpred the dispatch
+side is wrong-path adjusted by the simple method (dispatch base - commit base moved to bpred,
+§III-B), or with --method-b (COMP bpred only) the speculative per-block counters' dispatch
+bpred (metrics.cpi_stacks.wrong_path_dispatch.method_b_bpred_slots; §III-B's "more accurate"
+method: every slot booked while dispatching a wrong-path block is bpred).
+With --roi the cycles and stacks are the program's region of interest (sw/pmu/roi.h, its own
+lines on stdout, whose values the harness checked as CSR reads: the report's
+pmu_crosscheck.csr_reads_checked must be non-zero) in both runs. --tol T widens the range by
+T x the run's W x cycles slots on each side: the idealised run
 also changes other events a little (seed 000 §III: "the actual performance gain might be
 larger or smaller than these boundaries" through such coupling), which matters where the
 reduction sits on a bound. A stage that is not W wide: exit 77 (skip). Out of the range, or a failed run: exit 1.
 """
+import json
 import re
 import subprocess
 import sys
+import tempfile
+from pathlib import Path
 
 
-def stacks(text: str, roi: bool) -> tuple[dict[str, dict[str, int]], int]:
+def roi_stacks(stdout: str) -> tuple[dict[str, dict[str, int]], int]:
+    """The program's ROI lines (stdout): its dispatch and commit stacks and cycles."""
     out = {}
     for stage in ("dispatch", "commit"):
-        prefix = f"{'ROI ' if roi else ''}CPI stack {stage}:"
-        lines = [ln for ln in text.splitlines() if prefix in ln]
+        prefix = f"ROI CPI stack {stage}:"
+        lines = [ln for ln in stdout.splitlines() if prefix in ln]
         if lines:
             out[stage] = {k: int(v) for k, v in
                           re.findall(r"(\w+)=(\d+)", lines[-1].split(prefix, 1)[1])}
-    if roi:
-        m = re.findall(r"ROI cycles=(\d+)", text)
-    else:
-        m = re.findall(r" (\d+) cycles, IPC", text)
+    m = re.findall(r"ROI cycles=(\d+)", stdout)
     return out, int(m[-1]) if m else 0
 
 
-def spec_dispatch(text: str) -> dict[str, int] | None:
-    """Method (b)'s dispatch stack from the run summary, if it has one."""
-    prefix = "method (b) stack dispatch:"
-    lines = [ln for ln in text.splitlines() if prefix in ln]
-    if not lines:
-        return None
-    return {k: int(v) for k, v in re.findall(r"(\w+)=(\d+)", lines[-1].split(prefix, 1)[1])}
+def run_report(cmd: list[str]) -> tuple[dict, str] | str:
+    """Runs CMD with --json: (the report's run, stdout), or the failure as a message."""
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "report.json"
+        r = subprocess.run([*cmd, "--json", str(out)], capture_output=True, text=True, check=False)
+        if r.returncode != 0:
+            return f"run failed (exit {r.returncode}): {' '.join(cmd)}\n{r.stderr[-2000:]}"
+        try:
+            return json.loads(out.read_text())["runs"][0], r.stdout
+        except (OSError, ValueError, KeyError, IndexError) as e:
+            return f"no JSON report: {' '.join(cmd)}: {e}"
 
 
 def main(argv: list[str]) -> int:
@@ -64,6 +73,9 @@ def main(argv: list[str]) -> int:
         print(__doc__.splitlines()[3])
         return 1
     width, comps, flag, cmd = int(argv[0]), argv[1].split("+"), argv[2], argv[4:]
+    if method_b and comps != ["bpred"]:
+        print("--method-b checks bpred only (the report has method (b)'s bpred slots)")
+        return 1
     if "run" not in cmd:
         print("CMD must be a `stackscope run`")
         return 1
@@ -71,13 +83,21 @@ def main(argv: list[str]) -> int:
     ideal_cmd = cmd[:at] + [flag] + cmd[at:]
     res = []
     for c in (cmd, ideal_cmd):
-        r = subprocess.run(c, capture_output=True, text=True, check=False)
-        if r.returncode != 0:
-            print(f"run failed (exit {r.returncode}): {' '.join(c)}\n{r.stderr[-2000:]}")
+        got = run_report(c)
+        if isinstance(got, str):
+            print(got)
             return 1
-        res.append(stacks(r.stdout if roi else r.stderr, roi))
+        report, stdout = got
+        if roi:
+            if not report.get("pmu_crosscheck", {}).get("csr_reads_checked"):
+                print("the ROI values were not checked against the golden model")
+                return 1
+            res.append(roi_stacks(stdout))
+        else:
+            res.append((dict(report.get("counters", {}).get("cpi", {})), report.get("cycles", 0)))
         if method_b and len(res) == 1:
-            res[0][0]["method_b"] = spec_dispatch(r.stderr)
+            wp = report.get("metrics", {}).get("cpi_stacks", {}).get("wrong_path_dispatch", {})
+            res[0][0]["method_b"] = wp.get("method_b_bpred_slots")
     (st, cycles), (_, ideal) = res
     if "dispatch" not in st or "commit" not in st or cycles == 0 or ideal == 0:
         print("missing stack lines or cycle counts")
@@ -89,9 +109,9 @@ def main(argv: list[str]) -> int:
     lo = sum(st["commit"][c] for c in comps)
     if method_b:
         if st.get("method_b") is None:
-            print("no method (b) dispatch stack in the run's summary")
+            print("no method (b) dispatch bpred in the run's report")
             return 1
-        hi = sum(st["method_b"][c] for c in comps)
+        hi = st["method_b"]
     else:
         hi = sum(st["dispatch"][c] for c in comps)
         if "bpred" in comps:
