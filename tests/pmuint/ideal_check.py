@@ -21,12 +21,12 @@ also changes other events a little (seed 000 §III: "the actual performance gain
 larger or smaller than these boundaries" through such coupling), which matters where the
 reduction sits on a bound. A stage that is not W wide: exit 77 (skip). Out of the range, or a failed run: exit 1.
 """
-import json
 import re
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "report"))
+from run_report import RunFailed, run_report  # noqa: E402
 
 
 def roi_stacks(stdout: str) -> tuple[dict[str, dict[str, int]], int]:
@@ -40,19 +40,6 @@ def roi_stacks(stdout: str) -> tuple[dict[str, dict[str, int]], int]:
                           re.findall(r"(\w+)=(\d+)", lines[-1].split(prefix, 1)[1])}
     m = re.findall(r"ROI cycles=(\d+)", stdout)
     return out, int(m[-1]) if m else 0
-
-
-def run_report(cmd: list[str]) -> tuple[dict, str] | str:
-    """Runs CMD with --json: (the report's run, stdout), or the failure as a message."""
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "report.json"
-        r = subprocess.run([*cmd, "--json", str(out)], capture_output=True, text=True, check=False)
-        if r.returncode != 0:
-            return f"run failed (exit {r.returncode}): {' '.join(cmd)}\n{r.stderr[-2000:]}"
-        try:
-            return json.loads(out.read_text())["runs"][0], r.stdout
-        except (OSError, ValueError, KeyError, IndexError) as e:
-            return f"no JSON report: {' '.join(cmd)}: {e}"
 
 
 def main(argv: list[str]) -> int:
@@ -83,11 +70,12 @@ def main(argv: list[str]) -> int:
     ideal_cmd = cmd[:at] + [flag] + cmd[at:]
     res = []
     for c in (cmd, ideal_cmd):
-        got = run_report(c)
-        if isinstance(got, str):
-            print(got)
+        try:
+            report, proc = run_report(c)
+        except RunFailed as e:
+            print(f"{' '.join(c)}: {e}")
             return 1
-        report, stdout = got
+        stdout = proc.stdout
         if roi:
             if not report.get("pmu_crosscheck", {}).get("csr_reads_checked"):
                 print("the ROI values were not checked against the golden model")

@@ -16,12 +16,12 @@ W wide on the built core means the bounds do not apply: exit 77 (ctest skip). An
 failure (run failed, line missing, stack not a multiple of the cycles, check out of bounds)
 is exit 1.
 """
-import json
 import re
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "report"))
+from run_report import RunFailed, run_report  # noqa: E402
 
 
 def fail(msg: str) -> int:
@@ -46,16 +46,10 @@ def main(argv: list[str]) -> int:
         return fail(__doc__.splitlines()[2])
     sep = argv.index("--")
     width, stage, checks, cmd = int(argv[0]), argv[1], argv[2:sep], argv[sep + 1:]
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "report.json"
-        run = subprocess.run([*cmd, "--json", str(out)], capture_output=True, text=True,
-                             check=False)
-        if run.returncode != 0:
-            return fail(f"run failed (exit {run.returncode}):\n{run.stderr[-3000:]}")
-        try:
-            report = json.loads(out.read_text())["runs"][0]
-        except (OSError, ValueError, KeyError, IndexError) as e:
-            return fail(f"no JSON report: {e}")
+    try:
+        report, run = run_report(cmd)
+    except RunFailed as e:
+        return fail(str(e))
     if roi:
         stack = parse_stack(run.stdout, f"ROI CPI stack {stage}:")
         m = re.search(r"ROI cycles=(\d+)", run.stdout)

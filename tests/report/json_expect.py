@@ -10,10 +10,9 @@ checks are on the report's one run (runs[0]), each naming a field by its dotted 
 Prints each field checked; exit 0 if all hold, 1 otherwise (or if the run failed).
 """
 import json
-import subprocess
 import sys
-import tempfile
-from pathlib import Path
+
+from run_report import RunFailed, run_report
 
 
 def field(run: dict, path: str):
@@ -39,17 +38,11 @@ def main(argv: list[str]) -> int:
         return 1
     sep = argv.index("--")
     checks, cmd = argv[:sep], argv[sep + 1:]
-    with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "report.json"
-        r = subprocess.run([*cmd, "--json", str(out)], capture_output=True, text=True, check=False)
-        if r.returncode != 0:
-            print(f"run failed (exit {r.returncode}): {' '.join(cmd)}\n{r.stderr[-3000:]}")
-            return 1
-        try:
-            run = json.loads(out.read_text())["runs"][0]
-        except (OSError, ValueError, KeyError, IndexError) as e:
-            print(f"no JSON report: {e}")
-            return 1
+    try:
+        run, _ = run_report(cmd)
+    except RunFailed as e:
+        print(f"{' '.join(cmd)}: {e}")
+        return 1
     ok = True
     for c in checks:
         path, want = c.split("=", 1)
