@@ -53,6 +53,8 @@ function(stackscope_verilate target)
   # The model's archive as an imported static library (not a file in an interface library's
   # list), so that what the model calls -- its DPI imports, which the harness defines:
   # target_link_libraries(<target> INTERFACE ...) -- links after it.
+  # (CMake requires an imported target's include directory to exist when it generates.)
+  file(MAKE_DIRECTORY ${outdir})
   add_library(${target} STATIC IMPORTED GLOBAL)
   set_target_properties(${target} PROPERTIES IMPORTED_LOCATION ${outdir}/${V_PREFIX}__ALL.a)
   add_dependencies(${target} ${target}_build)
