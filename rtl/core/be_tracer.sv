@@ -1,4 +1,4 @@
-// Pipeline trace of the back end (stackscope run --pipeview, tb/pipeview.*): one DPI call per
+// Pipeline trace of the back end (stackscope run --pipeview, tb/harness/pipeview.*): one DPI call per
 // dispatch, issue, completion, commit and flush, only while a trace writer is installed.
 // Instructions are named by their ROB index. Simulation only: core_backend instantiates it
 // under `ifndef SYNTHESIS, and its body is empty with SYNTHESIS defined.

@@ -3,7 +3,7 @@
 // and the custom PMU CSRs live in pmu_top: this block forwards those accesses over the
 // pmu_* port (read in the access cycle, write when the instruction commits). WARL behaviour
 // of the rest matches the ISS (sim_model/iss/csr.cpp); lockstep adopts the RTL's value for
-// reads of PMU-owned CSRs (tb/lockstep.cpp).
+// reads of PMU-owned CSRs (tb/harness/lockstep.cpp).
 `default_nettype none
 
 module core_csr

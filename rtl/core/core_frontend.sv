@@ -68,7 +68,7 @@ module core_frontend
   localparam int unsigned BufCntW = $clog2(FetchBufEntries + 1);
 
 `ifndef SYNTHESIS
-  // Perfect branch prediction: the harness's ISS-ahead oracle (tb/oracle_bp.h).
+  // Perfect branch prediction: the harness's ISS-ahead oracle (tb/harness/oracle_bp.h).
   import "DPI-C" function int unsigned ss_oracle_next_pc(input int unsigned seq,
                                                          input int unsigned pc);
 `endif
@@ -592,7 +592,7 @@ module core_frontend
     assert (IcOutstanding >= 1) else $fatal(1, "IcOutstanding >= 1");
   end
 
-  // Pipeline trace (stackscope run --pipeview, tb/pipeview.*): fetch-side events, only while a
+  // Pipeline trace (stackscope run --pipeview, tb/harness/pipeview.*): fetch-side events, only while a
   // trace writer is installed. The harness mirrors the in-flight queue and the fetch buffer
   // from them (both in order), so no id travels with the uop and no flop is added.
   import "DPI-C" function bit ss_pipe_on();

@@ -329,7 +329,7 @@ package core_pkg;
   } redirect_kind_e;
 
   // Pipeline-trace (stackscope run --pipeview) event kinds passed to the DPI functions; the
-  // C++ side (tb/pipeview.cpp) has the same numbering.
+  // C++ side (tb/harness/pipeview.cpp) has the same numbering.
   typedef enum int unsigned {
     PipeFeFetch  = 0,  // a fetch group leaves the pc stage
     PipeFeAnswer = 1,  // one instruction slot of the I-cache answer

@@ -1,6 +1,6 @@
 // StackScope SoC: the out-of-order core (core_top), its memory system (soc_mem: L1I, L1D,
 // L2, CLINT, uncached word port) and the PMU (pmu_top) on the core's probe bus and
-// counter-CSR port. The harness's main-memory model (tb/memory_model.*) serves the line port,
+// counter-CSR port. The harness's main-memory model (tb/harness/memory_model.*) serves the line port,
 // the word port and, with the perfect-L1 switches, the ideal ports.
 `default_nettype none
 
@@ -82,7 +82,7 @@ module soc_top
   // Simulation only: the core's structure occupancy the harness checks the probe against.
   output probe_pkg::core_obs_t   obs_o,
 `endif
-  // PMU observation for the harness's per-cycle cross-check (tb/pmu_check): this cycle's
+  // PMU observation for the harness's per-cycle cross-check (tb/harness/pmu_check): this cycle's
   // probe and counter-CSR access, and every PMU register.
   output pmu_pkg::probe_t        probe_o,
   output logic                   pmu_csr_we_o,
@@ -140,7 +140,7 @@ module soc_top
   localparam int unsigned PmuNumHpm = 4;
 
   // Harness inputs as the core and soc_mem see them. In the `stackscope` simulation builds
-  // (SS_HARNESS_DPI, tb/verilated.cmake) the harness's memory model answers over DPI at each
+  // (SS_HARNESS_DPI, tb/harness/verilated.cmake) the harness's memory model answers over DPI at each
   // rising edge into simulation-only registers, and the run's static switches are registered:
   // the only top-level inputs that change in a run are then the clock, the reset and the PMU
   // debug port, so Verilator evaluates the logic behind the memory answers once per cycle (NBA

@@ -1,4 +1,4 @@
-// Harness wrapper of core_frontend for tb/fe_unit: flattens the fe_uop_t slots and the
+// Harness wrapper of core_frontend for tb/units/fe_unit: flattens the fe_uop_t slots and the
 // bp_meta structs into plain per-field ports (always 4 slots) for the C++ mock back end.
 `default_nettype none
 
