@@ -124,7 +124,7 @@ module fpu_divsqrt
             // Radicand sig * 2^(exp - 23) with (exp - 23) made even, scaled by 2^30: a root
             // of 27 or 28 bits, root bit 27 of weight 2^(12 + (exp - 23) / 2).
             even   = !ua.exp[0];
-            opnd_d = {6'b0, even ? {ua.sig, 1'b0} : {1'b0, ua.sig}, 25'b0};
+            opnd_d = {1'b0, even ? {ua.sig, 1'b0} : {1'b0, ua.sig}, 30'b0};
             exp_d  = fexp_t'(12) + ((ua.exp - fexp_t'(even) - fexp_t'(23)) >>> 1);
             if (ua.nan) begin
               special_res_d = '{value: CanonicalNan, flags: '{nv: ua.snan, default: 1'b0}};

@@ -358,6 +358,12 @@ module fpu_pipe
       assert (rm_i <= RmRmm) else $error("fpu_pipe: unresolved rounding mode %0d", rm_i);
     end
   end
+  // The 77-bit window never carries out of an effective addition (docs/fpu.md).
+  always_ff @(posedge clk_i) begin : window_fits
+    if (rst_ni && a_valid_q && a_q.kind == KindSum && a_q.sign_p == a_q.sign_c) begin
+      assert (sum >= a_q.addend) else $error("fpu_pipe: sum window overflow");
+    end
+  end
 `endif
 
 endmodule : fpu_pipe
