@@ -61,33 +61,40 @@ module fpu_divsqrt
   logic unused_subnormal;  // divide and root treat subnormals as normalised operands
   assign unused_subnormal = ua.subnormal ^ ub.subnormal;
 
-  // One restoring step. Division: the remainder (< 2 * divisor) against the divisor, then
-  // doubled. Square root: the next two radicand bits enter the remainder, which is tested
-  // against 4 * root + 1.
-  function automatic void step(logic is_sqrt, inout logic [31:0] rem, inout logic [27:0] quo,
-                               inout logic [55:0] opnd);
-    logic [31:0] trial;
-    logic [31:0] r;
-    logic        bit_set;
-    if (is_sqrt) begin
-      r     = {rem[29:0], opnd[55:54]};
-      trial = {2'b0, quo, 2'b01};
-      opnd  = {opnd[53:0], 2'b00};
-    end else begin
-      r     = rem;
-      trial = {8'b0, opnd[23:0]};
-    end
-    bit_set = r >= trial;
-    if (bit_set) r = r - trial;
-    rem = is_sqrt ? r : {r[30:0], 1'b0};
-    quo = {quo[26:0], bit_set};
-  endfunction
-
-  always_comb begin : fsm
+  // The iteration state: partial remainder, quotient or root bits so far, and the divisor
+  // (low 24 bits) or the radicand bits still to use.
+  typedef struct packed {
     logic [31:0] rem;
     logic [27:0] quo;
     logic [55:0] opnd;
-    logic        even;
+  } iter_t;
+
+  // One restoring step. Division: the remainder (< 2 * divisor) against the divisor, then
+  // doubled. Square root: the next two radicand bits enter the remainder, which is tested
+  // against 4 * root + 1.
+  function automatic iter_t step(logic is_sqrt, iter_t s);
+    iter_t       n;
+    logic [31:0] trial, r;
+    logic        bit_set;
+    n = s;
+    if (is_sqrt) begin
+      r      = {s.rem[29:0], s.opnd[55:54]};
+      trial  = {2'b0, s.quo, 2'b01};
+      n.opnd = {s.opnd[53:0], 2'b00};
+    end else begin
+      r     = s.rem;
+      trial = {8'b0, s.opnd[23:0]};
+    end
+    bit_set = r >= trial;
+    if (bit_set) r = r - trial;
+    n.rem = is_sqrt ? r : {r[30:0], 1'b0};
+    n.quo = {s.quo[26:0], bit_set};
+    return n;
+  endfunction
+
+  always_comb begin : fsm
+    iter_t it;
+    logic  even;
     state_d       = state_q;
     count_d       = count_q;
     sqrt_d        = sqrt_q;
@@ -103,9 +110,7 @@ module fpu_divsqrt
     resp_valid_d  = 1'b0;
     resp_d        = resp_q;
     resp_tag_d    = resp_tag_q;
-    rem           = rem_q;
-    quo           = quo_q;
-    opnd          = opnd_q;
+    it            = '{rem: rem_q, quo: quo_q, opnd: opnd_q};
     even          = 1'b0;
     unique case (state_q)
       StIdle: begin
@@ -163,10 +168,10 @@ module fpu_divsqrt
         end
       end
       StIter: begin
-        for (int unsigned s = 0; s < StepsPerCycle; s++) step(sqrt_q, rem, quo, opnd);
-        rem_d   = rem;
-        quo_d   = quo;
-        opnd_d  = opnd;
+        for (int unsigned s = 0; s < StepsPerCycle; s++) it = step(sqrt_q, it);
+        rem_d   = it.rem;
+        quo_d   = it.quo;
+        opnd_d  = it.opnd;
         count_d = count_q - 5'd1;
         if (count_q == 5'd1) state_d = StRound;
       end
