@@ -30,6 +30,7 @@ namespace {
 
 namespace fp = stackscope::iss::fp;
 
+// clang-format off
 // fpu_pkg::fpu_op_e, in its order (rtl/core/fpu_pkg.sv): keep the two in sync.
 enum Op : uint8_t {
   kAdd, kSub, kMul, kMadd, kMsub, kNmsub, kNmadd, kMin, kMax, kEq, kLt, kLe, kClass, kSgnj,
@@ -53,6 +54,7 @@ constexpr std::array<uint32_t, kNumOps> kCanRaise = {
     0,                     0,                     0,                     0,
     kNx | kNv,             kNx | kNv,             kNx,                   kNx,
     0,                     0,                     kNx | kUf | kOf | kDz | kNv, kNx | kNv};
+// clang-format on
 
 struct Case {
   Op op;
@@ -68,31 +70,78 @@ Result reference(const Case& k) {
   uint32_t fl = 0, v = 0;
   const uint32_t a = k.a, b = k.b, c = k.c;
   switch (k.op) {
-    case kAdd: v = fp::add(a, b, k.rm, fl); break;
-    case kSub: v = fp::sub(a, b, k.rm, fl); break;
-    case kMul: v = fp::mul(a, b, k.rm, fl); break;
-    case kMadd: v = fp::fma(a, b, c, false, false, k.rm, fl); break;
-    case kMsub: v = fp::fma(a, b, c, false, true, k.rm, fl); break;
-    case kNmsub: v = fp::fma(a, b, c, true, false, k.rm, fl); break;
-    case kNmadd: v = fp::fma(a, b, c, true, true, k.rm, fl); break;
-    case kMin: v = fp::min(a, b, fl); break;
-    case kMax: v = fp::max(a, b, fl); break;
-    case kEq: v = fp::eq(a, b, fl); break;
-    case kLt: v = fp::lt(a, b, fl); break;
-    case kLe: v = fp::le(a, b, fl); break;
-    case kClass: v = fp::classify(a); break;
-    case kSgnj: v = (a & 0x7fffffffu) | (b & 0x80000000u); break;
-    case kSgnjn: v = (a & 0x7fffffffu) | (~b & 0x80000000u); break;
-    case kSgnjx: v = a ^ (b & 0x80000000u); break;
-    case kCvtWS: v = fp::cvt_w_s(a, k.rm, fl); break;
-    case kCvtWuS: v = fp::cvt_wu_s(a, k.rm, fl); break;
-    case kCvtSW: v = fp::cvt_s_w(a, k.rm, fl); break;
-    case kCvtSWu: v = fp::cvt_s_wu(a, k.rm, fl); break;
+    case kAdd:
+      v = fp::add(a, b, k.rm, fl);
+      break;
+    case kSub:
+      v = fp::sub(a, b, k.rm, fl);
+      break;
+    case kMul:
+      v = fp::mul(a, b, k.rm, fl);
+      break;
+    case kMadd:
+      v = fp::fma(a, b, c, false, false, k.rm, fl);
+      break;
+    case kMsub:
+      v = fp::fma(a, b, c, false, true, k.rm, fl);
+      break;
+    case kNmsub:
+      v = fp::fma(a, b, c, true, false, k.rm, fl);
+      break;
+    case kNmadd:
+      v = fp::fma(a, b, c, true, true, k.rm, fl);
+      break;
+    case kMin:
+      v = fp::min(a, b, fl);
+      break;
+    case kMax:
+      v = fp::max(a, b, fl);
+      break;
+    case kEq:
+      v = fp::eq(a, b, fl);
+      break;
+    case kLt:
+      v = fp::lt(a, b, fl);
+      break;
+    case kLe:
+      v = fp::le(a, b, fl);
+      break;
+    case kClass:
+      v = fp::classify(a);
+      break;
+    case kSgnj:
+      v = (a & 0x7fffffffu) | (b & 0x80000000u);
+      break;
+    case kSgnjn:
+      v = (a & 0x7fffffffu) | (~b & 0x80000000u);
+      break;
+    case kSgnjx:
+      v = a ^ (b & 0x80000000u);
+      break;
+    case kCvtWS:
+      v = fp::cvt_w_s(a, k.rm, fl);
+      break;
+    case kCvtWuS:
+      v = fp::cvt_wu_s(a, k.rm, fl);
+      break;
+    case kCvtSW:
+      v = fp::cvt_s_w(a, k.rm, fl);
+      break;
+    case kCvtSWu:
+      v = fp::cvt_s_wu(a, k.rm, fl);
+      break;
     case kMvXW:
-    case kMvWX: v = a; break;
-    case kDiv: v = fp::div(a, b, k.rm, fl); break;
-    case kSqrt: v = fp::sqrt(a, k.rm, fl); break;
-    default: throw std::logic_error("bad op");
+    case kMvWX:
+      v = a;
+      break;
+    case kDiv:
+      v = fp::div(a, b, k.rm, fl);
+      break;
+    case kSqrt:
+      v = fp::sqrt(a, k.rm, fl);
+      break;
+    default:
+      throw std::logic_error("bad op");
   }
   return {v, fl};
 }
@@ -113,11 +162,16 @@ class Gen {
   }
   uint32_t frac() {
     switch (below(6)) {
-      case 0: return 0;
-      case 1: return 0x7fffff;
-      case 2: return bits() & 0x7fffff & ~0xfu;        // low bits clear
-      case 3: return (bits() & 0x7fffff) | 0x7ffff0;    // all ones near the bottom
-      default: return bits() & 0x7fffff;
+      case 0:
+        return 0;
+      case 1:
+        return 0x7fffff;
+      case 2:
+        return bits() & 0x7fffff & ~0xfu;  // low bits clear
+      case 3:
+        return (bits() & 0x7fffff) | 0x7ffff0;  // all ones near the bottom
+      default:
+        return bits() & 0x7fffff;
     }
   }
 
@@ -133,12 +187,17 @@ class Gen {
   uint32_t any_float() {
     switch (below(10)) {
       case 0:
-      case 1: return special();
+      case 1:
+        return special();
       case 2:
-      case 3: return bits();
-      case 4: return make(chance(50), between(0, 3), frac());      // subnormal / tiny
-      case 5: return make(chance(50), between(251, 254), frac());  // huge
-      default: return make(chance(50), between(100, 154), frac());
+      case 3:
+        return bits();
+      case 4:
+        return make(chance(50), between(0, 3), frac());  // subnormal / tiny
+      case 5:
+        return make(chance(50), between(251, 254), frac());  // huge
+      default:
+        return make(chance(50), between(100, 154), frac());
     }
   }
 
@@ -146,8 +205,10 @@ class Gen {
   uint32_t near(uint32_t a) {
     const int ea = static_cast<int>((a >> 23) & 0xff);
     switch (below(5)) {
-      case 0: return a ^ (1u << below(23)) ^ (chance(50) ? 0x80000000u : 0);
-      case 1: return (a ^ 0x80000000u) + static_cast<uint32_t>(between(-3, 3));
+      case 0:
+        return a ^ (1u << below(23)) ^ (chance(50) ? 0x80000000u : 0);
+      case 1:
+        return (a ^ 0x80000000u) + static_cast<uint32_t>(between(-3, 3));
       default: {
         const int e = ea - between(-26, 26);
         if (e < 0 || e > 254) return any_float();
@@ -167,23 +228,30 @@ class Gen {
   // A 32-bit integer: small, random, near the float rounding edges or the int limits.
   uint32_t integer() {
     switch (below(8)) {
-      case 0: return static_cast<uint32_t>(between(-300, 300));
-      case 1: return bits();
-      case 2: return 0x80000000u + static_cast<uint32_t>(between(-200, 200));
-      case 3: return static_cast<uint32_t>(between(-200, 200)) - 1u;  // near 2^32 and 0
+      case 0:
+        return static_cast<uint32_t>(between(-300, 300));
+      case 1:
+        return bits();
+      case 2:
+        return 0x80000000u + static_cast<uint32_t>(between(-200, 200));
+      case 3:
+        return static_cast<uint32_t>(between(-200, 200)) - 1u;  // near 2^32 and 0
       case 4: {  // 25 significant bits ending in 1: an exact rounding tie
         const uint32_t m = (bits() & 0xffffff) | 0x1000000 | 1;
         return m << below(8);
       }
-      case 5: return ((bits() & 0xffffff) | 0x1000000) << below(8);
-      default: return (bits() >> below(32)) * (chance(50) ? 1u : ~0u);
+      case 5:
+        return ((bits() & 0xffffff) | 0x1000000) << below(8);
+      default:
+        return (bits() >> below(32)) * (chance(50) ? 1u : ~0u);
     }
   }
 
   // A float to convert to an integer: near the limits, halves, random exponents.
   uint32_t float_for_int() {
     switch (below(7)) {
-      case 0: return special();
+      case 0:
+        return special();
       case 1: {  // near +-2^31 and 2^32
         static constexpr uint32_t kEdge[] = {0x4f000000, 0xcf000000, 0x4f800000, 0xcf800000};
         return kEdge[below(4)] + static_cast<uint32_t>(between(-3, 3));
@@ -194,8 +262,10 @@ class Gen {
         const uint32_t f = fp::cvt_s_wu(n & 0xffffff, fp::kRne, fl);
         return f == 0 ? 0x3f000000u : (f - (1u << 23)) | (chance(50) ? 0x80000000u : 0);
       }
-      case 3: return make(chance(50), between(120, 128), frac());  // around 1
-      default: return make(chance(50), between(126, 159), frac());
+      case 3:
+        return make(chance(50), between(120, 128), frac());  // around 1
+      default:
+        return make(chance(50), between(126, 159), frac());
     }
   }
 
@@ -238,10 +308,14 @@ class Gen {
         }
         break;
       case kCvtWS:
-      case kCvtWuS: k.a = float_for_int(); break;
+      case kCvtWuS:
+        k.a = float_for_int();
+        break;
       case kCvtSW:
       case kCvtSWu:
-      case kMvWX: k.a = integer(); break;
+      case kMvWX:
+        k.a = integer();
+        break;
       case kSqrt:
         if (chance(20)) {  // a perfect square (exact root)
           uint32_t fl = 0;
@@ -251,7 +325,8 @@ class Gen {
           k.a &= 0x7fffffffu;
         }
         break;
-      default: break;
+      default:
+        break;
     }
     return k;
   }
@@ -292,8 +367,10 @@ class Checker {
 
   void check(const Case& k, uint32_t value, uint32_t flags) {
     if (o_.inject != "none" && ++compared_ == o_.inject_at) {
-      if (o_.inject == "result") value ^= 1;
-      else flags = flags ? flags & (flags - 1) : kNx;  // drop the lowest flag (or add NX)
+      if (o_.inject == "result")
+        value ^= 1;
+      else
+        flags = flags ? flags & (flags - 1) : kNx;  // drop the lowest flag (or add NX)
     }
     const Result r = reference(k);
     if (value != r.value || flags != r.flags) {
@@ -453,11 +530,18 @@ std::vector<Op> parse_ops(const std::string& spec) {
     for (int i = lo; i <= hi; ++i) out.push_back(static_cast<Op>(i));
   };
   while (std::getline(ss, w, ',')) {
-    if (w == "all") range(kAdd, kSqrt);
-    else if (w == "fma") range(kAdd, kNmadd);
-    else if (w == "misc") { range(kMin, kSgnjx); out.push_back(kMvXW); out.push_back(kMvWX); }
-    else if (w == "cvt") range(kCvtWS, kCvtSWu);
-    else if (w == "divsqrt") range(kDiv, kSqrt);
+    if (w == "all")
+      range(kAdd, kSqrt);
+    else if (w == "fma")
+      range(kAdd, kNmadd);
+    else if (w == "misc") {
+      range(kMin, kSgnjx);
+      out.push_back(kMvXW);
+      out.push_back(kMvWX);
+    } else if (w == "cvt")
+      range(kCvtWS, kCvtSWu);
+    else if (w == "divsqrt")
+      range(kDiv, kSqrt);
     else {
       bool found = false;
       for (int i = 0; i < kNumOps; ++i)
