@@ -7,6 +7,8 @@ status=0
 units=(
   "rtl/core/core.f core_top"
   "rtl/core/core.f core_frontend"
+  "rtl/core/fpu.f fpu_pipe"
+  "rtl/core/fpu.f fpu_divsqrt"
   "rtl/pmu/pmu.f pmu_top"
   "rtl/top/soc.f soc_top"
   "rtl/top/soc.f soc_mem"

@@ -1,0 +1,3 @@
+rtl/core/fpu_pkg.sv
+rtl/core/fpu_pipe.sv
+rtl/core/fpu_divsqrt.sv
