@@ -3,7 +3,10 @@
 // port at a free index) equals a flip-flop shadow counter that adds every increment and takes
 // every write, i.e. the round-robin drain neither loses nor double-counts an increment; and no
 // pending register ever wraps (the width from pmu_pkg::drain_pend_w suffices). Writes are free
-// except that two never come in consecutive cycles (the bank's documented premise).
+// except that two never come in consecutive cycles (the bank's documented premise). With Ovf,
+// every counter's overflow output (the gap logic, pmu_csr's Sscofpmf counters) is also held to
+// the shadow's carry: set exactly in the cycles whose increment wraps the counter, never in a
+// cycle that writes it.
 `default_nettype none
 
 module fv_counter_drain
@@ -12,7 +15,8 @@ module fv_counter_drain
   parameter int unsigned Num   = 3,
   parameter int unsigned Width = 8,
   parameter int unsigned IncW  = 2,
-  parameter int unsigned IdxW  = 2
+  parameter int unsigned IdxW  = 2,
+  parameter bit          Ovf   = 0   // check ovf_o (needs Width > PendW)
 ) (
   input wire logic                     clk_i,
   input wire logic [Num-1:0][IncW-1:0] inc_i,
@@ -28,6 +32,7 @@ module fv_counter_drain
   logic                      we_q = 1'b0;
   logic [Width-1:0]          rdata;
   logic [Num-1:0][Width-1:0] shadow_q, unused_value;
+  logic [Num-1:0]            ovf;
 
   always_ff @(posedge clk_i) begin
     started_q <= 1'b1;
@@ -35,10 +40,11 @@ module fv_counter_drain
   end
 
   pmu_counter_bank #(
-    .Num(Num), .Width(Width), .IncW(IncW), .IdxW(IdxW), .Store(1)
+    .Num(Num), .Width(Width), .IncW(IncW), .IdxW(IdxW), .Store(1),
+    .OvfMask(Ovf ? {Num{1'b1}} : '0)
   ) u_dut (
     .clk_i, .rst_ni(started_q), .inc_i, .we_i, .widx_i, .wdata_i, .ridx_i, .rdata_o(rdata),
-    .value_o(unused_value)
+    .value_o(unused_value), .ovf_o(ovf)
   );
 
   always_ff @(posedge clk_i) begin
@@ -53,6 +59,16 @@ module fv_counter_drain
     if (started_q) begin
       NoBackToBackWrites: assume (!(we_i && we_q));
       ArchIsShadow: assert (ridx_i >= IdxW'(Num) || rdata == shadow_q[ridx_i]);
+    end
+  end
+
+  for (genvar c = 0; c < Num; c++) begin : gen_ovf
+    logic [Width:0] carry_sum;
+    assign carry_sum = {1'b0, shadow_q[c]} + (Width+1)'(inc_i[c]);
+    always_comb begin
+      if (started_q && Ovf) begin
+        OvfIsCarry: assert (ovf[c] == (carry_sum[Width] && !(we_i && widx_i == IdxW'(c))));
+      end
     end
   end
 

@@ -21,6 +21,17 @@
 // CounterFollowsShadow (fv_pmu_counter) that is globals + live blocks = slots booked since
 // reset, adjusted by CSR writes, until a block counter saturates. Stated end to end (9 * N-term
 // stage sums) the solver took 4 min at depth 3 (docs/cost.md).
+// With Drain = 1 (the drain queue, docs/pmu.md) steps 3-4 decide the same blocks but a leaving
+// block waits in its entry for the one drain port; the properties are then, against the same
+// reference walk:
+//  * QueueLeavesAsWalk: a block the walk proves (flushes) and the port does not take at once is
+//    leaving after the cycle, to its own components (to bpred iff the flush follows a committed
+//    misprediction); WaitingKept: a waiting entry the port does not take keeps its counters and
+//    destination; LiveNeverLeaving: no live entry after the cycle is leaving.
+//  * PortOneBlock: at most one entry on the port, and each global's increment is that entry's
+//    counter (own components) or its row sum on bpred, else 0.
+//  * QueueConserved: per stage, the live and leaving entries after steps 1-2 = the globals'
+//    increments + the live and leaving entries after the cycle (nothing lost or doubled).
 `default_nettype none
 
 module fv_cpi_spec
@@ -33,7 +44,8 @@ module fv_cpi_spec
   parameter int unsigned RobEntries    = 4,
   parameter int unsigned SpecCntW      = 4,
   parameter int unsigned SpecNbrW      = 2,
-  parameter int unsigned CntW          = 10   // >= SpecCntW + $clog2(9 * SpecBlocks)
+  parameter int unsigned CntW          = 10,  // >= SpecCntW + $clog2(9 * SpecBlocks)
+  parameter int unsigned Drain         = 0
 ) (
   input wire logic                 clk_i,
   input wire probe_t               probe_i,
@@ -80,7 +92,7 @@ module fv_cpi_spec
   cpi_spec #(
     .W(W), .DispatchWidth(DispatchWidth), .IssueWidth(IssueWidth), .CommitWidth(CommitWidth),
     .SpecBlocks(SpecBlocks), .RobEntries(RobEntries), .SpecCntW(SpecCntW),
-    .SpecNbrW(SpecNbrW), .CntW(CntW)
+    .SpecNbrW(SpecNbrW), .CntW(CntW), .Drain(Drain)
   ) u_dut (
     .clk_i, .rst_ni(started_q), .probe_i, .stalled_i, .blame_i, .we_i, .widx_i, .wdata_i,
     .cnt_o()
@@ -97,7 +109,7 @@ module fv_cpi_spec
   logic     [EW-1:0]              head_q, head_d;
   logic     [CW-1:0]              count_q, count_d, count_mid;
   logic     [N-1:0]               sat_now;
-  localparam int unsigned GIncW = SpecCntW + $clog2(NumCpiComps * N);  // cpi_spec's
+  localparam int unsigned GIncW = SpecCntW + $clog2(NumCpiComps * (Drain != 0 ? 1 : N));
   logic     [2*NumCpiComps:0][GIncW-1:0] ginc;
   assign cnt_q     = u_dut.cnt_q;
   assign cnt_d     = u_dut.cnt_d;
@@ -111,6 +123,12 @@ module fv_cpi_spec
   assign count_mid = u_dut.count_mid;
   assign sat_now   = u_dut.sat_now;
   assign ginc      = u_dut.ginc;
+  logic [N-1:0] leave_q, leave_d, lbp_q, lbp_d, port_sel;
+  assign leave_q  = u_dut.leave_q;
+  assign leave_d  = u_dut.leave_d;
+  assign lbp_q    = u_dut.lbp_q;
+  assign lbp_d    = u_dut.lbp_d;
+  assign port_sel = u_dut.port_sel;
 
   // Steps 3-4 from the blocks after steps 1-2, independent of the RTL's commit walk.
   logic [N-1:0] proven, wrong;
@@ -150,6 +168,7 @@ module fv_cpi_spec
     end
   end
 
+  if (Drain == 0) begin : gen_all_at_once
   for (genvar s = 0; s < 2; s++) begin : gen_stage
     logic [SumW-1:0] n_s;
     logic [NumCpiComps-1:0][SumW-1:0] pre, mid, booked, ref_inc;
@@ -204,6 +223,73 @@ module fv_cpi_spec
                 nbr_q[0] == '0);
       end
     end
+  end
+  end else begin : gen_queue
+  for (genvar s = 0; s < 2; s++) begin : gen_stage
+    logic [SumW-1:0] n_s, pre, booked, mid, inc, after;
+    logic [N-1:0][GIncW-1:0] row;
+    assign n_s = SumW'(s == StD ? probe_i.disp_n : probe_i.iss_n);
+
+    always_comb begin : sums
+      booked = n_s + SumW'(stalled_i[s]);
+      pre    = '0;
+      mid    = '0;
+      after  = '0;
+      inc    = '0;
+      for (int unsigned e = 0; e < N; e++) begin
+        row[e] = '0;
+        for (int unsigned c = 0; c < NumCpiComps; c++) begin
+          row[e] += GIncW'(cnt_mid[e][s][c]);
+          if (live_q[e] || leave_q[e]) pre += SumW'(cnt_q[e][s][c]);
+          if (live_mid[e] || leave_q[e]) mid += SumW'(cnt_mid[e][s][c]);
+          if (live_d[e] || leave_d[e]) after += SumW'(cnt_d[e][s][c]);
+        end
+      end
+      for (int unsigned c = 0; c < NumCpiComps; c++) inc += SumW'(ginc[s * NumCpiComps + c]);
+    end
+
+    always_comb begin : props
+      if (started_q) begin
+        if (sat_now == '0) assert (pre + booked == mid);  // QueueBookingsConserved
+        assert (mid == inc + after);  // QueueConserved
+        for (int unsigned e = 0; e < N; e++) begin
+          if (port_sel[e]) begin
+            for (int unsigned c = 0; c < NumCpiComps; c++) begin  // PortOneBlock
+              if (u_dut.gen_drain_queue.port_bp[e]) begin
+                assert (SumW'(ginc[s * NumCpiComps + c]) ==
+                        (c == 32'(CompBpred) ? SumW'(row[e]) : '0));
+              end else begin
+                assert (SumW'(ginc[s * NumCpiComps + c]) == SumW'(cnt_mid[e][s][c]));
+              end
+            end
+          end
+        end
+        if (port_sel == '0) assert (inc == '0);  // PortOneBlock
+      end
+    end
+  end
+
+  always_comb begin : queue_props
+    if (started_q) begin
+      assert ($countones(port_sel) <= 1);  // PortOneBlock
+      for (int unsigned e = 0; e < N; e++) begin
+        if (live_d[e]) assert (!leave_d[e]);  // LiveNeverLeaving
+        if (!port_sel[e] && leave_q[e]) begin  // WaitingKept
+          assert (leave_d[e] && lbp_d[e] == lbp_q[e] && cnt_d[e] == cnt_q[e]);
+        end
+        if (!port_sel[e] && proven[e]) assert (leave_d[e] && !lbp_d[e]);  // QueueLeavesAsWalk
+        if (!port_sel[e] && wrong[e]) begin  // QueueLeavesAsWalk
+          assert (leave_d[e] && lbp_d[e] == probe_i.cmt_br_mispred);
+        end
+        // a block the port takes in the cycle it leaves goes where the walk sends it
+        if (port_sel[e] && !leave_q[e]) begin
+          assert (proven[e] || wrong[e]);
+          assert (u_dut.gen_drain_queue.port_bp[e] == (wrong[e] && probe_i.cmt_br_mispred));
+        end
+      end
+      assert (count_q >= CW'(1) && 32'(count_q) <= N && 32'(head_q) < N);  // CountInRange
+    end
+  end
   end
 
 endmodule : fv_cpi_spec

@@ -2,13 +2,16 @@
 // in the same cycle as a CSR write to that counter or to its mhpmevent/mhpmeventh loses
 // neither the interrupt nor the write, and no interrupt (or OF) is raised before a counter
 // wraps. CSR writes and the probe are free inputs, so the solver presets counters near 2^64.
-// Internal state is read through hierarchical references (u_dut.cnt_val, u_dut.event_q).
+// Internal state is read through hierarchical references (u_dut.event_q; with Store 1 the
+// counter bank's RAM words, written-since-reset bits and pending registers, whose sum is the
+// architectural value: the bank's simulation view is tied to 0 in synthesis).
 `default_nettype none
 
 module fv_pmu_csr
   import pmu_pkg::*;
 #(
-  parameter int unsigned NumHpm = 2
+  parameter int unsigned NumHpm = 2,
+  parameter int unsigned Store  = 0   // the counters' storage (pmu_counter_bank)
 ) (
   input wire logic        clk_i,
   input wire probe_t      probe_i,
@@ -29,13 +32,25 @@ module fv_pmu_csr
   logic [NumCnt-1:0] cnt_wr;
   logic              mip_set, any_new_wrap;
 
-  pmu_csr #(.NumHpm(NumHpm)) u_dut (
+  logic [NumCnt-1:0][63:0] cnt_view;
+
+  pmu_csr #(.NumHpm(NumHpm), .Store(Store)) u_dut (
     .clk_i, .rst_ni(started_q), .probe_i, .csr_we_i, .csr_addr_i, .csr_wdata_i,
-    .csr_rdata_o(rdata), .lcofip_o(lcofip)
+    .csr_rdata_o(rdata), .lcofip_o(lcofip), .cnt_o(cnt_view)
   );
 
+  if (Store == 0) begin : gen_val_ff
+    assign val = cnt_view;
+  end else begin : gen_val_ram
+    always_comb begin
+      for (int i = 0; i < NumCnt; i++) begin
+        val[i] = (u_dut.u_bank.gen_ram.init_q[i] ? u_dut.u_bank.gen_ram.mem_q[i] : 64'd0)
+                 + 64'(u_dut.u_bank.gen_ram.pend_q[i]);
+      end
+    end
+  end
+
   always_comb begin
-    for (int i = 0; i < NumCnt; i++) val[i] = u_dut.cnt_val[i];
     for (int i = 0; i < NumHpm; i++) of[i] = u_dut.event_q[i][63];
   end
 

@@ -75,7 +75,8 @@ module soc_fpga_top
   output logic [1:0]             pmu_bank_o,
   output logic [31:0]            pmu_tipctrl_o,
   output logic [11:0]            pmu_widths_o,
-  output logic [7:0]             pmu_spec_blocks_o
+  output logic [7:0]             pmu_spec_blocks_o,
+  output logic                   pmu_spec_drain_o
 );
 
   localparam logic [31:0] ConsoleAddr = 32'h1000_0000;

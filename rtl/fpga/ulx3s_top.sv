@@ -82,7 +82,8 @@ module ulx3s_top #(
     .pmu_bank_o         (),
     .pmu_tipctrl_o      (),
     .pmu_widths_o       (),
-    .pmu_spec_blocks_o  ()
+    .pmu_spec_blocks_o  (),
+    .pmu_spec_drain_o   ()
   );
 
   assign led = {beat_q[23], !rst_n_q, 4'b0000, exit_fail, exited};

@@ -3,6 +3,21 @@
 // the block joins the global counters when its last branch commits, and a mispredicted-branch
 // flush sends every block in flight to bpred. Contract: docs/pmu.md, "Speculative per-block
 // CPI counters"; C++ twin sim_model/pmu/cpi_spec.cpp.
+//
+// How blocks that leave join the globals (Drain):
+//  * Drain = 0: every block that leaves in a cycle (all of them at a flush) is added in that
+//    cycle: each global adds up to N block counters (the bpred one up to N row sums).
+//  * Drain = 1 (the drain queue): a block that leaves keeps its entry, marked leaving with its
+//    destination (own components or bpred), and one drain port adds one leaving block per cycle
+//    (the first after the tail: the one the FIFO would reach first) to the globals, so each
+//    global adds one block counter (bpred one row
+//    sum). An entry is reused only once drained: a block-ending branch opens the next entry only
+//    if it is free (else the blocks merge, as with all entries live). Two cases need an entry at
+//    once and take the drain port in their cycle: the block proven while it is the only one
+//    stays the open block, cleared (as with Drain = 0); and after a flush the block that opens
+//    is the entry after the last live one (or the proven-and-cleared one), drained first if it
+//    is still leaving or was just squashed. Globals then trail the blocks by the queue's
+//    backlog (at most N - 1 cycles): per stage, globals + live + leaving blocks = slots booked.
 `default_nettype none
 
 module cpi_spec
@@ -17,7 +32,8 @@ module cpi_spec
   parameter int unsigned SpecCntW      = 16,  // bits of a block's counters (saturating)
   parameter int unsigned SpecNbrW      = 4,   // bits of a block's branch count (saturating)
   parameter int unsigned CntW          = 48,  // global counter bits (wrapping)
-  parameter int unsigned Store         = 0    // globals: 0 flip-flops, 1 RAM + pending
+  parameter int unsigned Store         = 0,   // globals: 0 flip-flops, 1 RAM + pending
+  parameter int unsigned Drain         = 0    // leaving blocks: 0 all in their cycle, 1 queue
 ) (
   input  wire logic                      clk_i,
   input  wire logic                      rst_ni,
@@ -41,8 +57,9 @@ module cpi_spec
   localparam int unsigned EW        = N > 1 ? $clog2(N) : 1;   // block entry index bits
   localparam int unsigned CW        = $clog2(N + 1);           // live count bits (1..N)
   localparam int unsigned RW        = $clog2(RobEntries);      // tag table index bits
-  // A global gains at most every counter of every block in one cycle (a flush to bpred).
-  localparam int unsigned GIncW     = SpecCntW + $clog2(NumCpiComps * N);
+  // A global gains at most every counter of every block in one cycle (a flush to bpred), or
+  // with the drain queue one block's row of NumCpiComps counters.
+  localparam int unsigned GIncW     = SpecCntW + $clog2(NumCpiComps * (Drain != 0 ? 1 : N));
   localparam logic [SpecCntW-1:0] CntMax = '1;
   localparam logic [SpecNbrW-1:0] NbrMax = '1;
   localparam int unsigned StD = 0, StI = 1;
@@ -75,6 +92,8 @@ module cpi_spec
   logic     [RobEntries-1:0][EW-1:0] tag_d, tag_q; // block each ROB index was dispatched into
   logic     [EW-1:0]               head_d, head_q;
   logic     [CW-1:0]               count_d, count_q;
+  logic     [N-1:0]                leave_d, leave_q;  // Drain 1: left, waiting for the drain port
+  logic     [N-1:0]                lbp_d, lbp_q;      // ... to bpred (else own components)
 
   // ---------------------------------------------------------------------------------------
   // Steps 1-2: where this cycle's slots go (entry indices only; the counters follow per
@@ -109,7 +128,7 @@ module cpi_spec
         disp_base_inc[t] += NW'(1);
         if (probe_i.disp_br_mask[j]) begin
           nbr_inc[t] += NW'(1);
-          if (32'(count_mid) < N) begin
+          if (32'(count_mid) < N && !(Drain != 0 && leave_q[next_entry(t)])) begin
             count_mid += CW'(1);
             t = next_entry(t);
             opened[t] = 1'b1;
@@ -210,41 +229,147 @@ module cpi_spec
   // mispredicted-branch flush puts every slot of the stage's blocks on bpred.
   logic [NumGlobal-1:0][GIncW-1:0] ginc;
   logic                            to_bpred;
+  logic [N-1:0]                    port_sel;  // Drain 1: the entry on the drain port
+  logic [EW-1:0]                   new_head;  // Drain 1: the open entry after a flush
 
   assign to_bpred = probe_i.cmt_br_mispred;
 
-  always_comb begin : global_inc
-    logic [GIncW-1:0] row;
-    ginc = '0;
-    for (int unsigned e = 0; e < N; e++) begin
+  if (Drain == 0) begin : gen_drain_all
+    assign port_sel = '0;
+    assign new_head = '0;
+    logic unused_queue;
+    assign unused_queue = ^{leave_q, lbp_q};
+
+    always_comb begin : global_inc
+      logic [GIncW-1:0] row;
+      ginc = '0;
+      for (int unsigned e = 0; e < N; e++) begin
+        for (int unsigned s = 0; s < NumStages; s++) begin
+          row = '0;
+          for (int unsigned c = 0; c < NumCpiComps; c++) begin
+            row += GIncW'(cnt_mid[e][s][c]);
+            if (drained[e] || (squashed[e] && !to_bpred)) begin
+              ginc[s * NumCpiComps + c] += GIncW'(cnt_mid[e][s][c]);
+            end
+          end
+          if (squashed[e] && to_bpred) ginc[s * NumCpiComps + 32'(CompBpred)] += row;
+        end
+      end
+      ginc[MergesIdx] = GIncW'(merge_inc);
+    end
+
+  end else begin : gen_drain_queue
+    // Which entry needs the port now: the proven block that stays open, else after a flush the
+    // entry after the last live one unless it is free; otherwise the first leaving entry after
+    // the tail as the cycle began (the one the FIFO would need first).
+    logic [EW-1:0] forced_e;
+    logic          forced;
+    logic          stay;      // the proven block stays the open one
+    logic [N-1:0]  port_bp;   // where each entry would go on the port
+    blk_cnt_t      port_cnt;
+    logic          port_to_bp;
+
+    assign stay = drained[head_cmt];  // proven and still the head: it was the only block
+
+    always_comb begin : port_pick
+      logic [EW-1:0] nt, pe;   // pe: the entry the port looks at
+      logic          found;
+      nt       = next_entry(tail_of(head_cmt, count_cmt));
+      forced   = 1'b0;
+      forced_e = head_cmt;
+      new_head = head_cmt;
+      if (stay) begin
+        forced = 1'b1;
+      end else if (probe_i.flush) begin
+        new_head = nt;
+        forced_e = nt;
+        forced   = leave_q[nt] || squashed[nt] || drained[nt];
+      end
+      port_sel = '0;
+      pe       = next_entry(tail_of(head_q, count_q));
+      found    = 1'b0;
+      if (forced) begin
+        port_sel[forced_e] = 1'b1;
+      end else begin
+        for (int unsigned i = 0; i < N; i++) begin
+          if (!found && leave_q[pe]) begin
+            port_sel[pe] = 1'b1;
+            found        = 1'b1;
+          end
+          pe = next_entry(pe);
+        end
+      end
+      // destination per entry: waiting ones as recorded, ones leaving now as they leave
+      for (int unsigned e = 0; e < N; e++) begin
+        port_bp[e] = leave_q[e] ? lbp_q[e] : (squashed[e] && to_bpred);
+      end
+    end
+
+    always_comb begin : port_mux
+      port_cnt   = '0;
+      port_to_bp = 1'b0;
+      for (int unsigned e = 0; e < N; e++) begin
+        if (port_sel[e]) begin
+          port_cnt   = cnt_mid[e];
+          port_to_bp = port_bp[e];
+        end
+      end
+    end
+
+    always_comb begin : global_inc
+      logic [GIncW-1:0] row;
+      ginc = '0;
       for (int unsigned s = 0; s < NumStages; s++) begin
         row = '0;
         for (int unsigned c = 0; c < NumCpiComps; c++) begin
-          row += GIncW'(cnt_mid[e][s][c]);
-          if (drained[e] || (squashed[e] && !to_bpred)) begin
-            ginc[s * NumCpiComps + c] += GIncW'(cnt_mid[e][s][c]);
-          end
+          row += GIncW'(port_cnt[s][c]);
+          if (!port_to_bp) ginc[s * NumCpiComps + c] = GIncW'(port_cnt[s][c]);
         end
-        if (squashed[e] && to_bpred) ginc[s * NumCpiComps + 32'(CompBpred)] += row;
+        if (port_to_bp) ginc[s * NumCpiComps + 32'(CompBpred)] = row;
       end
+      ginc[MergesIdx] = GIncW'(merge_inc);
     end
-    ginc[MergesIdx] = GIncW'(merge_inc);
   end
 
   always_comb begin : next_state
     for (int unsigned e = 0; e < N; e++) begin
-      // A flush leaves only entry 0 live; clearing all entries costs the same and no
-      // freed entry is read before it is cleared again on opening.
-      if (drained[e] || probe_i.flush) begin
-        cnt_d[e] = '0;
-        nbr_d[e] = '0;
+      if (Drain == 0) begin
+        // A flush leaves only entry 0 live; clearing all entries costs the same and no
+        // freed entry is read before it is cleared again on opening.
+        if (drained[e] || probe_i.flush) begin
+          cnt_d[e] = '0;
+          nbr_d[e] = '0;
+        end else begin
+          cnt_d[e] = cnt_mid[e];
+          nbr_d[e] = nbr_cmt[e];
+        end
+        leave_d[e] = 1'b0;
+        lbp_d[e]   = 1'b0;
       end else begin
-        cnt_d[e] = cnt_mid[e];
-        nbr_d[e] = nbr_cmt[e];
+        cnt_d[e]   = cnt_mid[e];
+        nbr_d[e]   = nbr_cmt[e];
+        leave_d[e] = leave_q[e];
+        lbp_d[e]   = lbp_q[e];
+        if (drained[e] || squashed[e]) begin  // leaves: waits for the port with its counters
+          leave_d[e] = 1'b1;
+          lbp_d[e]   = squashed[e] && to_bpred;
+          nbr_d[e]   = '0;
+        end
+        if (port_sel[e] || (probe_i.flush && e == 32'(new_head))) begin  // drained / opened
+          cnt_d[e]   = '0;
+          nbr_d[e]   = '0;
+          leave_d[e] = 1'b0;
+          lbp_d[e]   = 1'b0;
+        end
       end
     end
-    head_d  = probe_i.flush ? '0 : head_cmt;
-    count_d = probe_i.flush ? CW'(1) : count_cmt;
+    if (Drain == 0) begin
+      head_d  = probe_i.flush ? '0 : head_cmt;
+      count_d = probe_i.flush ? CW'(1) : count_cmt;
+    end else begin
+      head_d  = probe_i.flush ? new_head : head_cmt;
+      count_d = probe_i.flush ? CW'(1) : count_cmt;
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : state_reg
@@ -254,14 +379,20 @@ module cpi_spec
       tag_q   <= '0;
       head_q  <= '0;
       count_q <= CW'(1);
+      leave_q <= '0;
+      lbp_q   <= '0;
     end else begin
       cnt_q   <= cnt_d;
       nbr_q   <= nbr_d;
       tag_q   <= tag_d;
       head_q  <= head_d;
       count_q <= count_d;
+      leave_q <= leave_d;
+      lbp_q   <= lbp_d;
     end
   end
+
+  logic [NumGlobal-1:0] unused_ovf;  // no overflow reported (OvfMask 0): the counters wrap
 
   pmu_counter_bank #(
     .Num  (NumGlobal),
@@ -278,11 +409,12 @@ module cpi_spec
     .wdata_i,
     .ridx_i,
     .rdata_o,
-    .value_o(cnt_o)
+    .value_o(cnt_o),
+    .ovf_o  (unused_ovf)
   );
 
 `ifndef SYNTHESIS
-  // Invariant (docs/pmu.md): per stage, globals + live blocks = slots booked since reset,
+  // Invariant (docs/pmu.md): per stage, globals + live (and leaving) blocks = slots booked since reset,
   // adjusted by CSR writes, until a block counter saturates (it then drops slots by design).
   logic [NumStages-1:0][CntW-1:0] expect_q, sum_now;
   logic [NumStages-1:0][NW:0]     booked;
@@ -297,7 +429,7 @@ module cpi_spec
       for (int unsigned c = 0; c < NumCpiComps; c++) begin
         sum_now[s] += cnt_o[s * NumCpiComps + c];
         for (int unsigned e = 0; e < N; e++) begin
-          if (is_live(EW'(e), head_q, count_q)) sum_now[s] += CntW'(cnt_q[e][s][c]);
+          if (is_live(EW'(e), head_q, count_q) || leave_q[e]) sum_now[s] += CntW'(cnt_q[e][s][c]);
         end
       end
     end

@@ -17,7 +17,8 @@ module cpi_stack
   parameter int unsigned RobEntries    = 32,  // ROB entries the speculative tags cover
   parameter int unsigned SpecCntW      = 16,  // bits of a block's counters
   parameter int unsigned SpecNbrW      = 4,   // bits of a block's branch count
-  parameter int unsigned Store         = 0    // 0 flip-flops, 1 RAM + pending (pmu_counter_bank)
+  parameter int unsigned Store         = 0,   // 0 flip-flops, 1 RAM + pending (pmu_counter_bank)
+  parameter int unsigned SpecDrain     = 0    // leaving blocks: 0 all at once, 1 drain queue
 ) (
   input  wire logic       clk_i,
   input  wire logic       rst_ni,
@@ -150,7 +151,8 @@ module cpi_stack
       .SpecCntW     (SpecCntW),
       .SpecNbrW     (SpecNbrW),
       .CntW         (CntW),
-      .Store        (Store)
+      .Store        (Store),
+      .Drain        (SpecDrain)
     ) u_spec (
       .clk_i,
       .rst_ni,

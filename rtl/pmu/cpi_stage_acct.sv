@@ -68,6 +68,8 @@ module cpi_stage_acct
     end
   end
 
+  logic [NumCpiComps-1:0] unused_ovf;  // no overflow reported (OvfMask 0): the counters wrap
+
   pmu_counter_bank #(
     .Num        (NumCpiComps),
     .Width      (CntW),
@@ -84,7 +86,8 @@ module cpi_stage_acct
     .wdata_i,
     .ridx_i (rcomp_i),
     .rdata_o,
-    .value_o(cnt_o)
+    .value_o(cnt_o),
+    .ovf_o  (unused_ovf)
   );
 
 `ifndef SYNTHESIS

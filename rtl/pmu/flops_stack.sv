@@ -63,6 +63,8 @@ module flops_stack
     inc_all[idle_cause] = IncW'(idle_units * IncW'(2 * VecLen));
   end
 
+  logic [NumFlopsComps-1:0] unused_ovf;  // no overflow reported (OvfMask 0): the counters wrap
+
   pmu_counter_bank #(
     .Num        (NumFlopsComps),
     .Width      (CntW),
@@ -79,7 +81,8 @@ module flops_stack
     .wdata_i,
     .ridx_i (ridx_i),
     .rdata_o,
-    .value_o(cnt_o)
+    .value_o(cnt_o),
+    .ovf_o  (unused_ovf)
   );
 
 `ifndef SYNTHESIS

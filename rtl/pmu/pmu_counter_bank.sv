@@ -16,6 +16,16 @@
 //    if w is not the counter due, the drain stalls one cycle. Writes never come in consecutive
 //    cycles (asserted), so every counter is drained within DrainRounds * Num cycles and its
 //    pending register cannot overflow (asserted; proven by the drain BMC, scripts/formal.py).
+//
+// Overflow (OvfMask, the Sscofpmf counters of pmu_csr): ovf_o[c] is set in the cycle whose
+// increment carries counter c's architectural value past 2^Width - 1, never in a cycle that
+// writes c (the write wins), in both storages. Store = 0 takes the counter's carry. Store = 1
+// cannot see the whole sum every cycle, so each masked counter keeps its gap to the wrap,
+// 2^Width - RAM word, when that is below 2^PendW (else 2^PendW, "far"): GapW = PendW + 1 bits,
+// recomputed from the word the RAM takes at each drain or write (an AND over the word's top
+// bits and a PendW-bit subtraction). Between two RAM writes the pending register only grows
+// and stays below 2^PendW, so the value wraps exactly when pending + increment first reaches
+// the gap: ovf = pend < gap && pend + inc >= gap.
 `default_nettype none
 
 module pmu_counter_bank
@@ -26,7 +36,8 @@ module pmu_counter_bank
   parameter int unsigned IncW        = 3,
   parameter int unsigned IdxW        = 4,
   parameter int unsigned SumPerCycle = 0,  // 0: independent event counters, no stack sum
-  parameter int unsigned Store       = 0   // 0: flip-flops, 1: RAM + pending registers
+  parameter int unsigned Store       = 0,  // 0: flip-flops, 1: RAM + pending registers
+  parameter logic [Num-1:0] OvfMask  = '0  // counters whose overflow ovf_o reports
 ) (
   input  wire logic                       clk_i,
   input  wire logic                       rst_ni,
@@ -38,11 +49,12 @@ module pmu_counter_bank
   output logic      [Width-1:0]           rdata_o,  // its architectural value
   // Every counter's architectural value. With Store = 1 this is a simulation view (the
   // harness's per-cycle cross-check); synthesis ties it to 0, reads go through rdata_o.
-  output logic      [Num-1:0][Width-1:0]  value_o
+  output logic      [Num-1:0][Width-1:0]  value_o,
+  output logic      [Num-1:0]             ovf_o     // this cycle's increment wrapped (OvfMask)
 );
 
   if (Store == 0) begin : gen_ff
-    logic [Num-1:0] unused_overflow;  // stack components and event counters wrap silently
+    logic [Num-1:0] overflow;
 
     for (genvar c = 0; c < Num; c++) begin : gen_cnt
       pmu_counter #(
@@ -55,10 +67,11 @@ module pmu_counter_bank
         .we_i      (we_i && widx_i == IdxW'(c)),
         .wdata_i,
         .value_o   (value_o[c]),
-        .overflow_o(unused_overflow[c])
+        .overflow_o(overflow[c])
       );
     end
     assign rdata_o = ridx_i < IdxW'(Num) ? value_o[ridx_i] : '0;
+    assign ovf_o   = overflow & OvfMask;  // the others wrap silently
 
   end else begin : gen_ram
     localparam int unsigned PendW = drain_pend_w(Num, IncW);
@@ -100,6 +113,38 @@ module pmu_counter_bank
 
     always_ff @(posedge clk_i) begin : ram_write
       if (mem_we) mem_q[mem_waddr] <= mem_wdata;
+    end
+
+    // Overflow of the masked counters: the gap to the wrap, from the word the RAM takes.
+    localparam int unsigned GapW = PendW + 1;
+    localparam logic [GapW-1:0] GapFar = GapW'(1) << PendW;
+    logic [GapW-1:0] new_gap;
+
+    if (OvfMask != '0) begin : gen_new_gap  // (Width > PendW, checked below)
+      assign new_gap = &mem_wdata[Width-1:PendW] ? GapFar - GapW'(mem_wdata[PendW-1:0]) : GapFar;
+    end else begin : gen_no_new_gap
+      assign new_gap = GapFar;
+      logic unused_new_gap;
+      assign unused_new_gap = ^new_gap;
+    end
+
+    for (genvar c = 0; c < Num; c++) begin : gen_ovf
+      if (OvfMask[c]) begin : gen_gap
+        logic [GapW-1:0] gap_q;
+        logic [GapW:0]   reach;
+        assign reach    = (GapW+1)'(pend_q[c]) + (GapW+1)'(inc_i[c]);
+        assign ovf_o[c] = !(we_i && widx_i == IdxW'(c)) && (GapW+1)'(pend_q[c]) < {1'b0, gap_q}
+                          && reach >= {1'b0, gap_q};
+        always_ff @(posedge clk_i or negedge rst_ni) begin : gap_reg
+          if (!rst_ni) begin
+            gap_q <= GapFar;  // the word reads 0 until written
+          end else if (mem_we && mem_waddr == RrW'(c)) begin
+            gap_q <= new_gap;
+          end
+        end
+      end else begin : gen_no_gap
+        assign ovf_o[c] = 1'b0;
+      end
     end
 
     always_ff @(posedge clk_i or negedge rst_ni) begin : drain_regs
@@ -169,6 +214,9 @@ module pmu_counter_bank
   end
   initial begin : param_check
     assert (Store <= 1) else $fatal(1, "pmu_counter_bank: Store must be 0 or 1");
+    // the gap covers every reachable pending amount only below the counter's width
+    assert (Store == 0 || OvfMask == '0 || drain_pend_w(Num, IncW) < Width)
+      else $fatal(1, "pmu_counter_bank: overflow with RAM storage needs Width > PendW");
   end
 `endif
 

@@ -2,6 +2,8 @@
 // with mhpmevent selectors (event id, counter-mask threshold >= N, invert, edge, OF, MINH),
 // mcountinhibit, mcounteren and the local counter-overflow interrupt (LCOFI, cause 13).
 // RV32 access: low/high halves at the standard addresses (mhpmeventh holds OF and MINH).
+// The counters are one pmu_counter_bank (Store 0: flip-flops; Store 1: RAM + pending registers
+// with the bank's exact overflow of the mhpmcounters, docs/cost.md "Cheap counter storage").
 `default_nettype none
 
 module pmu_csr
@@ -9,7 +11,8 @@ module pmu_csr
 #(
   parameter int unsigned NumHpm        = 4,  // mhpmcounter3 .. 3+NumHpm-1
   parameter int unsigned DispatchWidth = 2,  // W of the slot events
-  parameter int unsigned ExecFew       = 1   // MemStallsStores: iss_n <= ExecFew
+  parameter int unsigned ExecFew       = 1,  // MemStallsStores: iss_n <= ExecFew
+  parameter int unsigned Store         = 0   // counter storage: 0 flip-flops, 1 RAM + pending
 ) (
   input  wire logic        clk_i,
   input  wire logic        rst_ni,
@@ -20,6 +23,7 @@ module pmu_csr
   output logic [31:0]      csr_rdata_o,
   output logic             lcofip_o,    // mip.LCOFIP: the core takes interrupt cause 13
   // Every register at once, for the harness's per-cycle cross-check (no read-port sweep).
+  // (Store 1: a simulation view, tied to 0 in synthesis; reads go through csr_rdata_o)
   output logic [2+NumHpm-1:0][63:0] cnt_o,      // mcycle, minstret, mhpmcounter3..
   output logic [NumHpm-1:0][63:0]   event_o,    // mhpmevent3.. (64-bit view)
   output logic [31:0]               inhibit_o,
@@ -28,6 +32,7 @@ module pmu_csr
 
   localparam int unsigned IncW = EvIncW;  // FpOps reaches 2 * 4 units * 8 elements = 64
   localparam int unsigned NumCnt = 2 + NumHpm;  // 0 mcycle, 1 minstret, 2.. hpm
+  localparam int unsigned CntIdxW = $clog2(NumCnt + 1);  // NumCnt: no counter
 
   // Addresses (Addr*) come from pmu_pkg (generated). A counter's high half (mcycleh,
   // minstreth, mhpmcounterNh) is its address | AddrHighHalf.
@@ -62,8 +67,10 @@ module pmu_csr
   logic      [31:0]       inhibit_q, counteren_q;
   logic                   lcofip_q;
   logic [NumCnt-1:0][IncW-1:0] inc;
-  logic [NumCnt-1:0]      cnt_we, ovf;
-  logic [NumCnt-1:0][63:0] cnt_wdata, cnt_val;
+  logic [NumCnt-1:0]      ovf;
+  logic [CntIdxW-1:0]     cnt_idx;    // the counter the CSR address names (NumCnt: none)
+  logic                   cnt_we;
+  logic [63:0]            cnt_wdata, cnt_rdata;
 
   // Counter index of a counter CSR address (low or high half), or NumCnt if none.
   function automatic int unsigned cnt_index(logic [11:0] addr);
@@ -96,30 +103,31 @@ module pmu_csr
     inc[1] = inhibit_q[2] ? '0 : IncW'(probe_i.cmt_n);
   end
 
-  always_comb begin : counter_writes
-    int unsigned idx;
-    idx = cnt_index(csr_addr_i);
-    for (int unsigned i = 0; i < NumCnt; i++) begin
-      cnt_we[i]    = csr_we_i && idx == i;
-      cnt_wdata[i] = |(csr_addr_i & AddrHighHalf) ? {csr_wdata_i, cnt_val[i][31:0]}
-                                   : {cnt_val[i][63:32], csr_wdata_i};
-    end
-  end
+  // A write of one half keeps the other half of the counter's value (read port, same index).
+  assign cnt_idx   = CntIdxW'(cnt_index(csr_addr_i));
+  assign cnt_we    = csr_we_i && 32'(cnt_idx) < NumCnt;
+  assign cnt_wdata = |(csr_addr_i & AddrHighHalf) ? {csr_wdata_i, cnt_rdata[31:0]}
+                                                  : {cnt_rdata[63:32], csr_wdata_i};
 
-  for (genvar i = 0; i < NumCnt; i++) begin : gen_cnt
-    pmu_counter #(
-      .Width(64),
-      .IncW (IncW)
-    ) u_cnt (
-      .clk_i,
-      .rst_ni,
-      .inc_i     (inc[i]),
-      .we_i      (cnt_we[i]),
-      .wdata_i   (cnt_wdata[i]),
-      .value_o   (cnt_val[i]),
-      .overflow_o(ovf[i])
-    );
-  end
+  pmu_counter_bank #(
+    .Num    (NumCnt),
+    .Width  (64),
+    .IncW   (IncW),
+    .IdxW   (CntIdxW),
+    .Store  (Store),
+    .OvfMask(NumCnt'({NumHpm{1'b1}}) << 2)  // Sscofpmf: the mhpmcounters
+  ) u_bank (
+    .clk_i,
+    .rst_ni,
+    .inc_i  (inc),
+    .we_i   (cnt_we),
+    .widx_i (cnt_idx),
+    .wdata_i(cnt_wdata),
+    .ridx_i (cnt_idx),
+    .rdata_o(cnt_rdata),
+    .value_o(cnt_o),
+    .ovf_o  (ovf)
+  );
 
   logic new_overflow;
   always_comb begin : event_regs
@@ -161,11 +169,9 @@ module pmu_csr
   end
 
   always_comb begin : csr_read
-    int unsigned idx;
-    idx = cnt_index(csr_addr_i);
     csr_rdata_o = '0;
-    if (idx < NumCnt) begin
-      csr_rdata_o = |(csr_addr_i & AddrHighHalf) ? cnt_val[idx][63:32] : cnt_val[idx][31:0];
+    if (32'(cnt_idx) < NumCnt) begin
+      csr_rdata_o = |(csr_addr_i & AddrHighHalf) ? cnt_rdata[63:32] : cnt_rdata[31:0];
     end
     for (int unsigned i = 0; i < NumHpm; i++) begin
       if (csr_addr_i == AddrMhpmevent3 + 12'(i)) csr_rdata_o = event_q[i][31:0];
@@ -177,12 +183,11 @@ module pmu_csr
   end
 
   assign lcofip_o    = lcofip_q;
-  assign cnt_o       = cnt_val;
   assign event_o     = event_q;
   assign inhibit_o   = inhibit_q;
   assign counteren_o = counteren_q;
 
-  logic unused_ovf;  // mcycle and minstret have no OF bit
+  logic unused_ovf;  // mcycle and minstret have no OF bit (not in OvfMask: always 0)
   assign unused_ovf = ^ovf[1:0];
 
 `ifndef SYNTHESIS

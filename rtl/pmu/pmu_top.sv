@@ -23,7 +23,10 @@ module pmu_top
   parameter logic [15:0] TipResetPeriod = 16'd97,
   // Stack-counter storage (docs/cost.md): 1 = RAM + narrow pending registers drained
   // round-robin (exact every cycle), 0 = one flip-flop register and adder per counter.
-  parameter int unsigned CntStore       = 1
+  parameter int unsigned CntStore       = 1,
+  // How leaving speculative blocks join their globals (cpi_spec Drain, docs/pmu.md): 1 = the
+  // drain queue (one block per cycle), 0 = every leaving block in its cycle.
+  parameter int unsigned SpecDrain      = 1
 ) (
   input  wire logic       clk_i,
   input  wire logic       rst_ni,
@@ -135,7 +138,8 @@ module pmu_top
     .CntW         (StackCntW),
     .SpecBlocks   (SpecBlocks),
     .RobEntries   (RobEntries),
-    .Store        (CntStore)
+    .Store        (CntStore),
+    .SpecDrain    (SpecDrain)
   ) u_cpi_stack (
     .clk_i,
     .rst_ni,
@@ -223,7 +227,8 @@ module pmu_top
 
   pmu_csr #(
     .NumHpm       (NumHpm),
-    .DispatchWidth(DispatchWidth)
+    .DispatchWidth(DispatchWidth),
+    .Store        (CntStore)
   ) u_pmu_csr (
     .clk_i,
     .rst_ni,

@@ -32,6 +32,8 @@ module topdown
   logic [NumTdCounters-1:0][IncW-1:0] inc;
   assign inc = td_increments(probe_i, NW'(DispatchWidth), NW'(ExecFew), MemReqW'(MemBwThreshold));
 
+  logic [NumTdCounters-1:0] unused_ovf;  // no overflow reported (OvfMask 0): the counters wrap
+
   pmu_counter_bank #(
     .Num  (NumTdCounters),
     .Width(CntW),
@@ -47,7 +49,8 @@ module topdown
     .wdata_i,
     .ridx_i (ridx_i),
     .rdata_o,
-    .value_o(cnt_o)
+    .value_o(cnt_o),
+    .ovf_o  (unused_ovf)
   );
 
 `ifndef SYNTHESIS

@@ -30,7 +30,10 @@ module soc_top
   // two-uop loops apart (ROB 32: no merge in the suite; 8 blocks merged thousands of times).
   parameter int unsigned PmuSpecBlocks = RobEntries / 2,
   // PMU stack-counter storage (docs/cost.md): 1 = RAM + pending registers, 0 = flip-flops.
-  parameter int unsigned PmuCntStore   = 1
+  parameter int unsigned PmuCntStore   = 1,
+  // Speculative blocks that leave join their globals through the drain queue (1) or all in
+  // their cycle (0) (docs/pmu.md).
+  parameter int unsigned PmuSpecDrain  = 1
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -115,6 +118,7 @@ module soc_top
   output logic [31:0]            pmu_tipctrl_o,
   output logic [11:0]            pmu_widths_o,  // {dispatch, issue, commit} width: the model's config
   output logic [7:0]             pmu_spec_blocks_o,  // PmuSpecBlocks: the model's config
+  output logic                   pmu_spec_drain_o,   // PmuSpecDrain: the model's config
   // Test-only PMU write port (mutation tests, pmu_top): tie to 0 outside the harness.
   input  logic                   pmu_dbg_we_i,
   input  logic [2:0]             pmu_dbg_unit_i,
@@ -363,7 +367,8 @@ module soc_top
     .NumHpm       (PmuNumHpm),
     .SpecBlocks   (PmuSpecBlocks),
     .RobEntries   (RobEntries),
-    .CntStore     (PmuCntStore)
+    .CntStore     (PmuCntStore),
+    .SpecDrain    (PmuSpecDrain)
   ) u_pmu (
     .clk_i,
     .rst_ni,
@@ -407,6 +412,7 @@ module soc_top
   assign {pmu_csr_we_o, pmu_csr_addr_o, pmu_csr_wdata_o} = pmu_csr;
   assign pmu_widths_o = {4'(DispatchWidth), 4'(IssueWidth), 4'(CommitWidth)};
   assign pmu_spec_blocks_o = 8'(PmuSpecBlocks);
+  assign pmu_spec_drain_o  = PmuSpecDrain != 0;
 
   logic unused;
   assign unused = ^{dc_miss_unused, unused_tip_irq};

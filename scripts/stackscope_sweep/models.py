@@ -29,14 +29,14 @@ def soc_defaults() -> dict[str, int]:
     """soc_top's integer parameters with literal defaults (PmuSpecBlocks, an expression of
     RobEntries, follows it unless given)."""
     text = SOC_TOP.read_text()
-    head = text[text.index("module soc_top"):text.index(") (")]
+    head = text[text.index("module soc_top"):text.index("\n) (") + 1]  # up to the port list
     return {m[1]: int(m[2]) for m in
             re.finditer(r"parameter\s+int\s+unsigned\s+(\w+)\s*=\s*(\d+)\s*[,\n/]", head)}
 
 
 def derived_params() -> set[str]:
     text = SOC_TOP.read_text()
-    head = text[text.index("module soc_top"):text.index(") (")]
+    head = text[text.index("module soc_top"):text.index("\n) (") + 1]  # up to the port list
     return {m[1] for m in re.finditer(r"parameter\s+int\s+unsigned\s+(\w+)\s*=\s*[A-Za-z]", head)}
 
 

@@ -1,6 +1,7 @@
 #include "cpi_spec.h"
 
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -59,6 +60,7 @@ void CpiSpec::step(const Probe& p, const std::array<StageBooking, kNumSpecStages
   constexpr unsigned kD = 0, kI = 1;
   const unsigned n_blocks = cfg_.blocks, r_mask = cfg_.rob_entries - 1;
   const auto tag_at_start = tag_;  // issue reads the tags as they were at the cycle's start
+  const unsigned start_next = (tail() + 1) % n_blocks;  // the drain queue's port order
 
   // 1. Dispatch: each uop books one base slot into the open block; a block-ending uop closes
   //    it and opens the next (or, with no free entry, the next block shares it: a merge).
@@ -68,7 +70,8 @@ void CpiSpec::step(const Probe& p, const std::array<StageBooking, kNumSpecStages
     book(t, kD, CpiComp::kBase, 1);
     if (!p.disp_br_mask[j]) continue;
     blocks_[t].nbr = std::min(blocks_[t].nbr + 1, nbr_max_);
-    if (count_ < n_blocks) {
+    // (with the drain queue an entry still waiting for the drain port is not free)
+    if (count_ < n_blocks && !blocks_[(t + 1) % n_blocks].leaving) {
       ++count_;
       t = tail();
       blocks_[t] = Block{};
@@ -91,13 +94,14 @@ void CpiSpec::step(const Probe& p, const std::array<StageBooking, kNumSpecStages
     book(p.rs_empty ? t : block_of(p.iss_old_rob_idx), kI, booking[kI].blame,
          booking[kI].stalled);
 
+  if (cfg_.drain_queue) {
+    step_queue(p, start_next);
+    pending_write_ = -1;
+    return;
+  }
   // 3. Commit: a committing block-ending uop proves its block correct-path.
   auto drain = [&](unsigned e, bool to_bpred) {
-    for (unsigned s = 0; s < kNumSpecStages; ++s)
-      for (unsigned c = 0; c < kNumCpiComps; ++c) {
-        const unsigned to = to_bpred ? static_cast<unsigned>(CpiComp::kBpred) : c;
-        add_global(s * kNumCpiComps + to, blocks_[e].cnt[s][c]);
-      }
+    add_block(e, to_bpred);
     blocks_[e] = Block{};
   };
   for (unsigned b = 0; b < p.cmt_br_n && blocks_[head_].nbr > 0; ++b) {
@@ -121,10 +125,77 @@ void CpiSpec::step(const Probe& p, const std::array<StageBooking, kNumSpecStages
   pending_write_ = -1;
 }
 
+void CpiSpec::add_block(unsigned e, bool to_bpred) {
+  for (unsigned s = 0; s < kNumSpecStages; ++s)
+    for (unsigned c = 0; c < kNumCpiComps; ++c) {
+      const unsigned to = to_bpred ? static_cast<unsigned>(CpiComp::kBpred) : c;
+      add_global(s * kNumCpiComps + to, blocks_[e].cnt[s][c]);
+    }
+}
+
+// Steps 3-4 with the drain queue (docs/pmu.md): a block that leaves waits in its entry for the
+// drain port, which adds one block per cycle to the globals. Written from the specification:
+// which block leaves is decided exactly as without the queue; then the port serves, in this
+// order of need, the proven block that stays the open one, the entry a flush opens if it is
+// not free, or the waiting entry (one that was waiting when the cycle began) that the FIFO
+// would reach first: the first after the tail as the cycle began.
+void CpiSpec::step_queue(const Probe& p, unsigned first_after_tail) {
+  const unsigned n_blocks = cfg_.blocks;
+  std::array<bool, 64> waiting{};  // leaving when the cycle began: the port's regular queue
+  for (unsigned e = 0; e < n_blocks; ++e) waiting[e] = blocks_[e].leaving;
+  auto leave = [&](unsigned e, bool to_bpred) {
+    blocks_[e].leaving = true;
+    blocks_[e].to_bpred = to_bpred;
+    blocks_[e].nbr = 0;
+  };
+  auto port = [&](unsigned e) {
+    add_block(e, blocks_[e].to_bpred);
+    blocks_[e] = Block{};
+  };
+  auto serve = [&](std::optional<unsigned> forced) {
+    if (forced) return port(*forced);
+    for (unsigned i = 0; i < n_blocks; ++i)
+      if (const unsigned e = (first_after_tail + i) % n_blocks; waiting[e]) return port(e);
+  };
+  // 3. Commit: a committing block-ending uop proves its block; the only block stays open.
+  std::optional<unsigned> stays;
+  for (unsigned b = 0; b < p.cmt_br_n && blocks_[head_].nbr > 0; ++b) {
+    if (--blocks_[head_].nbr > 0) continue;
+    leave(head_, false);
+    if (count_ > 1) {
+      head_ = (head_ + 1) % n_blocks;
+      --count_;
+    } else {
+      stays = head_;
+    }
+  }
+  // 4. Flush: every live block leaves; the open block is the stayer, else the entry after the
+  //    last live block (drained first unless it is free).
+  std::optional<unsigned> forced = stays;
+  if (p.flush) {
+    const bool bp = p.cmt_br_mispred != 0;
+    unsigned open = head_;
+    if (!stays) {
+      for (unsigned i = 0; i < count_; ++i) leave((head_ + i) % n_blocks, bp);
+      open = (head_ + count_) % n_blocks;
+      if (blocks_[open].leaving) forced = open;
+    }
+    serve(forced);
+    blocks_[open] = Block{};
+    head_ = open;
+    count_ = 1;
+    return;
+  }
+  serve(forced);
+}
+
 uint64_t CpiSpec::in_flight(unsigned stage) const {
   uint64_t sum = 0;
   for (unsigned i = 0; i < count_; ++i)
     for (uint64_t v : blocks_[(head_ + i) % cfg_.blocks].cnt[stage]) sum += v;
+  for (const Block& b : blocks_)
+    if (b.leaving)
+      for (uint64_t v : b.cnt[stage]) sum += v;
   return sum;
 }
 
@@ -132,6 +203,14 @@ uint64_t CpiSpec::in_flight(unsigned stage, CpiComp c) const {
   uint64_t sum = 0;
   for (unsigned i = 0; i < count_; ++i)
     sum += blocks_[(head_ + i) % cfg_.blocks].cnt[stage][static_cast<unsigned>(c)];
+  for (const Block& b : blocks_) {
+    if (!b.leaving) continue;
+    if (!b.to_bpred) {
+      sum += b.cnt[stage][static_cast<unsigned>(c)];
+    } else if (c == CpiComp::kBpred) {  // the whole row joins bpred
+      for (uint64_t v : b.cnt[stage]) sum += v;
+    }
+  }
   return sum;
 }
 

@@ -19,6 +19,9 @@ struct CpiSpecConfig {
   unsigned block_bits = 16;    // a block's counters saturate at 2^block_bits - 1
   unsigned nbr_bits = 4;       // a block's branch count saturates at 2^nbr_bits - 1
   unsigned counter_bits = 48;  // global counters wrap
+  // How leaving blocks join the globals (cpi_spec Drain): false, all in the cycle they leave;
+  // true, through the drain queue, one block per cycle (docs/pmu.md).
+  bool drain_queue = false;
 
   void validate() const;  // throws std::invalid_argument
 };
@@ -55,7 +58,10 @@ class CpiSpec {
     return global_[stage * kNumCpiComps + static_cast<unsigned>(c)];
   }
   uint64_t merges() const { return global_[kSpecMergesIndex]; }
-  // Slots still in live blocks (booked, not yet proven or squashed) for one stage.
+  // Slots booked but not yet in the globals for one stage: in live blocks (not yet proven or
+  // squashed) and, with the drain queue, in blocks waiting for the drain port. Per component:
+  // live blocks by their own components, waiting blocks by the component they will join (a
+  // block squashed behind a misprediction: its whole row on bpred).
   uint64_t in_flight(unsigned stage) const;
   uint64_t in_flight(unsigned stage, CpiComp c) const;
   // False once a block counter saturated (dropping slots by design).
@@ -68,7 +74,12 @@ class CpiSpec {
   struct Block {
     unsigned nbr = 0;
     std::array<std::array<uint64_t, kNumCpiComps>, kNumSpecStages> cnt{};
+    bool leaving = false;   // drain queue: left, waiting for the drain port
+    bool to_bpred = false;  // ... its slots go to bpred (else to their own components)
   };
+  void add_block(unsigned e, bool to_bpred);  // block e's counters into the globals
+  // steps 3-4 with the drain queue; first_after_tail: the entry after the tail as the cycle began
+  void step_queue(const Probe& p, unsigned first_after_tail);
   bool live(unsigned e) const { return (e + cfg_.blocks - head_) % cfg_.blocks < count_; }
   unsigned tail() const { return (head_ + count_ - 1) % cfg_.blocks; }
   void book(unsigned e, unsigned stage, CpiComp c, uint64_t slots);

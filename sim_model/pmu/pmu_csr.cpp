@@ -14,6 +14,17 @@ void PmuCsrConfig::validate() const {
 
 PmuCsr::PmuCsr(const PmuCsrConfig& cfg) : cfg_(cfg) { cfg_.validate(); }
 
+std::optional<unsigned> PmuCsr::counter_of(uint16_t addr) const {
+  // low half at addr, high half at addr | 0x080
+  const uint16_t lo = addr & ~csr_addr::kHighHalf;
+  if ((lo & 0xF00) != (csr_addr::kMcycle & 0xF00)) return std::nullopt;
+  if (lo == csr_addr::kMcycle) return 0;
+  if (lo == csr_addr::kMinstret) return 1;
+  if (lo >= csr_addr::kMhpmcounter3 && lo < csr_addr::kMhpmcounter3 + cfg_.num_hpm)
+    return 2 + (lo - csr_addr::kMhpmcounter3);
+  return std::nullopt;
+}
+
 void PmuCsr::step(const Probe& p, std::optional<CsrWrite> w) {
   const unsigned k = cfg_.num_hpm;
   std::array<uint64_t, 2 + csr_addr::kMaxHpm> inc{};
@@ -36,19 +47,9 @@ void PmuCsr::step(const Probe& p, std::optional<CsrWrite> w) {
       inc[2 + i] = raw;
     if (((inhibit_ >> (3 + i)) & 1u) || ((ev >> HpmEvent::kMinhBit) & 1u)) inc[2 + i] = 0;
   }
-  // Which counter (if any) the write addresses: low half at addr, high half at addr | 0x080.
-  int written = -1;
-  bool high = false;
-  if (w) {
-    const uint16_t lo = w->addr & ~csr_addr::kHighHalf;
-    high = (w->addr & csr_addr::kHighHalf) != 0;
-    if ((lo & 0xF00) == (csr_addr::kMcycle & 0xF00)) {
-      if (lo == csr_addr::kMcycle) written = 0;
-      if (lo == csr_addr::kMinstret) written = 1;
-      if (lo >= csr_addr::kMhpmcounter3 && lo < csr_addr::kMhpmcounter3 + k)
-        written = 2 + (lo - csr_addr::kMhpmcounter3);
-    }
-  }
+  const std::optional<unsigned> target = w ? counter_of(w->addr) : std::nullopt;
+  const int written = target ? static_cast<int>(*target) : -1;
+  const bool high = w && (w->addr & csr_addr::kHighHalf) != 0;
   bool new_overflow = false;
   for (unsigned i = 0; i < 2 + k; ++i) {
     if (static_cast<int>(i) == written) {

@@ -42,6 +42,9 @@ class PmuCsr {
   // of the cycle (a write to a counter replaces that cycle's increment).
   void step(const Probe& p, std::optional<CsrWrite> w = std::nullopt);
   uint32_t read(uint16_t addr) const;  // 0 for addresses this block does not implement
+  // The counter (0 mcycle, 1 minstret, 2.. hpm) whose low or high half `addr` names.
+  std::optional<unsigned> counter_of(uint16_t addr) const;
+  unsigned num_counters() const { return 2 + cfg_.num_hpm; }
 
   uint64_t counter(unsigned i) const { return cnt_[i]; }  // 0 mcycle, 1 minstret, 2.. hpm
   uint64_t event(unsigned k) const { return event_[k]; }

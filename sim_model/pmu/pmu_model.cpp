@@ -50,10 +50,12 @@ PmuModel::PmuModel(const PmuModelConfig& cfg)
                 static_cast<unsigned>(std::bit_width(cfg.fl.full()))),
       cpi_drain_{CounterDrain("cpi dispatch", kNumCpiComps, cfg.cpi.counter_bits, kNW),
                  CounterDrain("cpi issue", kNumCpiComps, cfg.cpi.counter_bits, kNW),
-                 CounterDrain("cpi commit", kNumCpiComps, cfg.cpi.counter_bits, kNW)} {
+                 CounterDrain("cpi commit", kNumCpiComps, cfg.cpi.counter_bits, kNW)},
+      csr_drain_("csr counters", 2 + cfg.csr.num_hpm, 64, kEvIncW) {
   validate_rob_entries(cfg.cpi.spec.rob_entries);  // the oracle follows ROB indices
   if (cfg.cpi.spec.blocks > 0) {
-    const unsigned n = kNumCpiComps * cfg.cpi.spec.blocks;
+    // cpi_spec GIncW: a flush adds up to every block's row; the drain queue one block's row
+    const unsigned n = kNumCpiComps * (cfg.cpi.spec.drain_queue ? 1 : cfg.cpi.spec.blocks);
     spec_drain_.emplace("cpi spec", kNumSpecCnt, cfg.cpi.spec.counter_bits,
                         cfg.cpi.spec.block_bits + static_cast<unsigned>(std::bit_width(n - 1)));
   }
@@ -133,7 +135,14 @@ void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
   if (spec_drain_) spec_drain_->step(spec_before, spec_after);
   tip_.step(p, w && w->addr == custom_csr::kTipAck);
   oracle_.step(p);
+  std::array<uint64_t, CounterDrain::kMaxNum> csr_before{}, csr_after{};
+  const unsigned ncsr = csr_.num_counters();
+  for (unsigned i = 0; i < ncsr; ++i) csr_before[i] = csr_.counter(i);
+  if (w)
+    if (const auto c = csr_.counter_of(w->addr)) csr_drain_.write(*c);
   csr_.step(p, w);
+  for (unsigned i = 0; i < ncsr; ++i) csr_after[i] = csr_.counter(i);
+  csr_drain_.step(std::span(csr_before).first(ncsr), std::span(csr_after).first(ncsr));
   if (w && w->addr == custom_csr::kBank) bank_ = w->data & 3u;
   if (w && w->addr == custom_csr::kTipCtrl) {
     tip_mode_ = static_cast<TipMode>(w->data & 3u);

@@ -127,6 +127,7 @@ class PmuModel {
   CounterDrain td_drain_, fl_drain_;
   std::array<CounterDrain, kNumCpiStages> cpi_drain_;
   std::optional<CounterDrain> spec_drain_;
+  CounterDrain csr_drain_;  // pmu_csr's counters (one bank of 2 + K, EvIncW increments)
 
  public:
   const CounterDrain& topdown_drain() const { return td_drain_; }

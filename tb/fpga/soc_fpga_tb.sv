@@ -37,7 +37,8 @@ module soc_fpga_tb;
     .pmu_tip_next_pc_o(), .pmu_nci_valid_o(), .pmu_nci_pc_o(), .pmu_lci_valid_o(),
     .pmu_lci_pc_o(), .pmu_disp_valid_o(), .pmu_disp_pc_o(), .pmu_tip_samples_o(),
     .pmu_csr_cnt_o(), .pmu_csr_event_o(), .pmu_csr_inhibit_o(), .pmu_csr_counteren_o(),
-    .pmu_lcofip_o(), .pmu_bank_o(), .pmu_tipctrl_o(), .pmu_widths_o(), .pmu_spec_blocks_o()
+    .pmu_lcofip_o(), .pmu_bank_o(), .pmu_tipctrl_o(), .pmu_widths_o(), .pmu_spec_blocks_o(),
+    .pmu_spec_drain_o()
   );
 
   initial begin : run

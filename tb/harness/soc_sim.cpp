@@ -290,6 +290,7 @@ pmu::PmuModelConfig SocSim::pmu_model_config() const {
   const unsigned w = top_->pmu_widths_o;
   pmu::PmuModelConfig c = pmu::PmuModelConfig::for_core(w >> 8 & 15, w >> 4 & 15, w & 15,
                                                         top_->pmu_spec_blocks_o, SOC_ROB_ENTRIES);
+  c.cpi.spec.drain_queue = top_->pmu_spec_drain_o != 0;
   c.check_probe = true;
   return c;
 }

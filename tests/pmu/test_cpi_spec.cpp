@@ -20,7 +20,10 @@ unsigned spec_index(unsigned stage, CpiComp c) {
   return stage * kNumCpiComps + static_cast<unsigned>(c);
 }
 
-struct Bench : CpiBench {
+template <class Base>
+struct SpecBench : Base {
+  using Base::dut;
+  using Base::model;
   // The global speculative counters of both stages, and merges.
   void check(const Expect& want, uint64_t merges = 0) {
     for (unsigned s = 0; s < kNumSpecStages; ++s)
@@ -35,6 +38,8 @@ struct Bench : CpiBench {
     CHECK(dut.get(kNumCpiStages * kNumCpiComps + kSpecMergesIndex) == merges);
   }
 };
+using Bench = SpecBench<CpiBench>;
+using QueueBench = SpecBench<CpiQueueBench>;  // the drain queue (cpi_spec Drain 1)
 
 // A cycle in which the front end dries up without a miss and nothing issues: both stages book
 // their W = 2 slots to `other` in the open block.
@@ -170,6 +175,134 @@ TEST_CASE("more blocks in flight than entries: the ninth block merges into the e
   b.check({{{kD, CpiComp::kBase}, 10}, {{kD, CpiComp::kOther}, 8}, {{kI, CpiComp::kOther}, 18}},
           1);
   CHECK(b.model.spec()->in_flight(kD) + b.model.spec()->in_flight(kI) == 0);
+}
+
+// The drain queue (cpi_spec Drain 1, docs/pmu.md): the same blocks leave at the same
+// moments as without it, but wait in their entries and join the globals one per cycle.
+TEST_CASE("drain queue: proven and squashed blocks join the globals one per cycle",
+          "[cpi][spec][queue]") {
+  QueueBench b;
+  // c0-c2 as in "mispredicted branch" above: block 0 = {a0, B} holds D base 2, I alu_lat 2,
+  // I base 2; block 1 (wrong path) holds D base 2, D bpred 2, I base 2 so far.
+  Probe c0;
+  c0.disp_n = 2;
+  c0.disp_rob_idx = 0;
+  c0.disp_br_mask[1] = 1;
+  c0.iss_nonready = 1;
+  c0.iss_prod_cls = InstrCls::kLongLat;
+  c0.iss_old_rob_idx = 0;
+  c0.rob_head_valid = 1;
+  c0.rob_head_done = 1;
+  b.run(c0);
+  Probe c1;
+  c1.disp_n = 2;
+  c1.disp_rob_idx = 2;
+  c1.iss_n = 2;
+  c1.iss_rob_idx = {0, 1, 0, 0};
+  c1.rs_empty = 0;
+  c1.iss_old_rob_idx = 2;
+  c1.rob_head_valid = 1;
+  b.run(c1);
+  Probe c2;
+  c2.fe_empty = 1;
+  c2.fe_bpred_recover = 1;
+  c2.iss_n = 2;
+  c2.iss_rob_idx = {2, 3, 0, 0};
+  c2.rs_empty = 1;
+  c2.rob_head_valid = 1;
+  b.run(c2);
+  // c3: D bpred 2 and I bpred 2 -> block 1; B commits (block 0 proven: it leaves, to its own
+  //     components; head -> block 1) and flushes (block 1 squashed: it leaves, to bpred; the
+  //     entry after it, 2, is free and opens). No entry was waiting when c3 began: the port
+  //     is idle and the globals stay 0; both blocks still count as in flight: D 2 + 6 = 8,
+  //     I (2 + 2) + (2 + 2) = 8.
+  Probe c3 = c2;
+  c3.iss_n = 0;
+  c3.cmt_n = 2;
+  c3.cmt_br_n = 1;
+  c3.cmt_br_mispred = 1;
+  c3.flush = 1;
+  c3.rob_empty = 1;
+  c3.rob_head_valid = 0;
+  b.run(c3);
+  b.check({});
+  CHECK(b.model.spec()->in_flight(kD) == 8);
+  CHECK(b.model.spec()->in_flight(kI) == 8);
+  // c4: the correct path dispatches into entry 2 (D base 2, I other 2: in flight). The port
+  //     takes the first waiting entry after the tail (2) in FIFO order: 0, to its own
+  //     components.
+  Probe c4;
+  c4.disp_n = 2;
+  c4.disp_rob_idx = 4;
+  c4.rs_empty = 1;
+  c4.rob_head_valid = 1;
+  b.run(c4);
+  b.check({{{kD, CpiComp::kBase}, 2}, {{kI, CpiComp::kBase}, 2}, {{kI, CpiComp::kAluLat}, 2}});
+  // c5: nothing dispatches (D other 2, I other 2 -> entry 2). The port takes entry 1, to
+  //     bpred: D 6, I 4 -- the globals are now those of the stack without the queue after c3.
+  b.run(idle());
+  b.check({{{kD, CpiComp::kBase}, 2},
+           {{kD, CpiComp::kBpred}, 6},
+           {{kI, CpiComp::kBase}, 2},
+           {{kI, CpiComp::kAluLat}, 2},
+           {{kI, CpiComp::kBpred}, 4}});
+  CHECK(b.model.spec()->in_flight(kD) == 4);  // entry 2: D base 2 (c4) + other 2 (c5)
+  CHECK(b.model.spec()->in_flight(kI) == 4);
+}
+
+TEST_CASE("drain queue: the only block proven takes the port at once; a waiting entry is not "
+          "free, so a branch that needs it merges",
+          "[cpi][spec][queue]") {
+  QueueBench b;
+  // c0-c4 as in "more blocks in flight than entries" above: blocks 0..6 hold one branch and
+  // D base 1 each; blocks 2, 4, 6 also I other 2; block 7 holds br8 (merged: merges 1), w0,
+  // w1: D base 3, I other 4 (c3, c4).
+  for (unsigned c = 0; c < 4; ++c) {
+    Probe p = idle();
+    p.fe_empty = 0;
+    p.disp_n = 2;
+    p.disp_rob_idx = 2 * c;
+    p.disp_br_mask = {1, 1, 0, 0};
+    b.run(p);
+  }
+  Probe c4 = idle();
+  c4.fe_empty = 0;
+  c4.disp_n = 2;
+  c4.disp_rob_idx = 8;
+  b.run(c4);
+  // c5-c8: D other 2 and I other 2 per cycle -> block 7 (D other 8, I other 4 + 8 = 12). Two
+  //        branches commit per cycle: blocks 0, 1 leave in c5; 2, 3 in c6; 4, 5 in c7; the port
+  //        takes 0 in c6 and 1 in c7. In c8 br7 proves block 6 (it leaves; head -> 7), br8
+  //        proves block 7, the only block: it takes the port at once (instead of entry 2) and
+  //        stays the open block, cleared; br8's flush squashes nothing. Globals: blocks 0, 1
+  //        and 7: D base 1 + 1 + 3 = 5, D other 8, I other 12.
+  for (unsigned c = 5; c <= 8; ++c) {
+    Probe p = idle();
+    p.cmt_n = 2;
+    p.cmt_br_n = 2;
+    if (c == 8) {
+      p.cmt_br_mispred = 1;
+      p.flush = 1;
+    }
+    b.run(p);
+  }
+  b.check({{{kD, CpiComp::kBase}, 5}, {{kD, CpiComp::kOther}, 8}, {{kI, CpiComp::kOther}, 12}},
+          1);
+  // Waiting: entries 2..6 (D base 5, I other 6). c9: two branches dispatch into block 7: the
+  // first closes it and opens entry 0, the second closes 0 and opens 1 (both drained, free).
+  // The port takes entry 2 (D base 1, I other 2). c10: two more branches: the first closes 1
+  // and opens 2 (drained in c9), the second closes 2, but entry 3 was still waiting when c10
+  // began: the blocks merge (merges 2). The port takes entry 3 (D base 1).
+  for (unsigned c = 9; c <= 10; ++c) {
+    Probe p = idle();
+    p.fe_empty = 0;
+    p.disp_n = 2;
+    p.disp_rob_idx = 10 + 2 * (c - 9);
+    p.disp_br_mask = {1, 1, 0, 0};
+    b.run(p);
+  }
+  b.check({{{kD, CpiComp::kBase}, 7}, {{kD, CpiComp::kOther}, 8}, {{kI, CpiComp::kOther}, 14}},
+          2);
 }
 
 TEST_CASE("a flush that is not a misprediction keeps the flushed blocks' components",

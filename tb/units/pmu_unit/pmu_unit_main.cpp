@@ -12,10 +12,13 @@
 
 #include "Vcpi_stack_d2i3c2.h"
 #include "Vcpi_stack_d4i4c3.h"
+#include "Vcpi_stack_queue.h"
+#include "Vcpi_stack_queue_wide.h"
 #include "Vcpi_stack_sat.h"
 #include "Vflops_stack_k2v1.h"
 #include "Vflops_stack_k4v8.h"
 #include "Vpmu_csr_k4.h"
+#include "Vpmu_csr_k4_ram.h"
 #include "Vtip_sampler_c2.h"
 #include "Vtip_sampler_c4.h"
 #include "Vtopdown_d2.h"
@@ -77,8 +80,10 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"cpi", "topdown", "flops", "tip", "csr"}));
   app.add_option("--config", config,
                  "default = D2 I3 C2, FP k=2 v=1; wide = D4 I4 C3, FP k=4 v=8; sat = default "
-                 "with 2 speculative blocks of 4-bit counters, 1-bit branch counts (cpi only)")
-      ->check(CLI::IsMember({"default", "wide", "sat"}));
+                 "with 2 speculative blocks of 4-bit counters, 1-bit branch counts (cpi only); "
+                 "ram = the counters in RAM + pending registers (csr only); queue, queue_wide = "
+                 "default / wide with the speculative blocks' drain queue (cpi only)")
+      ->check(CLI::IsMember({"default", "wide", "sat", "ram", "queue", "queue_wide"}));
   app.add_option("--cycles", cycles, "cycles to simulate")->check(CLI::Range(1ull, 1ull << 40));
   app.add_option("--seed", seed, "random stream seed");
   app.add_option("--mutate", mutate, "corrupt one RTL counter by one: COUNTER@CYCLE");
@@ -90,8 +95,12 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    const bool wide = config == "wide", sat = config == "sat";
-    if (sat && unit != "cpi") throw std::invalid_argument("--config sat is for --unit cpi only");
+    const bool queue = config == "queue" || config == "queue_wide";
+    const bool wide = config == "wide" || config == "queue_wide", sat = config == "sat";
+    if ((sat || queue) && unit != "cpi")
+      throw std::invalid_argument("--config " + config + " is for --unit cpi only");
+    if (config == "ram" && unit != "csr")
+      throw std::invalid_argument("--config ram is for --unit csr only");
     const StageWidths widths = wide ? StageWidths{4, 4, 3, 8} : StageWidths{2, 3, 2, 1};
     unsigned slots = 0;
     CrossCheckResult r;
@@ -104,12 +113,19 @@ int main(int argc, char** argv) {
       // makes block counters and branch counts saturate (the slot invariant then stops, by
       // design)
       cfg.spec.blocks = wide ? 4 : sat ? 2 : 8;
+      cfg.spec.drain_queue = queue;
       if (sat) {
         cfg.spec.block_bits = 4;
         cfg.spec.nbr_bits = 1;
       }
       slots = cfg.slots();
-      if (wide)
+      if (config == "queue")
+        r = run<CpiStackDut<Vcpi_stack_queue>, CpiModel>(cfg, widths, cycles, seed, mutate,
+                                                         "cpi.");
+      else if (config == "queue_wide")
+        r = run<CpiStackDut<Vcpi_stack_queue_wide>, CpiModel>(cfg, widths, cycles, seed, mutate,
+                                                              "cpi.");
+      else if (wide)
         r = run<CpiStackDut<Vcpi_stack_d4i4c3>, CpiModel>(cfg, widths, cycles, seed, mutate,
                                                           "cpi.");
       else if (sat)
@@ -120,7 +136,11 @@ int main(int argc, char** argv) {
     } else if (unit == "csr") {
       PmuCsrConfig cfg;  // 4 hpm counters, W = 2 (one configuration)
       slots = cfg.dispatch_width;
-      r = run<CsrDut<Vpmu_csr_k4>, CsrModel>(cfg, StageWidths{}, cycles, seed, mutate, "csr.");
+      if (config == "ram")
+        r = run<CsrDut<Vpmu_csr_k4_ram>, CsrModel>(cfg, StageWidths{}, cycles, seed, mutate,
+                                                   "csr.");
+      else
+        r = run<CsrDut<Vpmu_csr_k4>, CsrModel>(cfg, StageWidths{}, cycles, seed, mutate, "csr.");
     } else if (unit == "tip") {
       // default: periodic every 97 cycles, commit bank 2; wide: LFSR-random, mask 127, bank 4
       TipConfig cfg;
