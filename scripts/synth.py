@@ -43,13 +43,15 @@ def clog2(n: int) -> int:
     return max(0, (n - 1).bit_length())
 
 
-def ff_bank(num: int, width: int, inc_w: int, store: int) -> int:
+def ff_bank(num: int, width: int, inc_w: int, store: int, ovf: int = 0) -> int:
     """pmu_counter_bank: Num x Width flip-flops (Store 0), or with RAM storage (Store 1) the
-    pending registers (pmu_gen.drain_pend_w bits each), the round-robin pointer and one
-    written-since-reset bit per word; the Num x Width counter bits are RAM, not flip-flops."""
+    pending registers (pmu_gen.drain_pend_w bits each), the round-robin pointer, one
+    written-since-reset bit per word and, for each of the `ovf` counters in OvfMask, a gap
+    register of drain_pend_w + 1 bits; the Num x Width counter bits are RAM, not flip-flops."""
     if not store:
         return num * width
-    return num * drain_pend_w(num, inc_w) + max(1, clog2(num)) + num
+    pend = drain_pend_w(num, inc_w)
+    return num * pend + max(1, clog2(num)) + num + ovf * (pend + 1)
 
 
 def ram_bits_bank(num: int, width: int, store: int) -> int:
@@ -67,9 +69,13 @@ def ff_cpi_spec(p):
     n = p.get("SpecBlocks", 8)
     if n == 0:
         return 0
+    # With the drain queue (Drain / SpecDrain 1) each entry adds a leaving bit and a to-bpred
+    # bit, and a global adds at most one block's row per cycle.
     ew, cw = max(1, (n - 1).bit_length()), n.bit_length()
-    blocks = n * (2 * PKG["NumCpiComps"] * p.get("SpecCntW", 16) + p.get("SpecNbrW", 4))
-    ginc_w = p.get("SpecCntW", 16) + clog2(PKG["NumCpiComps"] * n)  # cpi_spec GIncW
+    queue = p.get("Drain", p.get("SpecDrain", 0))
+    blocks = n * (2 * PKG["NumCpiComps"] * p.get("SpecCntW", 16) + p.get("SpecNbrW", 4)
+                  + (2 if queue else 0))
+    ginc_w = p.get("SpecCntW", 16) + clog2(PKG["NumCpiComps"] * (1 if queue else n))  # GIncW
     return (blocks + p.get("RobEntries", 32) * ew + ew + cw
             + ff_bank(2 * PKG["NumCpiComps"] + 1, p.get("CntW", 48), ginc_w, p.get("Store", 0)))
 
@@ -108,7 +114,9 @@ def ff_tip_sampler(p):
 
 def ff_pmu_csr(p):
     k = p.get("NumHpm", 4)
-    counters = 64 * (2 + k)            # mcycle, minstret, mhpmcounter3..
+    # mcycle, minstret, mhpmcounter3.. in one bank of 64-bit counters, EvIncW increments; the
+    # k mhpmcounters report overflow
+    counters = ff_bank(2 + k, 64, PKG["EvIncW"], p.get("Store", 0), ovf=k)
     events = k * (8 + 4 + 1 + 1 + 1 + 1)  # event id, threshold, invert, edge, MINH, OF
     return counters + events + k + 31 + 32 + 1  # edge state, mcountinhibit (bit 1 is 0), mcounteren, LCOFIP
 
@@ -116,11 +124,11 @@ def ff_pmu_csr(p):
 def ff_pmu_top(p):
     w = {"DispatchWidth": p.get("DispatchWidth", 2), "CntW": p.get("StackCntW", 48),
          "SpecBlocks": p.get("SpecBlocks", 8), "RobEntries": p.get("RobEntries", 32),
-         "Store": p.get("CntStore", 1)}
+         "Store": p.get("CntStore", 1), "SpecDrain": p.get("SpecDrain", 1)}
     return (ff_cpi_stack(w) + ff_topdown(w)
             + ff_flops_stack({**w, "NumUnits": p.get("FpUnits", 2), "VecLen": p.get("FpVecLen", 1)})
             + ff_tip_sampler({"CommitWidth": p.get("CommitWidth", 2), "CntW": w["CntW"]})
-            + ff_pmu_csr({"NumHpm": 4})
+            + ff_pmu_csr({"NumHpm": 4, "Store": w["Store"]})
             + 2 + 2 + 16 + 1)  # custom CSRs: bank select, TIP mode, TIP period, TIP IRQ enable
 
 
@@ -145,6 +153,9 @@ class Job:
 # ECP5 device of the cost tables (issue 18): the largest ECP5 (LFE5U-85F), on the ULX3S 85F's
 # package. Everything fits it, so every ECP5 job gets a place-and-route and an Fmax.
 ECP5_DEVICE, ECP5_PACKAGE = "85k", "CABGA381"
+# soc_top as rtl/fpga/soc_fpga_top.sv builds it (1 KiB L1I, 1 KiB L1D, 2 KiB L2; 8 speculative
+# blocks)
+SOC_FPGA_CACHES = {"L1ISets": 16, "L1DSets": 16, "L2Sets": 16, "L2Ways": 4, "PmuSpecBlocks": 8}
 ECP5_BRAM_BITS = 18432          # one DP16KD: 16 Kbit + 2 Kbit parity
 ECP5_DPR_BITS = 64              # one TRELLIS_DPR16X4: 16 x 4 distributed RAM
 
@@ -157,27 +168,38 @@ def ecp5_jobs(quick: bool) -> list[Job]:
         return [Job("ecp5_counter_w48", "ecp5_smoke", "pmu_counter", {"Width": 48, "IncW": 3},
                     fmax=True,
                     arch="ecp5")]
-    jobs = [Job("ecp5_core", "ecp5", "soc_top", {}, fmax=True, files="soc", arch="ecp5",
-                drop="u_pmu")]
-    # before (flip-flop counters, Store 0) and after (RAM + pending, Store 1) of each row
+    # ecp5_core: the out-of-order core alone (core_top, --core-files), the base of the ratios and
+    # goals. The SoC rows build soc_top at the FPGA prototype's cache sizes (its caches are
+    # flip-flop arrays: the default 64 KiB L2 alone would be half a million flip-flops), with
+    # and without the PMU: the Fmax of the core in its SoC with and without the PMU, and the
+    # PMU's cost in place (ecp5_soc - ecp5_soc_nopmu).
+    jobs = [Job("ecp5_core", "ecp5", "core_top", {}, fmax=True, files="core", arch="ecp5"),
+            Job("ecp5_soc_nopmu", "ecp5", "soc_top", dict(SOC_FPGA_CACHES), fmax=True,
+                files="soc", arch="ecp5", drop="u_pmu")]
+    # before (flip-flop counters, Store 0; every leaving speculative block joins the globals in
+    # its cycle, SpecDrain 0) and after (RAM + pending, Store 1; the drain queue, SpecDrain 1)
     for sfx, st in (("_ff", 0), ("", 1)):
         jobs += [
-            Job(f"ecp5_soc{sfx}", "ecp5", "soc_top", {"PmuCntStore": st}, fmax=True,
+            Job(f"ecp5_soc{sfx}", "ecp5", "soc_top",
+                {**SOC_FPGA_CACHES, "PmuCntStore": st, "PmuSpecDrain": st}, fmax=True,
                 files="soc", arch="ecp5"),
             Job(f"ecp5_pmu_top_nospec{sfx}", "ecp5", "pmu_top",
-                {"SpecBlocks": 0, "CntStore": st}, fmax=True, arch="ecp5"),
-            Job(f"ecp5_pmu_top{sfx}", "ecp5", "pmu_top", {"SpecBlocks": 8, "CntStore": st},
-                fmax=True, arch="ecp5"),
+                {"SpecBlocks": 0, "CntStore": st, "SpecDrain": st}, fmax=True, arch="ecp5"),
+            Job(f"ecp5_pmu_top{sfx}", "ecp5", "pmu_top",
+                {"SpecBlocks": 8, "CntStore": st, "SpecDrain": st}, fmax=True, arch="ecp5"),
             Job(f"ecp5_cpi_stack{sfx}", "ecp5", "cpi_stack", {"SpecBlocks": 0, "Store": st},
                 fmax=True, arch="ecp5"),
-            Job(f"ecp5_cpi_stack_spec8{sfx}", "ecp5", "cpi_stack", {"SpecBlocks": 8, "Store": st},
-                fmax=True, arch="ecp5"),
+            Job(f"ecp5_cpi_stack_spec8{sfx}", "ecp5", "cpi_stack",
+                {"SpecBlocks": 8, "Store": st, "SpecDrain": st}, fmax=True, arch="ecp5"),
             Job(f"ecp5_topdown{sfx}", "ecp5", "topdown", {"Store": st}, fmax=True, arch="ecp5"),
             Job(f"ecp5_flops_stack{sfx}", "ecp5", "flops_stack", {"Store": st}, fmax=True,
                 arch="ecp5"),
+            Job(f"ecp5_pmu_csr{sfx}", "ecp5", "pmu_csr", {"Store": st}, fmax=True, arch="ecp5"),
         ]
-    jobs += [Job("ecp5_tip_sampler", "ecp5", "tip_sampler", {}, fmax=True, arch="ecp5"),
-             Job("ecp5_pmu_csr", "ecp5", "pmu_csr", {}, fmax=True, arch="ecp5")]
+    # the drain queue's own effect: RAM globals, every leaving block added in its cycle
+    jobs += [Job("ecp5_cpi_stack_spec8_noqueue", "ecp5", "cpi_stack",
+                 {"SpecBlocks": 8, "Store": 1, "SpecDrain": 0}, fmax=True, arch="ecp5"),
+             Job("ecp5_tip_sampler", "ecp5", "tip_sampler", {}, fmax=True, arch="ecp5")]
     return jobs
 
 
@@ -598,17 +620,20 @@ def ecp5_summary(results: dict) -> list[str]:
         return (f"  goal {label} <= {lim:.0%}: MISSED by {val - lim:.1%} of the core "
                 f"({val:.1%}); set by {sets}")
 
+    nopmu = j.get("ecp5_soc_nopmu")
     for sfx, what in (("_ff", "before: flip-flop counters"), ("", "after: RAM counters")):
         soc = j.get(f"ecp5_soc{sfx}")
-        if soc:
-            lut = (soc["ecp5_luts"] - core["ecp5_luts"]) / cl
-            ff = (soc["ecp5_ffs"] - core["ecp5_ffs"]) / cf
-            fc, fs = core.get("fmax_mhz"), soc.get("fmax_mhz")
+        if soc and nopmu:
+            # the PMU in place: the SoC with it minus the SoC without it, against the core alone
+            lut = (soc["ecp5_luts"] - nopmu["ecp5_luts"]) / cl
+            ff = (soc["ecp5_ffs"] - nopmu["ecp5_ffs"]) / cf
+            fc, fs = nopmu.get("fmax_mhz"), soc.get("fmax_mhz")
             out.append(f"PMU / core on ECP5: LUT4 {lut:.2f}, FF {ff:.2f}, "
                        f"Fmax core {fc if fc else '-'}, core+PMU {fs if fs else '-'} "
-                       f"({what}; PMU as the SoC builds it, 16 speculative blocks)")
+                       f"({what}; the PMU as the FPGA SoC builds it, 8 speculative blocks, "
+                       f"= ecp5_soc{sfx} - ecp5_soc_nopmu; Fmax of the SoC without / with it)")
         else:
-            out.append(f"({what}: no ecp5_soc{sfx} row yet)")
+            out.append(f"({what}: no ecp5_soc{sfx} / ecp5_soc_nopmu row yet)")
         fam = {k: r for k, r in j.items() if r.get("arch") == "ecp5" and k.endswith(sfx or "")
                and (sfx or not k.endswith("_ff")) and r["top"] in
                ("cpi_stack", "topdown", "flops_stack", "tip_sampler", "pmu_csr")
@@ -628,8 +653,8 @@ def ecp5_summary(results: dict) -> list[str]:
             out.append(goal("PMU with 8 speculative blocks LUT4", s8["ecp5_luts"] / cl,
                             GOAL_SPEC8_LUT, "cpi_spec's per-block counters and flush logic"
                             + (f" (cpi_stack with 8 blocks: {sp['ecp5_luts']} LUT4)" if sp else "")))
-        if soc and soc.get("fmax_mhz") and core.get("fmax_mhz"):
-            fc, fs = core["fmax_mhz"], soc["fmax_mhz"]
+        if soc and nopmu and soc.get("fmax_mhz") and nopmu.get("fmax_mhz"):
+            fc, fs = nopmu["fmax_mhz"], soc["fmax_mhz"]
             where = (f"critical path {soc.get('crit_from', '?')} -> {soc.get('crit_to', '?')}"
                      f"{' (through the PMU)' if soc.get('crit_pmu') else ' (not in the PMU)'}")
             out.append(f"  goal Fmax core+PMU >= core: met ({fs} >= {fc} MHz; {where})"
@@ -651,7 +676,8 @@ def storage_bits() -> list[tuple[str, int, str]]:
     nw = clog2(PKG["MaxWidth"] + 1)
     drain = (3 * (ff_bank(PKG["NumCpiComps"], cnt_w, nw, 1) - 0)
              + ff_bank(PKG["NumTdCounters"], cnt_w, PKG["TdIncW"], 1)
-             + ff_bank(PKG["NumFlopsComps"], cnt_w, (2 * 1 * 1).bit_length(), 1))
+             + ff_bank(PKG["NumFlopsComps"], cnt_w, (2 * 1 * 1).bit_length(), 1)
+             + ff_bank(2 + k, 64, PKG["EvIncW"], 1, ovf=k))
     rows = [
         ("TIP sampler state (without its 48-bit sample counter)", tip,
          "period countdown, LFSR, head-PC bank, offending / next / NCI / LCI / dispatch PCs, state"),
@@ -659,14 +685,16 @@ def storage_bits() -> list[tuple[str, int, str]]:
          "4 x mhpmevent fields, edge state, mcountinhibit, mcounteren, LCOFIP"),
         ("pmu_top custom CSRs", 2 + 2 + 16 + 1, "bank select, TIP mode, period, IRQ enable"),
         ("CPI width-carry registers", PKG["NumCpiStages"] * 6, "3 stages x CarryW 6"),
-        ("drain state of the RAM counters (main stacks, Top-Down, FLOPS)", drain,
-         "pending registers, round-robin pointers, written-since-reset bits"),
+        ("drain state of the RAM counters (main stacks, Top-Down, FLOPS, counter CSRs)", drain,
+         "pending registers, round-robin pointers, written-since-reset bits, overflow gaps"),
     ]
     n = 8
-    spec = ff_cpi_spec({"SpecBlocks": n, "Store": 1}) - ff_bank(2 * PKG["NumCpiComps"] + 1, cnt_w,
-                                                               16 + clog2(9 * n), 1)
+    # (pmu_top's default: the drain queue, whose globals add one block's row: GIncW 16 + 4)
+    spec = ff_cpi_spec({"SpecBlocks": n, "Store": 1, "Drain": 1}) - ff_bank(
+        2 * PKG["NumCpiComps"] + 1, cnt_w, 16 + clog2(9), 1)
     rows.append((f"speculative block state, {n} blocks (cpi_spec without its globals)", spec,
-                 "per block 2 x 9 saturating 16-bit counters + branch count; ROB tags; FIFO head / count"))
+                 "per block 2 x 9 saturating 16-bit counters + branch count + leaving / to-bpred "
+                 "bits (drain queue); ROB tags; FIFO head / count"))
     return rows
 
 
