@@ -2,6 +2,7 @@
 // rules are in docs/pmu.md). Every expected count is derived by hand in the comments and
 // checked on the golden model AND the Verilated RTL: default configuration D2/I3/C2 (W = 2),
 // 8 block entries, ROB 32.
+#include <array>
 #include <catch2/catch.hpp>
 #include <map>
 #include <stdexcept>
@@ -52,12 +53,9 @@ Probe idle() {
   return p;
 }
 
-}  // namespace
-
-TEST_CASE("mispredicted branch: the wrong-path block goes to bpred, its own block to its "
-          "components", "[cpi][spec]") {
-  // ROB indices from 0. Block 0 = {a0 (r0), B (r1)}; B is mispredicted; block 1 = wrong path.
-  Bench b;
+// c0-c2 of a mispredicted branch B (ROB indices from 0; block 0 = {a0 (r0), B (r1)}, block 1 =
+// the wrong path), with what each cycle books:
+std::array<Probe, 3> mispredict_cycles() {
   // c0: dispatch a0, B (B ends block 0; block 1 opens): D base 2 -> block 0. Nothing issues;
   //     the oldest RS uop (r0, tag 0 = block 0) waits on a long-latency producer: I alu_lat 2
   //     -> block 0.
@@ -70,7 +68,6 @@ TEST_CASE("mispredicted branch: the wrong-path block goes to bpred, its own bloc
   c0.iss_old_rob_idx = 0;
   c0.rob_head_valid = 1;
   c0.rob_head_done = 1;
-  b.run(c0);
   // c1: dispatch w0 (r2), w1 (r3) -> D base 2 -> block 1. Issue a0, B (tags 0 -> block 0):
   //     I base 2 -> block 0; 2 issued = W: no unused slot.
   Probe c1;
@@ -81,7 +78,6 @@ TEST_CASE("mispredicted branch: the wrong-path block goes to bpred, its own bloc
   c1.rs_empty = 0;
   c1.iss_old_rob_idx = 2;
   c1.rob_head_valid = 1;
-  b.run(c1);
   // c2: B redirects at execute: dispatch held, fe_bpred_recover: D bpred 2 -> open block 1.
   //     Issue w0, w1 (tags r2, r3 = block 1): I base 2 -> block 1.
   Probe c2;
@@ -91,6 +87,37 @@ TEST_CASE("mispredicted branch: the wrong-path block goes to bpred, its own bloc
   c2.iss_rob_idx = {2, 3, 0, 0};
   c2.rs_empty = 1;
   c2.rob_head_valid = 1;
+  return {c0, c1, c2};
+}
+
+// c0-c3: every dispatched uop is a branch (r0..r7), two a cycle; c4: w0 (r8), w1 (r9), no
+// branch. Nothing issues (RSs empty, no miss).
+template <class B>
+void run_eight_branches(B& b) {
+  for (unsigned c = 0; c < 4; ++c) {
+    Probe p = idle();
+    p.fe_empty = 0;
+    p.disp_n = 2;
+    p.disp_rob_idx = 2 * c;
+    p.disp_br_mask = {1, 1, 0, 0};
+    b.run(p);
+  }
+  Probe c4 = idle();
+  c4.fe_empty = 0;
+  c4.disp_n = 2;
+  c4.disp_rob_idx = 8;
+  b.run(c4);
+}
+
+}  // namespace
+
+TEST_CASE("mispredicted branch: the wrong-path block goes to bpred, its own block to its "
+          "components", "[cpi][spec]") {
+  // ROB indices from 0. Block 0 = {a0 (r0), B (r1)}; B is mispredicted; block 1 = wrong path.
+  Bench b;
+  const auto [c0, c1, c2] = mispredict_cycles();
+  b.run(c0);
+  b.run(c1);
   b.run(c2);
   // c3: still recovering: D bpred 2 -> block 1; RSs empty while recovering: I bpred 2 ->
   //     block 1. a0 and B commit, B mispredicted, flush. Commit: B ends block 0 -> block 0
@@ -140,21 +167,9 @@ TEST_CASE("more blocks in flight than entries: the ninth block merges into the e
   //        with all 8 entries live: merges 1 and block 7 stays the tail. D base 2 per cycle.
   //        Nothing issues (RSs empty, no miss): I other 2 per cycle -> the tail after that
   //        cycle's dispatch (blocks 2, 4, 6, 7).
-  for (unsigned c = 0; c < 4; ++c) {
-    Probe p = idle();
-    p.fe_empty = 0;
-    p.disp_n = 2;
-    p.disp_rob_idx = 2 * c;
-    p.disp_br_mask = {1, 1, 0, 0};
-    b.run(p);
-  }
+  run_eight_branches(b);
   // c4: w0 (r8), w1 (r9) dispatch into block 7 (merged, behind br8): D base 2 -> block 7;
   //     I other 2 -> block 7.
-  Probe c4 = idle();
-  c4.fe_empty = 0;
-  c4.disp_n = 2;
-  c4.disp_rob_idx = 8;
-  b.run(c4);
   // c5-c8: nothing dispatches or issues: D other 2, I other 2 per cycle -> tail = block 7.
   //        Two branches commit per cycle: c5 retires blocks 0, 1; c6 2, 3; c7 4, 5; c8 br7
   //        retires block 6, then br8 takes block 7's branch count to 0 -- block 7 is head and
@@ -184,32 +199,9 @@ TEST_CASE("drain queue: proven and squashed blocks join the globals one per cycl
   QueueBench b;
   // c0-c2 as in "mispredicted branch" above: block 0 = {a0, B} holds D base 2, I alu_lat 2,
   // I base 2; block 1 (wrong path) holds D base 2, D bpred 2, I base 2 so far.
-  Probe c0;
-  c0.disp_n = 2;
-  c0.disp_rob_idx = 0;
-  c0.disp_br_mask[1] = 1;
-  c0.iss_nonready = 1;
-  c0.iss_prod_cls = InstrCls::kLongLat;
-  c0.iss_old_rob_idx = 0;
-  c0.rob_head_valid = 1;
-  c0.rob_head_done = 1;
+  const auto [c0, c1, c2] = mispredict_cycles();
   b.run(c0);
-  Probe c1;
-  c1.disp_n = 2;
-  c1.disp_rob_idx = 2;
-  c1.iss_n = 2;
-  c1.iss_rob_idx = {0, 1, 0, 0};
-  c1.rs_empty = 0;
-  c1.iss_old_rob_idx = 2;
-  c1.rob_head_valid = 1;
   b.run(c1);
-  Probe c2;
-  c2.fe_empty = 1;
-  c2.fe_bpred_recover = 1;
-  c2.iss_n = 2;
-  c2.iss_rob_idx = {2, 3, 0, 0};
-  c2.rs_empty = 1;
-  c2.rob_head_valid = 1;
   b.run(c2);
   // c3: D bpred 2 and I bpred 2 -> block 1; B commits (block 0 proven: it leaves, to its own
   //     components; head -> block 1) and flushes (block 1 squashed: it leaves, to bpred; the
@@ -257,19 +249,7 @@ TEST_CASE("drain queue: the only block proven takes the port at once; a waiting 
   // c0-c4 as in "more blocks in flight than entries" above: blocks 0..6 hold one branch and
   // D base 1 each; blocks 2, 4, 6 also I other 2; block 7 holds br8 (merged: merges 1), w0,
   // w1: D base 3, I other 4 (c3, c4).
-  for (unsigned c = 0; c < 4; ++c) {
-    Probe p = idle();
-    p.fe_empty = 0;
-    p.disp_n = 2;
-    p.disp_rob_idx = 2 * c;
-    p.disp_br_mask = {1, 1, 0, 0};
-    b.run(p);
-  }
-  Probe c4 = idle();
-  c4.fe_empty = 0;
-  c4.disp_n = 2;
-  c4.disp_rob_idx = 8;
-  b.run(c4);
+  run_eight_branches(b);
   // c5-c8: D other 2 and I other 2 per cycle -> block 7 (D other 8, I other 4 + 8 = 12). Two
   //        branches commit per cycle: blocks 0, 1 leave in c5; 2, 3 in c6; 4, 5 in c7; the port
   //        takes 0 in c6 and 1 in c7. In c8 br7 proves block 6 (it leaves; head -> 7), br8
