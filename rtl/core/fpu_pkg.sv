@@ -32,7 +32,7 @@ package fpu_pkg;
     FpuMvWX   = 5'd21,  // an integer register's bits to a
     FpuDiv    = 5'd22,  // a / b (fpu_divsqrt)
     FpuSqrt   = 5'd23   // sqrt(a) (fpu_divsqrt)
-  } fpu_op_e;
+  } fpu_op_e /*verilator public*/;  // public: the unit bench takes its values from here
 
   // Rounding modes in the RISC-V frm encoding. Units see only resolved modes (never RmDyn).
   typedef enum logic [2:0] {

@@ -9,6 +9,7 @@
 #include <spdlog/spdlog.h>
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <cstdio>
@@ -18,11 +19,13 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "Vfpu_divsqrt.h"
 #include "Vfpu_pipe_l2.h"
 #include "Vfpu_pipe_l4.h"
+#include "Vfpu_pipe_l4_fpu_pkg.h"
 #include "softfloat32.h"
 #include "verilated.h"
 
@@ -30,31 +33,64 @@ namespace {
 
 namespace fp = stackscope::iss::fp;
 
-// clang-format off
-// fpu_pkg::fpu_op_e, in its order (rtl/core/fpu_pkg.sv): keep the two in sync.
-enum Op : uint8_t {
-  kAdd, kSub, kMul, kMadd, kMsub, kNmsub, kNmadd, kMin, kMax, kEq, kLt, kLe, kClass, kSgnj,
-  kSgnjn, kSgnjx, kCvtWS, kCvtWuS, kCvtSW, kCvtSWu, kMvXW, kMvWX, kDiv, kSqrt, kNumOps
-};
-constexpr std::array<const char*, kNumOps> kOpName = {
-    "fadd",   "fsub",   "fmul",     "fmadd",     "fmsub",    "fnmsub",   "fnmadd",  "fmin",
-    "fmax",   "feq",    "flt",      "fle",       "fclass",   "fsgnj",    "fsgnjn",  "fsgnjx",
-    "fcvt.w.s", "fcvt.wu.s", "fcvt.s.w", "fcvt.s.wu", "fmv.x.w", "fmv.w.x", "fdiv", "fsqrt"};
-constexpr std::array<const char*, 5> kRmName = {"rne", "rtz", "rdn", "rup", "rmm"};
-constexpr std::array<const char*, 5> kFlagName = {"NX", "UF", "OF", "DZ", "NV"};
-
-// The flags each op can raise; each must be seen at least once. fadd/fsub cannot underflow
-// (a sum below 2^-126 is exact), conversions to float cannot overflow or be invalid.
+// The ops are fpu_pkg::fpu_op_e itself (rtl/core/fpu_pkg.sv, Verilated as a public enum), so
+// their values have one source; each op's name, the flags it can raise (each must be seen at
+// least once: fadd/fsub cannot underflow, a sum below 2^-126 being exact; conversions to float
+// cannot overflow or be invalid) and its group (--op) are in kOps.
+using Pkg = Vfpu_pipe_l4_fpu_pkg;
+using Op = Pkg::fpu_op_e;
+constexpr unsigned kNumOps = 24;  // fpu_op_e's values are 0 .. kNumOps - 1
 constexpr uint32_t kNx = fp::flag::kNx, kUf = fp::flag::kUf, kOf = fp::flag::kOf,
                    kDz = fp::flag::kDz, kNv = fp::flag::kNv;
-constexpr std::array<uint32_t, kNumOps> kCanRaise = {
-    kNx | kOf | kNv,       kNx | kOf | kNv,       kNx | kUf | kOf | kNv, kNx | kUf | kOf | kNv,
-    kNx | kUf | kOf | kNv, kNx | kUf | kOf | kNv, kNx | kUf | kOf | kNv, kNv,
-    kNv,                   kNv,                   kNv,                   kNv,
-    0,                     0,                     0,                     0,
-    kNx | kNv,             kNx | kNv,             kNx,                   kNx,
-    0,                     0,                     kNx | kUf | kOf | kDz | kNv, kNx | kNv};
+constexpr uint32_t kArith = kNx | kUf | kOf | kNv;
+enum class Group : uint8_t { kFma, kMisc, kCvt, kDivSqrt };
+struct OpInfo {
+  Op op;
+  const char* name;
+  uint32_t can_raise;
+  Group group;
+};
+// clang-format off
+constexpr std::array<OpInfo, kNumOps> kOps = {{
+    {Pkg::FpuAdd, "fadd", kNx | kOf | kNv, Group::kFma},
+    {Pkg::FpuSub, "fsub", kNx | kOf | kNv, Group::kFma},
+    {Pkg::FpuMul, "fmul", kArith, Group::kFma},
+    {Pkg::FpuMadd, "fmadd", kArith, Group::kFma},
+    {Pkg::FpuMsub, "fmsub", kArith, Group::kFma},
+    {Pkg::FpuNmsub, "fnmsub", kArith, Group::kFma},
+    {Pkg::FpuNmadd, "fnmadd", kArith, Group::kFma},
+    {Pkg::FpuMin, "fmin", kNv, Group::kMisc},
+    {Pkg::FpuMax, "fmax", kNv, Group::kMisc},
+    {Pkg::FpuEq, "feq", kNv, Group::kMisc},
+    {Pkg::FpuLt, "flt", kNv, Group::kMisc},
+    {Pkg::FpuLe, "fle", kNv, Group::kMisc},
+    {Pkg::FpuClass, "fclass", 0, Group::kMisc},
+    {Pkg::FpuSgnj, "fsgnj", 0, Group::kMisc},
+    {Pkg::FpuSgnjn, "fsgnjn", 0, Group::kMisc},
+    {Pkg::FpuSgnjx, "fsgnjx", 0, Group::kMisc},
+    {Pkg::FpuCvtWS, "fcvt.w.s", kNx | kNv, Group::kCvt},
+    {Pkg::FpuCvtWuS, "fcvt.wu.s", kNx | kNv, Group::kCvt},
+    {Pkg::FpuCvtSW, "fcvt.s.w", kNx, Group::kCvt},
+    {Pkg::FpuCvtSWu, "fcvt.s.wu", kNx, Group::kCvt},
+    {Pkg::FpuMvXW, "fmv.x.w", 0, Group::kMisc},
+    {Pkg::FpuMvWX, "fmv.w.x", 0, Group::kMisc},
+    {Pkg::FpuDiv, "fdiv", kArith | kDz, Group::kDivSqrt},
+    {Pkg::FpuSqrt, "fsqrt", kNx | kNv, Group::kDivSqrt}}};
 // clang-format on
+// kOps by op value; every value once
+constexpr std::array<const OpInfo*, kNumOps> kOpInfo = [] {
+  std::array<const OpInfo*, kNumOps> a{};
+  for (const OpInfo& o : kOps) a[o.op] = &o;
+  return a;
+}();
+static_assert([] {
+  for (const OpInfo* o : kOpInfo)
+    if (!o) return false;
+  return true;
+}(), "kOps must name every fpu_op_e value once");
+const char* op_name(Op op) { return kOpInfo[op]->name; }
+constexpr std::array<const char*, 5> kRmName = {"rne", "rtz", "rdn", "rup", "rmm"};
+constexpr std::array<const char*, 5> kFlagName = {"NX", "UF", "OF", "DZ", "NV"};
 
 struct Case {
   Op op;
@@ -70,74 +106,74 @@ Result reference(const Case& k) {
   uint32_t fl = 0, v = 0;
   const uint32_t a = k.a, b = k.b, c = k.c;
   switch (k.op) {
-    case kAdd:
+    case Pkg::FpuAdd:
       v = fp::add(a, b, k.rm, fl);
       break;
-    case kSub:
+    case Pkg::FpuSub:
       v = fp::sub(a, b, k.rm, fl);
       break;
-    case kMul:
+    case Pkg::FpuMul:
       v = fp::mul(a, b, k.rm, fl);
       break;
-    case kMadd:
+    case Pkg::FpuMadd:
       v = fp::fma(a, b, c, false, false, k.rm, fl);
       break;
-    case kMsub:
+    case Pkg::FpuMsub:
       v = fp::fma(a, b, c, false, true, k.rm, fl);
       break;
-    case kNmsub:
+    case Pkg::FpuNmsub:
       v = fp::fma(a, b, c, true, false, k.rm, fl);
       break;
-    case kNmadd:
+    case Pkg::FpuNmadd:
       v = fp::fma(a, b, c, true, true, k.rm, fl);
       break;
-    case kMin:
+    case Pkg::FpuMin:
       v = fp::min(a, b, fl);
       break;
-    case kMax:
+    case Pkg::FpuMax:
       v = fp::max(a, b, fl);
       break;
-    case kEq:
+    case Pkg::FpuEq:
       v = fp::eq(a, b, fl);
       break;
-    case kLt:
+    case Pkg::FpuLt:
       v = fp::lt(a, b, fl);
       break;
-    case kLe:
+    case Pkg::FpuLe:
       v = fp::le(a, b, fl);
       break;
-    case kClass:
+    case Pkg::FpuClass:
       v = fp::classify(a);
       break;
-    case kSgnj:
+    case Pkg::FpuSgnj:
       v = (a & 0x7fffffffu) | (b & 0x80000000u);
       break;
-    case kSgnjn:
+    case Pkg::FpuSgnjn:
       v = (a & 0x7fffffffu) | (~b & 0x80000000u);
       break;
-    case kSgnjx:
+    case Pkg::FpuSgnjx:
       v = a ^ (b & 0x80000000u);
       break;
-    case kCvtWS:
+    case Pkg::FpuCvtWS:
       v = fp::cvt_w_s(a, k.rm, fl);
       break;
-    case kCvtWuS:
+    case Pkg::FpuCvtWuS:
       v = fp::cvt_wu_s(a, k.rm, fl);
       break;
-    case kCvtSW:
+    case Pkg::FpuCvtSW:
       v = fp::cvt_s_w(a, k.rm, fl);
       break;
-    case kCvtSWu:
+    case Pkg::FpuCvtSWu:
       v = fp::cvt_s_wu(a, k.rm, fl);
       break;
-    case kMvXW:
-    case kMvWX:
+    case Pkg::FpuMvXW:
+    case Pkg::FpuMvWX:
       v = a;
       break;
-    case kDiv:
+    case Pkg::FpuDiv:
       v = fp::div(a, b, k.rm, fl);
       break;
-    case kSqrt:
+    case Pkg::FpuSqrt:
       v = fp::sqrt(a, k.rm, fl);
       break;
     default:
@@ -274,11 +310,11 @@ class Gen {
     k.b = chance(40) ? near(k.a) : any_float();
     k.c = any_float();
     switch (op) {
-      case kMul:
-      case kDiv:
+      case Pkg::FpuMul:
+      case Pkg::FpuDiv:
         if (chance(30)) {
           const int target = chance(50) ? -126 : 127;
-          if (op == kMul) {
+          if (op == Pkg::FpuMul) {
             k.b = product_near(k.a, target);
           } else {  // quotient near 2^target: eb = ea - target
             const int ea = static_cast<int>((k.a >> 23) & 0xff);
@@ -287,10 +323,10 @@ class Gen {
           }
         }
         break;
-      case kMadd:
-      case kMsub:
-      case kNmsub:
-      case kNmadd:
+      case Pkg::FpuMadd:
+      case Pkg::FpuMsub:
+      case Pkg::FpuNmsub:
+      case Pkg::FpuNmadd:
         if (chance(30)) k.b = product_near(k.a, chance(50) ? -126 : between(-20, 127));
         if (chance(35)) {  // c cancels a*b to within a few ulps
           uint32_t fl = 0;
@@ -307,16 +343,16 @@ class Gen {
           if (ec >= 0 && ec <= 254) k.c = make(chance(50), ec, frac());
         }
         break;
-      case kCvtWS:
-      case kCvtWuS:
+      case Pkg::FpuCvtWS:
+      case Pkg::FpuCvtWuS:
         k.a = float_for_int();
         break;
-      case kCvtSW:
-      case kCvtSWu:
-      case kMvWX:
+      case Pkg::FpuCvtSW:
+      case Pkg::FpuCvtSWu:
+      case Pkg::FpuMvWX:
         k.a = integer();
         break;
-      case kSqrt:
+      case Pkg::FpuSqrt:
         if (chance(20)) {  // a perfect square (exact root)
           uint32_t fl = 0;
           const uint32_t r = 1 + below(4095);
@@ -374,15 +410,15 @@ class Checker {
     }
     const Result r = reference(k);
     if (value != r.value || flags != r.flags) {
-      throw std::runtime_error("MISMATCH " + std::string(kOpName[k.op]) + " " + hex(k.a) + " " +
+      throw std::runtime_error("MISMATCH " + std::string(op_name(k.op)) + " " + hex(k.a) + " " +
                                hex(k.b) + " " + hex(k.c) + " " + kRmName[k.rm] + ": rtl " +
                                hex(value) + " flags " + hex(flags) + ", ref " + hex(r.value) +
                                " flags " + hex(r.flags));
     }
     ++st_.cases[k.op];
     for (unsigned f = 0; f < 5; ++f) st_.flag_hits[k.op][f] += (r.flags >> f) & 1;
-    if ((r.value & 0x7fffffffu) == 0x00800000u && (r.flags & kNx) && k.op != kCvtSW &&
-        k.op != kCvtSWu)
+    if ((r.value & 0x7fffffffu) == 0x00800000u && (r.flags & kNx) && k.op != Pkg::FpuCvtSW &&
+        k.op != Pkg::FpuCvtSWu)
       ++((r.flags & kUf) ? st_.min_normal_uf : st_.min_normal_no_uf);
   }
 
@@ -428,7 +464,7 @@ void drive_pipe(const Options& o, unsigned latency, const std::vector<Op>& ops, 
       m->c_i = k.c;
       m->tag_i = next_tag;
     } else {  // idle inputs are garbage
-      m->op_i = gen.below(kDiv);
+      m->op_i = gen.below(kNumOps);  // garbage (not valid)
       m->a_i = gen.bits();
     }
     m->eval();
@@ -526,28 +562,17 @@ std::vector<Op> parse_ops(const std::string& spec) {
   std::vector<Op> out;
   std::stringstream ss(spec);
   std::string w;
-  const auto range = [&](Op lo, Op hi) {
-    for (int i = lo; i <= hi; ++i) out.push_back(static_cast<Op>(i));
-  };
+  constexpr std::array<std::pair<const char*, Group>, 4> kGroups = {
+      {{"fma", Group::kFma}, {"misc", Group::kMisc}, {"cvt", Group::kCvt},
+       {"divsqrt", Group::kDivSqrt}}};
   while (std::getline(ss, w, ',')) {
-    if (w == "all")
-      range(kAdd, kSqrt);
-    else if (w == "fma")
-      range(kAdd, kNmadd);
-    else if (w == "misc") {
-      range(kMin, kSgnjx);
-      out.push_back(kMvXW);
-      out.push_back(kMvWX);
-    } else if (w == "cvt")
-      range(kCvtWS, kCvtSWu);
-    else if (w == "divsqrt")
-      range(kDiv, kSqrt);
-    else {
-      bool found = false;
-      for (int i = 0; i < kNumOps; ++i)
-        if (w == kOpName[i]) out.push_back(static_cast<Op>(i)), found = true;
-      if (!found) throw std::invalid_argument("unknown op or group '" + w + "'");
-    }
+    const auto g = std::find_if(kGroups.begin(), kGroups.end(),
+                                [&](const auto& kv) { return w == kv.first; });
+    const size_t before = out.size();
+    for (const OpInfo& o : kOps)
+      if (w == "all" || w == o.name || (g != kGroups.end() && o.group == g->second))
+        out.push_back(o.op);
+    if (out.size() == before) throw std::invalid_argument("unknown op or group '" + w + "'");
   }
   return out;
 }
@@ -555,7 +580,7 @@ std::vector<Op> parse_ops(const std::string& spec) {
 int run(const Options& o) {
   const std::vector<Op> ops = parse_ops(o.ops);
   std::vector<Op> pipe_ops, ds_ops;
-  for (Op op : ops) (op == kDiv || op == kSqrt ? ds_ops : pipe_ops).push_back(op);
+  for (Op op : ops) (kOpInfo[op]->group == Group::kDivSqrt ? ds_ops : pipe_ops).push_back(op);
   Stats st;
   Checker chk(o, st);
   Gen gen(o.seed);
@@ -572,11 +597,11 @@ int run(const Options& o) {
   for (Op op : ops) {
     const auto& h = st.flag_hits[op];
     total += st.cases[op];
-    spdlog::info("{:10} {:9} cases  NX {:8} UF {:7} OF {:7} DZ {:7} NV {:7}", kOpName[op],
+    spdlog::info("{:10} {:9} cases  NX {:8} UF {:7} OF {:7} DZ {:7} NV {:7}", op_name(op),
                  st.cases[op], h[0], h[1], h[2], h[3], h[4]);
     for (unsigned f = 0; f < 5; ++f) {
-      if ((kCanRaise[op] >> f & 1) && h[f] == 0) {
-        std::fprintf(stderr, "fpu_unit: %s never raised %s (coverage)\n", kOpName[op],
+      if ((kOpInfo[op]->can_raise >> f & 1) && h[f] == 0) {
+        std::fprintf(stderr, "fpu_unit: %s never raised %s (coverage)\n", op_name(op),
                      kFlagName[f]);
         covered = false;
       }
