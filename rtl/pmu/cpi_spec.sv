@@ -236,7 +236,7 @@ module cpi_spec
 
   if (Drain == 0) begin : gen_drain_all
     assign port_sel = '0;
-    assign new_head = '0;
+    assign new_head = '0;  // a flush reopens entry 0
     logic unused_queue;
     assign unused_queue = ^{leave_q, lbp_q};
 
@@ -363,13 +363,9 @@ module cpi_spec
         end
       end
     end
-    if (Drain == 0) begin
-      head_d  = probe_i.flush ? '0 : head_cmt;
-      count_d = probe_i.flush ? CW'(1) : count_cmt;
-    end else begin
-      head_d  = probe_i.flush ? new_head : head_cmt;
-      count_d = probe_i.flush ? CW'(1) : count_cmt;
-    end
+    // a flush leaves one open block: entry 0 (Drain 0: new_head is 0) or new_head
+    head_d  = probe_i.flush ? new_head : head_cmt;
+    count_d = probe_i.flush ? CW'(1) : count_cmt;
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : state_reg

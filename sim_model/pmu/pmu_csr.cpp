@@ -87,15 +87,8 @@ void PmuCsr::step(const Probe& p, std::optional<CsrWrite> w) {
 
 uint32_t PmuCsr::read(uint16_t addr) const {
   const unsigned k = cfg_.num_hpm;
-  const uint16_t lo = addr & ~csr_addr::kHighHalf;
-  const bool high = (addr & csr_addr::kHighHalf) != 0;
-  auto half = [&](uint64_t v) { return static_cast<uint32_t>(high ? v >> 32 : v); };
-  if ((lo & 0xF00) == (csr_addr::kMcycle & 0xF00)) {
-    if (lo == csr_addr::kMcycle) return half(cnt_[0]);
-    if (lo == csr_addr::kMinstret) return half(cnt_[1]);
-    if (lo >= csr_addr::kMhpmcounter3 && lo < csr_addr::kMhpmcounter3 + k)
-      return half(cnt_[2 + lo - csr_addr::kMhpmcounter3]);
-  }
+  if (const auto c = counter_of(addr))
+    return static_cast<uint32_t>(addr & csr_addr::kHighHalf ? cnt_[*c] >> 32 : cnt_[*c]);
   for (unsigned i = 0; i < k; ++i) {
     if (addr == csr_addr::kMhpmevent3 + i) return static_cast<uint32_t>(event_[i]);
     if (addr == csr_addr::kMhpmevent3h + i) return static_cast<uint32_t>(event_[i] >> 32);

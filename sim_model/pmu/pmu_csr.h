@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <optional>
+#include <span>
 
 #include "pmu_gen.h"
 
@@ -44,9 +45,9 @@ class PmuCsr {
   uint32_t read(uint16_t addr) const;  // 0 for addresses this block does not implement
   // The counter (0 mcycle, 1 minstret, 2.. hpm) whose low or high half `addr` names.
   std::optional<unsigned> counter_of(uint16_t addr) const;
-  unsigned num_counters() const { return 2 + cfg_.num_hpm; }
 
   uint64_t counter(unsigned i) const { return cnt_[i]; }  // 0 mcycle, 1 minstret, 2.. hpm
+  std::span<const uint64_t> counters() const { return std::span(cnt_).first(2 + cfg_.num_hpm); }
   uint64_t event(unsigned k) const { return event_[k]; }
   uint32_t inhibit() const { return inhibit_; }
   uint32_t counteren() const { return counteren_; }

@@ -135,14 +135,12 @@ void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
   if (spec_drain_) spec_drain_->step(spec_before, spec_after);
   tip_.step(p, w && w->addr == custom_csr::kTipAck);
   oracle_.step(p);
-  std::array<uint64_t, CounterDrain::kMaxNum> csr_before{}, csr_after{};
-  const unsigned ncsr = csr_.num_counters();
-  for (unsigned i = 0; i < ncsr; ++i) csr_before[i] = csr_.counter(i);
+  std::array<uint64_t, CounterDrain::kMaxNum> csr_before;
+  const auto csr_before_n = std::ranges::copy(csr_.counters(), csr_before.begin()).out;
   if (w)
     if (const auto c = csr_.counter_of(w->addr)) csr_drain_.write(*c);
   csr_.step(p, w);
-  for (unsigned i = 0; i < ncsr; ++i) csr_after[i] = csr_.counter(i);
-  csr_drain_.step(std::span(csr_before).first(ncsr), std::span(csr_after).first(ncsr));
+  csr_drain_.step({csr_before.begin(), csr_before_n}, csr_.counters());
   if (w && w->addr == custom_csr::kBank) bank_ = w->data & 3u;
   if (w && w->addr == custom_csr::kTipCtrl) {
     tip_mode_ = static_cast<TipMode>(w->data & 3u);
