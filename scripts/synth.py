@@ -24,6 +24,7 @@ from pathlib import Path
 
 from yowasp_paths import stage_sources
 from stackscope_sweep import runner  # the sweep runner: local pool or Slurm (docs/sweep.md)
+from stackscope_sweep.models import derived_params, module_defaults, soc_defaults  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 # The units connect an enum port to pmu_counter_bank's plain logic index with an implicit
@@ -69,10 +70,10 @@ def ff_cpi_spec(p):
     n = p.get("SpecBlocks", 8)
     if n == 0:
         return 0
-    # With the drain queue (Drain / SpecDrain 1) each entry adds a leaving bit and a to-bpred
+    # With the drain queue (cpi_stack SpecDrain 1) each entry adds a leaving bit and a to-bpred
     # bit, and a global adds at most one block's row per cycle.
     ew, cw = max(1, (n - 1).bit_length()), n.bit_length()
-    queue = p.get("Drain", p.get("SpecDrain", 0))
+    queue = p.get("SpecDrain", 0)
     blocks = n * (2 * PKG["NumCpiComps"] * p.get("SpecCntW", 16) + p.get("SpecNbrW", 4)
                   + (2 if queue else 0))
     ginc_w = p.get("SpecCntW", 16) + clog2(PKG["NumCpiComps"] * (1 if queue else n))  # GIncW
@@ -153,9 +154,11 @@ class Job:
 # ECP5 device of the cost tables (issue 18): the largest ECP5 (LFE5U-85F), on the ULX3S 85F's
 # package. Everything fits it, so every ECP5 job gets a place-and-route and an Fmax.
 ECP5_DEVICE, ECP5_PACKAGE = "85k", "CABGA381"
-# soc_top as rtl/fpga/soc_fpga_top.sv builds it (1 KiB L1I, 1 KiB L1D, 2 KiB L2; 8 speculative
-# blocks)
-SOC_FPGA_CACHES = {"L1ISets": 16, "L1DSets": 16, "L2Sets": 16, "L2Ways": 4, "PmuSpecBlocks": 8}
+# soc_top as rtl/fpga/soc_fpga_top.sv builds it: the soc_top parameters among that file's
+# defaults (1 KiB L1I, 1 KiB L1D, 2 KiB L2; 8 speculative blocks)
+SOC_FPGA_CACHES = {k: v for k, v in
+                   module_defaults(ROOT / "rtl/fpga/soc_fpga_top.sv", "soc_fpga_top").items()
+                   if k in soc_defaults() or k in derived_params()}
 ECP5_BRAM_BITS = 18432          # one DP16KD: 16 Kbit + 2 Kbit parity
 ECP5_DPR_BITS = 64              # one TRELLIS_DPR16X4: 16 x 4 distributed RAM
 
@@ -690,7 +693,7 @@ def storage_bits() -> list[tuple[str, int, str]]:
     ]
     n = 8
     # (pmu_top's default: the drain queue, whose globals add one block's row: GIncW 16 + 4)
-    spec = ff_cpi_spec({"SpecBlocks": n, "Store": 1, "Drain": 1}) - ff_bank(
+    spec = ff_cpi_spec({"SpecBlocks": n, "Store": 1, "SpecDrain": 1}) - ff_bank(
         2 * PKG["NumCpiComps"] + 1, cnt_w, 16 + clog2(9), 1)
     rows.append((f"speculative block state, {n} blocks (cpi_spec without its globals)", spec,
                  "per block 2 x 9 saturating 16-bit counters + branch count + leaving / to-bpred "

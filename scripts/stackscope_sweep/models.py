@@ -25,19 +25,28 @@ class SpecError(Exception):
     """Bad input: the message is printed as one line and the sweep exits 2."""
 
 
+def param_list(path: Path, module: str) -> str:
+    """A module's parameter list: its header from `module NAME` up to the port list."""
+    text = path.read_text()
+    start = text.index(f"module {module}")
+    return text[start:text.index("\n) (", start) + 1]
+
+
+def module_defaults(path: Path, module: str) -> dict[str, int]:
+    """A module's `parameter int unsigned` parameters with literal defaults."""
+    return {m[1]: int(m[2]) for m in re.finditer(
+        r"parameter\s+int\s+unsigned\s+(\w+)\s*=\s*(\d+)\s*[,\n/]", param_list(path, module))}
+
+
 def soc_defaults() -> dict[str, int]:
     """soc_top's integer parameters with literal defaults (PmuSpecBlocks, an expression of
     RobEntries, follows it unless given)."""
-    text = SOC_TOP.read_text()
-    head = text[text.index("module soc_top"):text.index("\n) (") + 1]  # up to the port list
-    return {m[1]: int(m[2]) for m in
-            re.finditer(r"parameter\s+int\s+unsigned\s+(\w+)\s*=\s*(\d+)\s*[,\n/]", head)}
+    return module_defaults(SOC_TOP, "soc_top")
 
 
 def derived_params() -> set[str]:
-    text = SOC_TOP.read_text()
-    head = text[text.index("module soc_top"):text.index("\n) (") + 1]  # up to the port list
-    return {m[1] for m in re.finditer(r"parameter\s+int\s+unsigned\s+(\w+)\s*=\s*[A-Za-z]", head)}
+    return {m[1] for m in re.finditer(r"parameter\s+int\s+unsigned\s+(\w+)\s*=\s*[A-Za-z]",
+                                      param_list(SOC_TOP, "soc_top"))}
 
 
 def named_models(build_dir: Path) -> dict[str, dict]:
