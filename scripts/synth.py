@@ -360,6 +360,10 @@ def synth_job(job: Job, tools: Tools, out: Path, core_files: list[str], timeout:
         f"rename -top {job.top}",
         "tee -q -o elab_stat.json stat -json",
         "write_verilog -noattr elab.v",
+        # the ECP5 stage reads RTLIL: write_verilog spells a memory with per-bit write
+        # enables as one process per memory (24k lines for the ROB), and Yosys 0.55's proc
+        # did not finish core_top's in 90 minutes; RTLIL keeps the memory a cell
+        *(["write_rtlil elab.il"] if job.arch == "ecp5" else []),
     ]) + "\n")
     tools.run_yosys(fe, d / "elab.log", timeout, fe=True)
     if job.arch == "ecp5":
@@ -523,7 +527,7 @@ def ecp5_job(job: Job, tools: Tools, d: Path, timeout: int, t0: float) -> dict:
     (d / "fmax_wrap.v").write_text(fmax_wrapper(job.top, {}, ports))
     script = d / "ecp5.ys"
     script.write_text("\n".join([
-        "read_verilog elab.v",
+        "read_rtlil elab.il",
         "read_verilog fmax_wrap.v",
         "hierarchy -check -top fmax_wrap",
         # the SoC resets some registers to a non-constant value (asynchronous load), which
