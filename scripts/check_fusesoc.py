@@ -1,17 +1,22 @@
 #!/usr/bin/env python3
-"""Check that every fileset of fusesoc.core lists exactly the files of its rtl/*/*.f list.
+"""Check that every fileset of fusesoc.core lists exactly the files of its rtl/*/*.f lists.
 
 The .f lists drive Verilator and lint; fusesoc.core is for users' flows. One mismatch line
 per difference and exit 1, so a file added to one and not the other cannot go unnoticed.
+The lists are read by scripts/rtl_files.py (a file reached twice is an error here too).
 """
 import re
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-# fileset -> the .f list it mirrors, minus files that belong to an earlier fileset
-MAPPING = [("files_pmu", "rtl/pmu/pmu.f"), ("files_core", "rtl/core/core.f"),
-           ("files_soc", "rtl/top/soc.f"), ("files_fpga", "rtl/fpga/fpga.f")]
+sys.path.insert(0, str(ROOT / "scripts"))
+import rtl_files  # noqa: E402
+
+# fileset -> the .f lists it mirrors, minus files that belong to an earlier fileset
+MAPPING = [("files_pmu", [rtl_files.PROBE, "rtl/pmu/pmu.f"]),
+           ("files_core", [rtl_files.PROBE, "rtl/core/core.f"]),
+           ("files_soc", ["rtl/top/soc.f"]), ("files_fpga", ["rtl/fpga/fpga.f"])]
 
 
 def filesets(text):
@@ -31,13 +36,16 @@ def filesets(text):
 def main():
     sets = filesets((ROOT / "fusesoc.core").read_text())
     seen, errors = set(), []
-    for fileset, flist in MAPPING:
-        listed = [l.strip() for l in (ROOT / flist).read_text().splitlines()
-                  if l.strip().endswith(".sv")]
+    for fileset, lists in MAPPING:
+        try:
+            listed = [str(p.relative_to(ROOT)) for p in rtl_files.read(*lists)]
+        except rtl_files.FileListError as e:
+            errors.append(str(e))
+            continue
         want = [f for f in listed if f not in seen]
         got = sets.get(fileset, [])
         if want != got:
-            errors.append(f"fusesoc.core {fileset} {got} != {flist} {want}")
+            errors.append(f"fusesoc.core {fileset} {got} != {' + '.join(lists)} {want}")
         seen.update(listed)
     for e in errors:
         print(e, file=sys.stderr)

@@ -20,6 +20,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import rtl_files  # the one reader of rtl/**/*.f
 from yowasp_paths import stage_sources
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -148,12 +149,7 @@ MUTANTS = [
 
 
 def file_list() -> list[Path]:
-    out = []
-    for line in (ROOT / "rtl/pmu/pmu.f").read_text().splitlines():
-        line = line.split("//")[0].strip()
-        if line and not line.startswith(("+", "-")):
-            out.append(ROOT / line)
-    return out
+    return rtl_files.read(rtl_files.PROBE, "rtl/pmu/pmu.f")
 
 
 def assert_name(loc: str, work: Path) -> str:

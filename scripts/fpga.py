@@ -15,6 +15,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
+import rtl_files  # noqa: E402  (the one reader of rtl/**/*.f)
 from yowasp_paths import stage_sources  # noqa: E402
 
 SLANG_RELAX = "-Wno-implicit-port-type-mismatch"
@@ -23,18 +24,6 @@ SLANG_RELAX = "-Wno-implicit-port-type-mismatch"
 def fail(msg: str) -> None:
     print(f"fpga: {msg}", file=sys.stderr)
     sys.exit(1)
-
-
-def file_list(flist: Path) -> list[Path]:
-    """The .sv files of a Verilator file list, following nested -f lists."""
-    out = []
-    for line in flist.read_text().splitlines():
-        line = line.strip()
-        if line.startswith("-f "):
-            out += file_list(ROOT / line[3:].strip())
-        elif line.endswith(".sv"):
-            out.append(ROOT / line)
-    return out
 
 
 def run(cmd: list, log: Path, cwd: Path, what: str) -> float:
@@ -98,7 +87,7 @@ def main() -> int:
         fail(f"{args.stackscope} missing: run `make build` first")
 
     # Every path relative to out (scripts/yowasp_paths.py: YoWASP cannot see /tmp or "..").
-    srcs = " ".join(stage_sources(file_list(ROOT / "rtl/fpga/fpga.f"), out))
+    srcs = " ".join(stage_sources(rtl_files.read("rtl/fpga/fpga.f"), out))
     img = image(args, out)
     (out / "ulx3s_v20.lpf").write_text((ROOT / "fpga/ulx3s_v20.lpf").read_text())
     params = f"-G BootAddr=32'h{img['BootAddr']:08x} -G TohostAddr=32'h{img['TohostAddr']:08x}"

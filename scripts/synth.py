@@ -22,6 +22,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import rtl_files  # the one reader of rtl/**/*.f
 from yowasp_paths import stage_sources
 from stackscope_sweep import runner  # the sweep runner: local pool or Slurm (docs/sweep.md)
 from stackscope_sweep.models import derived_params, module_defaults, soc_defaults  # noqa: E402
@@ -298,17 +299,9 @@ def tool_versions() -> str:
 
 
 def file_list(kind: str, core_files: list[str]) -> list[Path]:
-    lists = ([ROOT / "rtl/pmu/pmu.f"] if kind == "pmu" else [ROOT / "rtl/top/soc.f"]
-             if kind == "soc" else [ROOT / f for f in core_files])
-    out: list[Path] = []
-    for lst in lists:
-        for line in lst.read_text().splitlines():
-            line = line.split("//")[0].strip()
-            if line and not line.startswith(("+", "-")):
-                p = (ROOT / line).resolve()
-                if p not in out:
-                    out.append(p)
-    return out
+    lists = ([rtl_files.PROBE, "rtl/pmu/pmu.f"] if kind == "pmu" else ["rtl/top/soc.f"]
+             if kind == "soc" else core_files)
+    return rtl_files.read(*lists)
 
 
 def slang_params(params: dict) -> str:
@@ -807,7 +800,7 @@ def main() -> int:
     ap.add_argument("--only", default="", help="regex on job names")
     ap.add_argument("--no-fmax", action="store_true", help="skip nextpnr")
     ap.add_argument("--core-top", default="core_top", help="core module to compare with ('' = none)")
-    ap.add_argument("--core-files", default="rtl/core/core.f",
+    ap.add_argument("--core-files", default="rtl/pmu/probe.f,rtl/core/core.f",
                     help="comma-separated .f lists of the core (relative to the repo)")
     ap.add_argument("--device", default="hx8k", help="nextpnr-ice40 device flag (hx8k, up5k ...)")
     ap.add_argument("--package", default="ct256")
@@ -829,6 +822,12 @@ def main() -> int:
     out = Path(args.out).resolve()
     out.mkdir(parents=True, exist_ok=True)
     core_files = [f for f in args.core_files.split(",") if f]
+    try:  # bad lists fail here, in one line, not inside a job
+        for kind in ("pmu", "soc") + (("core",) if args.core_top else ()):
+            file_list(kind, core_files)
+    except rtl_files.FileListError as e:
+        print(f"synth: {e}", file=sys.stderr)
+        return 2
     jobs = sweep_jobs(args.quick) + ecp5_jobs(args.quick)
     if args.core_top and not args.quick:
         jobs.append(Job("core", "core", args.core_top, {}, fmax=True, files="core"))

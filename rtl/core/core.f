@@ -1,4 +1,4 @@
-rtl/pmu/probe_pkg.sv
+// The core; it needs the probe contract first: -f rtl/pmu/probe.f -f rtl/core/core.f
 rtl/core/core_pkg.sv
 rtl/core/core_decode.sv
 rtl/core/fe_predecode.sv

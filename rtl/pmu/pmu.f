@@ -1,4 +1,4 @@
-rtl/pmu/probe_pkg.sv
+// The PMU; it needs the probe contract first: -f rtl/pmu/probe.f -f rtl/pmu/pmu.f
 rtl/pmu/pmu_pkg.sv
 rtl/pmu/pmu_counter.sv
 rtl/pmu/pmu_counter_bank.sv

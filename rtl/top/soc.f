@@ -1,37 +1,7 @@
-rtl/pmu/probe_pkg.sv
-rtl/pmu/pmu_pkg.sv
-rtl/core/core_pkg.sv
-rtl/core/core_decode.sv
-rtl/core/fe_predecode.sv
-rtl/core/fe_btb.sv
-rtl/core/fe_gshare.sv
-rtl/core/fe_ras.sv
-rtl/core/fe_fetch_buffer.sv
-rtl/core/core_frontend.sv
-rtl/core/core_alu.sv
-rtl/core/core_mul.sv
-rtl/core/core_div.sv
-rtl/core/core_csr.sv
-rtl/core/be_ring_ptr.sv
-rtl/core/be_rs.sv
-rtl/core/be_rename.sv
-rtl/core/be_issue.sv
-rtl/core/be_lsq.sv
-rtl/core/be_rob_commit.sv
-rtl/core/be_probe.sv
-rtl/core/be_tracer.sv
-rtl/core/core_backend.sv
-rtl/core/core_top.sv
-rtl/pmu/pmu_counter.sv
-rtl/pmu/pmu_counter_bank.sv
-rtl/pmu/cpi_stage_acct.sv
-rtl/pmu/cpi_spec.sv
-rtl/pmu/cpi_stack.sv
-rtl/pmu/topdown.sv
-rtl/pmu/flops_stack.sv
-rtl/pmu/tip_sampler.sv
-rtl/pmu/pmu_csr.sv
-rtl/pmu/pmu_top.sv
+// The SoC: the contract, the core, the PMU, then the SoC's own files
+-f rtl/pmu/probe.f
+-f rtl/core/core.f
+-f rtl/pmu/pmu.f
 rtl/top/soc_clint.sv
 rtl/top/soc_cache_hit.sv
 rtl/top/soc_cache_victim.sv

@@ -90,7 +90,7 @@ def main(argv):
            "--top-module", "topdown", "--prefix", "Vtopdown", "-Wall", "--assert",
            "-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include", "-CFLAGS", "-std=c++20 -O1",
            *[a for i in inc for a in ("-CFLAGS", i)], "-o", "add_counter",
-           "rtl/lint.vlt", "-f", "rtl/pmu/pmu.f",
+           "rtl/lint.vlt", "-f", "rtl/pmu/probe.f", "-f", "rtl/pmu/pmu.f",
            str(scratch / "tests/pmu/add_counter/add_counter_main.cpp"),
            str(scratch / "tb/units/pmu_unit/probe_random.cpp"),
            str(scratch / "sim_model/pmu/topdown.cpp")]
