@@ -526,8 +526,12 @@ def ecp5_job(job: Job, tools: Tools, d: Path, timeout: int, t0: float) -> dict:
         # the SoC resets some registers to a non-constant value (asynchronous load), which
         # ECP5 FFs cannot hold: made synchronous, as for the iCE40 core job
         *(["proc", "async2sync"] if job.files in ("core", "soc") else []),
-        # -noflatten: the unit stays a module of its own, so its cell counts are its own
-        "synth_ecp5 -noflatten -top fmax_wrap",
+        # -noflatten: the unit stays a module of its own, so its cell counts are its own.
+        # synth_ecp5 up to its check step, which is run here without `autoname`: deriving
+        # names for core_top's ~250k auto-named wires exhausted the 4 GiB of YoWASP's wasm32
+        # heap (bad_alloc after 60 minutes of mapping); the names are cosmetic
+        "synth_ecp5 -noflatten -top fmax_wrap -run :check",
+        "hierarchy -check", "check -noinit", "blackbox =A:whitebox",
         "tee -q -o ecp5_stat.json stat -json",
         "write_json -compat-int ecp5.json",
     ]) + "\n")
