@@ -1,5 +1,6 @@
 rtl/pmu/probe_pkg.sv
 rtl/pmu/pmu_pkg.sv
+rtl/core/fpu_pkg.sv
 rtl/core/core_pkg.sv
 rtl/core/core_decode.sv
 rtl/core/fe_predecode.sv
@@ -12,6 +13,8 @@ rtl/core/core_alu.sv
 rtl/core/core_mul.sv
 rtl/core/core_div.sv
 rtl/core/core_csr.sv
+rtl/core/fpu_pipe.sv
+rtl/core/fpu_divsqrt.sv
 rtl/core/be_ring_ptr.sv
 rtl/core/be_rs.sv
 rtl/core/be_rename.sv
