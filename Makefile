@@ -52,6 +52,8 @@ SPEC         ?= examples/sweep/memlat.toml
 sweep: build
 	$(BUILD)/stackscope sweep $(SPEC) -j $(JOBS) $(BACKEND_ARGS) $(SWEEP_ARGS)
 
+# CI (CI=true, .ci/run) leaves out the tests labelled `long` (tests/core/CMakeLists.txt).
+CTEST_ARGS ?= $(if $(filter true,$(CI)),-LE long,)
 test: build
 	$(ENV) cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
 
@@ -107,13 +109,18 @@ soak-mem: build
 # Random programs (scripts/randprog.py; docs/robustness.md "Random programs") on the SoC with
 # lockstep and the PMU cross-check, seeds round-robin over the default, 1-wide and 4-wide builds,
 # JOBS at a time; fuzz-iss: on the ISS alone. Replay one seed: scripts/randrun.sh rtl BUILD SEED.
+# Then FUZZ_FP_SEEDS RV32F programs (randprog.py --fp) from FUZZ_FP_FIRST.
 FUZZ_SEEDS ?= 100
 FUZZ_FIRST ?= 1000
+FUZZ_FP_SEEDS ?= 50
+FUZZ_FP_FIRST ?= 5000
 FUZZ_ISS_SEEDS ?= 1000
 fuzz: build
 	RAND_JOBS=$(JOBS) bash scripts/randrun.sh rtl $(BUILD) $(FUZZ_FIRST) $(FUZZ_SEEDS)
+	RAND_JOBS=$(JOBS) RAND_GEN_ARGS=--fp bash scripts/randrun.sh rtl $(BUILD) $(FUZZ_FP_FIRST) $(FUZZ_FP_SEEDS)
 fuzz-iss: build
 	RAND_JOBS=$(JOBS) bash scripts/randrun.sh iss $(BUILD) $(FUZZ_FIRST) $(FUZZ_ISS_SEEDS)
+	RAND_JOBS=$(JOBS) RAND_GEN_ARGS=--fp bash scripts/randrun.sh iss $(BUILD) $(FUZZ_FP_FIRST) $(FUZZ_FP_SEEDS)
 
 # The SoC soak: long random programs (20 rounds, loops up to 16 trips: ~2-15 M cycles each)
 # with lockstep and the PMU cross-check until SOAK_SOC_CYCLES cycles have run, JOBS at a time;

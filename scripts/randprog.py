@@ -21,7 +21,15 @@ and every choice drawn from it are in the header, so a failure replays with
   tipack); mstatus.MIE and mie toggle at random;
 * the PMU's CSRs: mhpmevent with random event ids (also undefined ones), threshold, invert,
   edge and MINH; mhpmcounters preset just below 2^64 so they overflow; mcountinhibit,
-  mcounteren, mcycle/minstret writes; counter, event and read-window reads; pmubank and tipctrl.
+  mcounteren, mcycle/minstret writes; counter, event and read-window reads; pmubank and tipctrl;
+* with --fp (feature `fp`, off by default so the RV32IM programs of a seed stay the same):
+  every RV32F instruction -- arithmetic, FMAs, div/sqrt, min/max, sign injection, compares,
+  fclass, conversions both ways, moves, flw/fsw -- on f registers loaded with special values
+  (signed zeros, subnormals, the normal and integer boundaries, infinities, quiet and
+  signalling NaNs) and random bits, in every static rounding mode and the dynamic one with frm
+  set at random (also to the reserved 5..7, which makes dynamic-rounding ops illegal), fflags
+  read, set and cleared, and mstatus.FS switched Off (every F instruction traps) and back on;
+  the checksum folds in the f registers and fcsr.
 
 The program ends by disabling interrupts, folding the registers, the trap counters and the
 whole footprint into a checksum, printing it with the per-cause trap and interrupt counts
@@ -31,9 +39,10 @@ The PMU's CSR addresses and event ids come from rtl/pmu/gen/pmu_gen.py (the one 
 mhpmevent field layout and the OF / MINH / LCOFIP bits from sw/lib/pmu.h; CLINT and console
 addresses from sw/common/htif_regs.h (the .S includes it).
 
-Register use: x4..x20 and x26 are the random registers. x1 ra, x2 sp, x3 gp; x21..x24 belong to
-the trap handler only (it may interrupt anything, so it touches nothing else); x25 and x30 loop
-counters (inner, outer), x27 and x29 temporaries, x28 the footprint mask, x31 its base.
+Register use: x4..x20 and x26 are the random registers (and f0..f31 with --fp). x1 ra, x2 sp,
+x3 gp; x21..x24 belong to the trap handler only (it may interrupt anything, so it touches
+nothing else); x25 and x30 loop counters (inner, outer), x27 and x29 temporaries, x28 the
+footprint mask, x31 its base.
 """
 import argparse
 import re
@@ -74,6 +83,19 @@ COUNT_NAMES = [(0, "fetch_misaligned"), (1, "fetch_fault"), (2, "illegal"), (3, 
                (16 + IRQ_LCOF, "irq_lcof"), (32, "lcof_overflow"), (33, "lcof_tip")]
 # Known-illegal encodings: all zeros, all ones, a write to the read-only cycle CSR.
 ILLEGAL = [".word 0x00000000", ".word 0xffffffff", "csrw cycle, x0"]
+# RV32F (feature fp). Special single-precision values: +-0, min/max subnormal, min normal,
+# 1, -1, 0.5, 1.5 (a tie when converted), 2^23, 2^24 + 2 (integer edges), 2^31, 2^32, -2^31,
+# -2^31 - 256, max finite, +-inf, the canonical and another quiet NaN, signalling NaNs.
+FP_SPECIAL = [0x00000000, 0x80000000, 0x00000001, 0x807FFFFF, 0x00800000, 0x80800000,
+              0x3F800000, 0xBF800000, 0x3F000000, 0x3FC00000, 0x4B000000, 0x4B800001,
+              0x4F000000, 0x4F800000, 0xCF000000, 0xCF000001, 0x7F7FFFFF, 0xFF7FFFFF,
+              0x7F800000, 0xFF800000, 0x7FC00000, 0xFFC00001, 0x7F800001, 0xFFBFFFFF,
+              0x3EAAAAAB, 0x40490FDB, 0x0DA24260, 0x72F0AB00]
+FP_RM = ["rne", "rtz", "rdn", "rup", "rmm", "dyn"]
+FP_RR = ["fadd.s", "fsub.s", "fmul.s", "fdiv.s"]
+FP_RR_NORM = ["fmin.s", "fmax.s", "fsgnj.s", "fsgnjn.s", "fsgnjx.s"]
+FP_FMA = ["fmadd.s", "fmsub.s", "fnmsub.s", "fnmadd.s"]
+FP_CMP = ["feq.s", "flt.s", "fle.s"]
 
 
 def pmu_facts() -> dict:
@@ -126,6 +148,12 @@ class Generator:
     def reg(self) -> str:
         return f"x{self.rng.choice(FREE_REGS)}"
 
+    def freg(self) -> str:
+        return f"f{self.rng.randrange(32)}"
+
+    def rm(self) -> str:
+        return self.rng.choice(FP_RM)
+
     def dest(self) -> str:
         return "x0" if self.rng.random() < 0.02 else self.reg()
 
@@ -170,7 +198,13 @@ class Generator:
             kinds += ["csr", "trap", "pmu", "sys", "fence"]
             weights += [3 if "csr" in f else 0, 3 if "trap" in f else 0,
                         4 if "pmu" in f else 0, 2 if "irq" in f else 0, 1]
+        # Last, and weight 0 without the feature: the choices above keep their draws.
+        kinds.append("fp")
+        weights.append(40 if "fp" in f else 0)
         kind = self.rng.choices(kinds, weights)[0]
+        if kind == "fp":
+            self.fp_instruction(simple)
+            return
         if kind == "rr":
             self.emit(f"{self.rng.choice(ALU_RR)} {self.dest()}, {self.reg()}, {self.reg()}")
         elif kind == "ri":
@@ -199,6 +233,66 @@ class Generator:
             self.irq_op()
         else:
             self.emit(self.rng.choice(["fence", "fence rw, rw", "fence.i"]))
+
+    def fp_instruction(self, simple: bool) -> None:
+        """One random RV32F instruction (or a short idiom). Without `simple` also the F state:
+        frm, fflags, mstatus.FS."""
+        rng = self.rng
+        kinds = ["rr", "norm", "fma", "sqrt", "cmp", "class", "cvt_to_x", "cvt_from_x", "mv",
+                 "load", "store", "special", "fcsr", "fs"]
+        weights = [14, 8, 12, 3, 6, 2, 5, 4, 4, 6, 5, 8, 0 if simple else 4, 0 if simple else 1]
+        kind = rng.choices(kinds, weights)[0]
+        fd, fa, fb, fc = self.freg(), self.freg(), self.freg(), self.freg()
+        if kind == "rr":
+            self.emit(f"{rng.choice(FP_RR)} {fd}, {fa}, {fb}, {self.rm()}")
+        elif kind == "norm":
+            self.emit(f"{rng.choice(FP_RR_NORM)} {fd}, {fa}, {fb}")
+        elif kind == "fma":
+            self.emit(f"{rng.choice(FP_FMA)} {fd}, {fa}, {fb}, {fc}, {self.rm()}")
+        elif kind == "sqrt":
+            self.emit(f"fsqrt.s {fd}, {fa}, {self.rm()}")
+        elif kind == "cmp":
+            self.emit(f"{rng.choice(FP_CMP)} {self.dest()}, {fa}, {fb}")
+        elif kind == "class":
+            self.emit(f"fclass.s {self.dest()}, {fa}")
+        elif kind == "cvt_to_x":
+            op = rng.choice(["fcvt.w.s", "fcvt.wu.s"])
+            self.emit(f"{op} {self.dest()}, {fa}, {self.rm()}")
+        elif kind == "cvt_from_x":
+            op = rng.choice(["fcvt.s.w", "fcvt.s.wu"])
+            self.emit(f"{op} {fd}, {self.reg()}, {self.rm()}")
+        elif kind == "mv":
+            if rng.random() < 0.5:
+                self.emit(f"fmv.x.w {self.dest()}, {fa}")
+            else:
+                self.emit(f"fmv.w.x {fd}, {self.reg()}")
+        elif kind == "load":
+            self.emit(f"flw {fd}, {self.address(4)}")
+        elif kind == "store":
+            self.emit(f"fsw {fa}, {self.address(4)}")
+        elif kind == "special":  # a special value from the constant table
+            self.emit(f"la {T1}, rand_fconst")
+            self.emit(f"flw {fd}, {4 * rng.randrange(len(FP_SPECIAL))}({T1})")
+        elif kind == "fcsr":
+            r = rng.random()
+            if r < 0.3:  # mostly a valid rounding mode; 5..7 make dynamic ops illegal
+                self.emit(f"csrwi frm, {rng.choice([0, 1, 2, 3, 4, 0, 1, 2, 3, 4, 5, 6, 7])}")
+            elif r < 0.55:
+                self.emit(f"frflags {self.dest()}")
+            elif r < 0.7:
+                self.emit(f"fsflags {self.dest()}, {self.reg()}")
+            elif r < 0.8:
+                self.emit(f"csrci fflags, {rng.randint(0, 31)}")
+            elif r < 0.9:
+                self.emit(f"frcsr {self.dest()}")
+            else:
+                self.emit(f"frrm {self.dest()}")
+        else:  # mstatus.FS: Off (F traps until it is back on), or Initial / Clean / Dirty
+            self.emit(f"li {T2}, 0x6000")
+            self.emit(f"csrc mstatus, {T2}")
+            if rng.random() < 0.7:
+                self.emit(f"li {T2}, {rng.choice([0x2000, 0x4000, 0x6000]):#x}")
+                self.emit(f"csrs mstatus, {T2}")
 
     def plain_csr(self) -> None:
         r = self.rng.random()
@@ -576,6 +670,15 @@ class Generator:
             value = self.rng.choice(INTERESTING) if self.rng.random() < 0.3 \
                 else self.rng.getrandbits(32)
             self.emit(f"li x{r}, {value & 0xFFFFFFFF:#x}")
+        if "fp" in self.features:  # f registers: specials and random bits; frm at random
+            self.emit(f"la {T1}, rand_fconst")
+            for r in range(32):
+                if self.rng.random() < 0.6:
+                    self.emit(f"flw f{r}, {4 * self.rng.randrange(len(FP_SPECIAL))}({T1})")
+                else:
+                    self.emit(f"li {T2}, {self.rng.getrandbits(32):#x}")
+                    self.emit(f"fmv.w.x f{r}, {T2}")
+            self.emit(f"csrwi frm, {self.rng.randint(0, 4)}")
         # Fill the first 64 KiB (at most) of the footprint: x = x * 1664525 + 1013904223.
         fill = self.new_label()
         self.emit(f"li {T2}, {self.rng.getrandbits(32):#x}")
@@ -626,6 +729,8 @@ class Generator:
         self.lines += self.handler()
         self.lines += [
             "    .section .rodata",
+            *(["    .balign 4", "rand_fconst: .word " + ", ".join(f"{v:#010x}" for v in FP_SPECIAL)]
+              if "fp" in self.features else []),
             '.Lfmt_sum: .string "randprog: seed %d checksum %08x rounds %d\\n"',
             '.Lfmt_traps: .string "randprog: traps ' +
             " ".join(f"{n}=%d" for _, n in COUNT_NAMES[:7]) + '\\n"',
@@ -653,6 +758,17 @@ class Generator:
             self.emit(f"srli {acc}, {acc}, 27")
             self.emit(f"or {acc}, {acc}, {H1}")
             self.emit(f"xor {acc}, {acc}, x{r}")
+        if "fp" in self.features:  # FS back on, then the f registers and fcsr
+            self.emit(f"li {H1}, 0x6000")
+            self.emit(f"csrs mstatus, {H1}")
+            for r in range(32):
+                self.emit(f"fmv.x.w {H2}, f{r}")
+                self.emit(f"slli {H1}, {acc}, 5")
+                self.emit(f"srli {acc}, {acc}, 27")
+                self.emit(f"or {acc}, {acc}, {H1}")
+                self.emit(f"xor {acc}, {acc}, {H2}")
+            self.emit(f"frcsr {H2}")
+            self.emit(f"add {acc}, {acc}, {H2}")
         top = self.new_label()
         self.emit(f"mv {T1}, {BASE}")
         self.emit(f"li {T2}, {self.footprint + MARGIN}")
@@ -722,6 +838,9 @@ def main() -> int:
     ap.add_argument("--no", action="append", default=[], metavar="FEATURE",
                     help=f"leave a feature out (repeatable): {', '.join(sorted(ALL_FEATURES))}")
     ap.add_argument("--no-csr", action="store_true", help="no plain CSR accesses (= --no csr)")
+    ap.add_argument("--fp", action="store_true",
+                    help="RV32F instructions too (feature fp; off by default: a seed's RV32IM "
+                         "program stays the same)")
     ap.add_argument("--run-args", action="store_true",
                     help="print the seed's `stackscope run` options (one a line) instead")
     ap.add_argument("-o", "--output", default="-")
@@ -738,12 +857,14 @@ def main() -> int:
         print(f"randprog: --footprint {fp}: must be a power of two in 4096..8388608",
               file=sys.stderr)
         return 2
-    bad = [f for f in args.no if f not in ALL_FEATURES]
+    bad = [f for f in args.no if f not in ALL_FEATURES | {"fp"}]
     if bad:
         print(f"randprog: unknown feature '{bad[0]}' (known: {', '.join(sorted(ALL_FEATURES))})",
               file=sys.stderr)
         return 2
     features = ALL_FEATURES - set(args.no) - ({"csr"} if args.no_csr else set())
+    if args.fp and "fp" not in args.no:
+        features.add("fp")
     text = Generator(args.seed, args.blocks, args.block_len, args.rounds, args.max_trips,
                      fp, features).program()
     if args.output == "-":

@@ -36,7 +36,10 @@ py=$root/build/venv/bin/python3
 [ -x "$py" ] || py=python3
 out=${RAND_OUT:-$build/rand}
 mkdir -p "$out"
-cc=(riscv64-unknown-elf-gcc -march=rv32im -mabi=ilp32 -Wa,-march=rv32im_zicsr_zifencei
+# RV32F programs (randprog.py --fp) need the F mnemonics; the RV32IM ones assemble as before.
+asm_march=rv32im_zicsr_zifencei
+[[ " ${gen_args[*]} " == *" --fp "* ]] && asm_march=rv32imf_zicsr_zifencei
+cc=(riscv64-unknown-elf-gcc -march=rv32im -mabi=ilp32 -Wa,-march=$asm_march
     --specs=picolibc.specs -Wl,--no-warn-rwx-segments
     -nostartfiles -T "$root/sw/common/link.ld" -I "$root/sw/common"
     "$root/sw/common/crt0.S" "$root/sw/common/syscalls.c")

@@ -38,7 +38,8 @@ foreach(i RANGE ${sw_last})
   set_tests_properties(sw_workload_${name} PROPERTIES FIXTURES_REQUIRED sw_elfs LABELS iss)
 endforeach()
 
-# RV32F workloads (manifest "fp_workloads"): on the ISS only until the core has F (issue 17).
+# RV32F workloads (manifest "fp_workloads") on the ISS; the core runs them in lockstep too
+# (tests/core/CMakeLists.txt, core_*workload_<name>).
 string(JSON sw_n LENGTH "${sw_manifest}" fp_workloads)
 math(EXPR sw_last "${sw_n} - 1")
 foreach(i RANGE ${sw_last})
@@ -67,8 +68,8 @@ add_test(NAME sw_selftest_unexpected_trap
          COMMAND ${sw_expect} 1 "program exit 75 " ${sw_ss} iss ${STACKSCOPE_SW_DIR}/selftest/unexpected_trap.elf)
 add_test(NAME sw_selftest_check_fails
          COMMAND ${sw_expect} 1 "program exit 5 " ${sw_ss} iss ${STACKSCOPE_SW_DIR}/selftest/check_fails.elf)
-# F code: runs with F (the default), traps as illegal (exit 64 + 2) with --isa rv32im, the
-# configuration the RTL lockstep uses.
+# F code: runs with F (the default, and the configuration the RTL lockstep uses: the core is
+# RV32IMF), traps as illegal (exit 64 + 2) with --isa rv32im.
 add_test(NAME sw_selftest_fp_iss
          COMMAND ${sw_expect} 0 "." ${sw_ss} iss ${STACKSCOPE_SW_DIR}/selftest/fp_on_rv32im.elf)
 add_test(NAME sw_selftest_fp_iss_rv32im

@@ -1,12 +1,13 @@
 // Issue and execute stage of the back end (docs/core.md "Back end"): one reservation
 // station per class (be_rs) with oldest-first select per issue port, then the IssueWidth
 // oldest port candidates; operand read from the physical register file; the functional
-// units (NumAlu ALUs, branch unit, pipelined multiplier, iterative divider, AGU); and the
-// write-back ports that wake up the RSs and dispatch and write the register file.
+// units (NumAlu ALUs, branch unit, pipelined multiplier, iterative divider, AGU, FpUnits
+// pipelined FP units and the iterative fdiv/fsqrt); and the write-back ports that wake up the
+// RSs and dispatch and write the register file (x and f registers: one tag space).
 //
-// Issue ports: NumAlu ALUs (all fed by the ALU RS), then branch, mul/div and AGU. Write-back
-// ports: one per ALU, branch link, mul, div, load answer, store forward (the last two from
-// be_lsq).
+// Issue ports: NumAlu ALUs (all fed by the ALU RS), then branch, mul/div, AGU, the FP pipes
+// and fdiv/fsqrt (both fed by the FP RS). Write-back ports: one per ALU, branch link, mul, div,
+// load answer, store forward (the last two from be_lsq), one per FP pipe, fdiv/fsqrt.
 `default_nettype none
 
 module be_issue
@@ -29,6 +30,8 @@ module be_issue
   input  logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0]   d_src2_i,
   input  logic [Cfg.DispatchWidth-1:0]               d_rdy1_i,
   input  logic [Cfg.DispatchWidth-1:0]               d_rdy2_i,
+  input  logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0]   d_src3_i,
+  input  logic [Cfg.DispatchWidth-1:0]               d_rdy3_i,
   output logic [4:0]                                 rs_free_o [NumRsClasses],
   // Reservation-station contents (probe)
   output logic [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_valid_o,
@@ -36,6 +39,7 @@ module be_issue
   output logic [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_issue_o,
   output logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src1_o,
   output logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src2_o,
+  output logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src3_o,
   output rs_payload_t [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_pl_o,
   // Issued uops
   output logic [Cfg.NumPorts-1:0]                    grant_o,
@@ -55,6 +59,13 @@ module be_issue
   output logic [Cfg.RobW-1:0]                        mul_rob_o,
   output logic                                       div_done_o,
   output logic [Cfg.RobW-1:0]                        div_rob_o,
+  // FP results (done this cycle, owner's ROB index, exception flags)
+  output logic [Cfg.FpUnits-1:0]                     fma_done_o,
+  output logic [Cfg.FpUnits-1:0][Cfg.RobW-1:0]       fma_rob_o,
+  output fpu_pkg::fpu_flags_t [Cfg.FpUnits-1:0]      fma_flags_o,
+  output logic                                       fdiv_done_o,
+  output logic [Cfg.RobW-1:0]                        fdiv_rob_o,
+  output fpu_pkg::fpu_flags_t                        fdiv_flags_o,
   // AGU
   output logic                                       agu_load_o,
   output logic                                       agu_store_o,
@@ -78,7 +89,7 @@ module be_issue
   // Write-back ports and the register file
   output logic [Cfg.NumWb-1:0]                       wb_valid_o,
   output logic [Cfg.NumWb-1:0][Cfg.PW-1:0]           wb_tag_o,
-  output logic [31:0]                                prf_o [Cfg.PhysRegs]
+  output logic [31:0]                                prf_o [Cfg.NumTags]
 );
 
   function automatic logic [Cfg.RobW-1:0] age(logic [Cfg.RobW-1:0] idx, logic [Cfg.RobW-1:0] head);
@@ -87,10 +98,14 @@ module be_issue
 
   // Reservation station that feeds issue port p.
   function automatic rs_class_e rs_of_port(int unsigned p);
-    return p < Cfg.NumAlu ? RsAlu : rs_class_e'(p - Cfg.NumAlu + 1);
+    if (p < Cfg.NumAlu) return RsAlu;
+    if (p == Cfg.PBr) return RsBranch;
+    if (p == Cfg.PMd) return RsMulDiv;
+    if (p == Cfg.PAgu) return RsLsu;
+    return RsFp;
   endfunction
 
-  logic [31:0] prf_q [Cfg.PhysRegs];
+  logic [31:0] prf_q [Cfg.NumTags];
   logic [Cfg.NumWb-1:0]      wb_valid;
   logic [Cfg.NumWb-1:0][Cfg.PW-1:0] wb_tag;
   logic [Cfg.NumWb-1:0][31:0] wb_data;
@@ -98,7 +113,7 @@ module be_issue
   // -------------------------------------------------------------------------------------
   // Reservation stations
   logic [NumRsClasses-1:0][Cfg.RsEntries-1:0]     rs_valid, rs_ready, rs_issue;
-  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src1, rs_src2;
+  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src1, rs_src2, rs_src3;
   rs_payload_t [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_pl;
 
   for (genvar c = 0; c < NumRsClasses; c++) begin : gen_rs
@@ -108,6 +123,7 @@ module be_issue
       .AllocW  (Cfg.DispatchWidth),
       .NumWb   (Cfg.NumWb),
       .PW      (Cfg.PW),
+      .HasSrc3 (c == RsFp),
       .payload_t (rs_payload_t)
     ) u_rs (
       .clk_i,
@@ -119,6 +135,8 @@ module be_issue
       .alloc_src2_i    (d_src2_i),
       .alloc_rdy1_i    (d_rdy1_i),
       .alloc_rdy2_i    (d_rdy2_i),
+      .alloc_src3_i    (d_src3_i),
+      .alloc_rdy3_i    (d_rdy3_i),
       .wb_valid_i      (wb_valid),
       .wb_tag_i        (wb_tag),
       .issue_i         (rs_issue[c]),
@@ -126,6 +144,7 @@ module be_issue
       .ready_o         (rs_ready[c]),
       .src1_o          (rs_src1[c]),
       .src2_o          (rs_src2[c]),
+      .src3_o          (rs_src3[c]),
       .payload_o       (rs_pl[c]),
       .free_cnt_o      (free_cnt)
     );
@@ -134,7 +153,7 @@ module be_issue
 
   // -------------------------------------------------------------------------------------
   // Issue: oldest eligible entry per port, then the IssueWidth oldest port candidates.
-  logic                              div_busy;
+  logic                              div_busy, fdiv_ready;
   logic [Cfg.NumPorts-1:0]           cand, grant;
   logic [Cfg.NumPorts-1:0][RsIdxW-1:0] cand_e;
   logic [Cfg.NumPorts-1:0][Cfg.RobW-1:0] cand_age;
@@ -159,8 +178,21 @@ module be_issue
         for (int unsigned e = 0; e < Cfg.RsEntries; e++) begin
           elig[e] = rs_ready[RsMulDiv][e] && (rs_pl[RsMulDiv][e].uop.cls == ClsMul || !div_busy);
         end
-      end else begin
+      end else if (p == Cfg.PAgu) begin
         elig = rs_ready[RsLsu];
+      end else if (p == Cfg.PFdiv) begin
+        for (int unsigned e = 0; e < Cfg.RsEntries; e++) begin
+          elig[e] = rs_ready[RsFp][e] && fpu_pkg::is_divsqrt(rs_pl[RsFp][e].uop.fpu_op)
+                 && fdiv_ready;
+        end
+      end else begin
+        // FP pipe p takes the oldest ready non-divide FP entry the lower pipes did not take.
+        for (int unsigned e = 0; e < Cfg.RsEntries; e++) begin
+          elig[e] = rs_ready[RsFp][e] && !fpu_pkg::is_divsqrt(rs_pl[RsFp][e].uop.fpu_op);
+          for (int unsigned q = Cfg.PFma; q < p; q++) begin
+            if (cand[q] && cand_e[q] == RsIdxW'(e)) elig[e] = 1'b0;
+          end
+        end
       end
       for (int unsigned e = 0; e < Cfg.RsEntries; e++) begin
         a = age(rs_pl[rs_of_port(p)][e].rob, rob_head_i);
@@ -186,7 +218,7 @@ module be_issue
   end
 
   rs_payload_t [Cfg.NumPorts-1:0]   iu;     // issued uop per port
-  logic [Cfg.NumPorts-1:0][31:0]    opa, opb;
+  logic [Cfg.NumPorts-1:0][31:0]    opa, opb, opc;
   always_comb begin : operands
     for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
       rs_class_e c;
@@ -194,6 +226,7 @@ module be_issue
       iu[p]  = rs_pl[c][cand_e[p]];
       opa[p] = prf_q[rs_src1[c][cand_e[p]]];
       opb[p] = prf_q[rs_src2[c][cand_e[p]]];
+      opc[p] = prf_q[rs_src3[c][cand_e[p]]];
     end
   end
 
@@ -352,6 +385,65 @@ module be_issue
   end
 
   // -------------------------------------------------------------------------------------
+  // FP units: FpUnits pipes (every op but fdiv/fsqrt, latency FpuLatency) and one iterative
+  // fdiv/fsqrt. The tag carries the result's owner; a flush kills every op in flight.
+  typedef struct packed {
+    logic                has_dst;
+    logic [Cfg.PW-1:0]   pdst;
+    logic [Cfg.RobW-1:0] rob;
+  } fp_tag_t;
+  logic [Cfg.FpUnits-1:0]       fma_valid;
+  logic [Cfg.FpUnits-1:0][31:0] fma_result;
+  fp_tag_t [Cfg.FpUnits-1:0]    fma_tag;
+  for (genvar j = 0; j < Cfg.FpUnits; j++) begin : gen_fma
+    fpu_pipe #(
+      .Latency (FpuLatency),
+      .TagW    ($bits(fp_tag_t))
+    ) u_fma (
+      .clk_i,
+      .rst_ni,
+      .flush_i,
+      .valid_i  (grant[Cfg.PFma + j]),
+      .op_i     (iu[Cfg.PFma + j].uop.fpu_op),
+      .rm_i     (iu[Cfg.PFma + j].uop.rm),
+      .a_i      (opa[Cfg.PFma + j]),
+      .b_i      (opb[Cfg.PFma + j]),
+      .c_i      (opc[Cfg.PFma + j]),
+      .tag_i    ({iu[Cfg.PFma + j].has_dst, iu[Cfg.PFma + j].pdst, iu[Cfg.PFma + j].rob}),
+      .valid_o  (fma_valid[j]),
+      .result_o (fma_result[j]),
+      .flags_o  (fma_flags_o[j]),
+      .tag_o    (fma_tag[j])
+    );
+    assign fma_done_o[j] = fma_valid[j];
+    assign fma_rob_o[j]  = fma_tag[j].rob;
+  end
+
+  logic        fdiv_valid;
+  logic [31:0] fdiv_result;
+  fp_tag_t     fdiv_tag;
+  fpu_divsqrt #(
+    .TagW ($bits(fp_tag_t))
+  ) u_fdiv (
+    .clk_i,
+    .rst_ni,
+    .flush_i,
+    .req_valid_i  (grant[Cfg.PFdiv]),
+    .req_ready_o  (fdiv_ready),
+    .op_i         (iu[Cfg.PFdiv].uop.fpu_op),
+    .rm_i         (iu[Cfg.PFdiv].uop.rm),
+    .a_i          (opa[Cfg.PFdiv]),
+    .b_i          (opb[Cfg.PFdiv]),
+    .tag_i        ({iu[Cfg.PFdiv].has_dst, iu[Cfg.PFdiv].pdst, iu[Cfg.PFdiv].rob}),
+    .resp_valid_o (fdiv_valid),
+    .result_o     (fdiv_result),
+    .flags_o      (fdiv_flags_o),
+    .tag_o        (fdiv_tag)
+  );
+  assign fdiv_done_o = fdiv_valid;
+  assign fdiv_rob_o  = fdiv_tag.rob;
+
+  // -------------------------------------------------------------------------------------
   // Write-back ports
   always_comb begin : writeback
     wb_valid = '0;
@@ -378,13 +470,21 @@ module be_issue
     wb_valid[Cfg.WbFwd] = fwd_wb_valid_i;
     wb_tag[Cfg.WbFwd] = fwd_wb_tag_i;
     wb_data[Cfg.WbFwd] = fwd_wb_data_i;
+    for (int unsigned j = 0; j < Cfg.FpUnits; j++) begin
+      wb_valid[Cfg.WbFma + j] = fma_valid[j] && fma_tag[j].has_dst;
+      wb_tag[Cfg.WbFma + j]   = fma_tag[j].pdst;
+      wb_data[Cfg.WbFma + j]  = fma_result[j];
+    end
+    wb_valid[Cfg.WbFdiv] = fdiv_valid && fdiv_tag.has_dst;
+    wb_tag[Cfg.WbFdiv]   = fdiv_tag.pdst;
+    wb_data[Cfg.WbFdiv]  = fdiv_result;
     if (flush_i) wb_valid = '0;
   end
 
   // Physical register file (x0's register p0 is never written).
   always_ff @(posedge clk_i or negedge rst_ni) begin : prf
     if (!rst_ni) begin
-      for (int unsigned i = 0; i < Cfg.PhysRegs; i++) prf_q[i] <= '0;
+      for (int unsigned i = 0; i < Cfg.NumTags; i++) prf_q[i] <= '0;
     end else begin
       for (int unsigned p = 0; p < Cfg.NumWb; p++) if (wb_valid[p]) prf_q[wb_tag[p]] <= wb_data[p];
       if (csr_wb_valid_i) prf_q[csr_wb_tag_i] <= csr_wb_data_i;
@@ -396,6 +496,7 @@ module be_issue
   assign rs_issue_o   = rs_issue;
   assign rs_src1_o    = rs_src1;
   assign rs_src2_o    = rs_src2;
+  assign rs_src3_o    = rs_src3;
   assign rs_pl_o      = rs_pl;
   assign grant_o      = grant;
   assign iu_o         = iu;

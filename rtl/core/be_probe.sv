@@ -30,7 +30,7 @@ module be_probe
   input  logic                                       st_rs_full_i,
   input  logic                                       st_lsq_full_i,
   input  logic                                       st_preg_i,
-  input  logic [Cfg.PhysRegs-1:0]                    rdy_i,
+  input  logic [Cfg.NumTags-1:0]                     rdy_i,
   // Issue (be_issue)
   input  logic [Cfg.NumPorts-1:0]                    grant_i,
   input  rs_payload_t [Cfg.NumPorts-1:0]             iu_i,
@@ -39,6 +39,7 @@ module be_probe
   input  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_issue_i,
   input  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src1_i,
   input  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src2_i,
+  input  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src3_i,
   input  rs_payload_t [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_pl_i,
   input  logic                                       redirect_exec_i,
   // Load/store queues (be_lsq) and the memory system
@@ -85,13 +86,14 @@ module be_probe
       if (miss1) return probe_pkg::ClsDcL2;
       return probe_pkg::ClsLongLat;
     end
-    if (c == ClsMul || c == ClsDiv) return probe_pkg::ClsLongLat;
+    // FP ops are long-latency ops (alu_lat); a load feeding one is classified as any load.
+    if (c == ClsMul || c == ClsDiv || c == ClsFpu) return probe_pkg::ClsLongLat;
     return probe_pkg::ClsSingle;
   endfunction
 
   // Producer class per physical register (loads look up their LQ entry's miss state).
-  op_class_e       preg_cls_q [Cfg.PhysRegs];
-  logic [Cfg.LqW-1:0] preg_lq_q [Cfg.PhysRegs];
+  op_class_e       preg_cls_q [Cfg.NumTags];
+  logic [Cfg.LqW-1:0] preg_lq_q [Cfg.NumTags];
   always_ff @(posedge clk_i) begin : preg_class
     for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
       if (d_ok_i[w] && d_dst_i[w]) begin
@@ -100,6 +102,16 @@ module be_probe
       end
     end
   end
+
+  typedef struct packed {
+    logic [probe_pkg::MaxFpUnits-1:0]                      issue;
+    logic [probe_pkg::MaxFpUnits-1:0]                      fma;
+    logic [probe_pkg::MaxFpUnits-1:0][probe_pkg::ElemW-1:0] elems;
+    logic                                                  wait_rs;
+    logic                                                  unit_nonfp;
+    logic                                                  prod_load;
+  } fp_probe_t;
+  fp_probe_t fp_fields;
 
   always_comb begin : probe
     logic            any_rs, found, src_wait1;
@@ -161,7 +173,10 @@ module be_probe
             best  = a;
             oldest_rob = rs_pl_i[c][e].rob;
             src_wait1 = !rs_ready_i[c][e];
-            prod = rdy_i[rs_src1_i[c][e]] ? rs_src2_i[c][e] : rs_src1_i[c][e];
+            // The first source not ready (src3: the FP RS's; elsewhere tag 0, always ready).
+            prod = !rdy_i[rs_src1_i[c][e]] ? rs_src1_i[c][e]
+                 : (rdy_i[rs_src2_i[c][e]] && !rdy_i[rs_src3_i[c][e]]) ? rs_src3_i[c][e]
+                 : rs_src2_i[c][e];
           end
         end
       end
@@ -209,6 +224,52 @@ module be_probe
     probe_o.flush    = flush_i;
     probe_o.flush_pc = flush_pc_i;
     probe_o.next_pc  = fe_uop_i[0].pc;
+    probe_o.fp_issue      = fp_fields.issue;
+    probe_o.fp_fma        = fp_fields.fma;
+    probe_o.fp_elems      = fp_fields.elems;
+    probe_o.fp_wait_rs    = fp_fields.wait_rs;
+    probe_o.fp_unit_nonfp = fp_fields.unit_nonfp;
+    probe_o.fp_prod_load  = fp_fields.prod_load;
+  end
+
+  // FLOPS stack (seed 000 Table III; docs/probe.md "FP"): k = FpUnits pipes, v = 1. A pipe
+  // issuing FP arithmetic (fpu_pkg::is_arith) does a = 2 (FMA) or 1 flops on its one element;
+  // a pipe issuing anything else (min/max, compares, fclass, sign injection, conversions,
+  // moves) is busy without flops. fdiv/fsqrt run on their own unit, not on a pipe: they are
+  // FP arithmetic waiting in the RS (fp_wait_rs) but never an fp_issue.
+  always_comb begin : fp_probe
+    logic                found;
+    logic [Cfg.RobW-1:0] a, best;
+    logic [Cfg.PW-1:0]   prod;
+    logic                waiting;
+    fp_fields = '0;
+    for (int unsigned j = 0; j < Cfg.FpUnits; j++) begin
+      if (grant_i[Cfg.PFma + j]) begin
+        if (fpu_pkg::is_arith(iu_i[Cfg.PFma + j].uop.fpu_op)) begin
+          fp_fields.issue[j] = 1'b1;
+          fp_fields.fma[j]   = fpu_pkg::is_fma(iu_i[Cfg.PFma + j].uop.fpu_op);
+          fp_fields.elems[j] = probe_pkg::ElemW'(1);
+        end else begin
+          fp_fields.unit_nonfp = 1'b1;
+        end
+      end
+    end
+    // The oldest FP arithmetic uop left in the FP RS, and the producer of its first source
+    // that is not ready.
+    found = 1'b0; best = '0; prod = '0; waiting = 1'b0;
+    for (int unsigned e = 0; e < Cfg.RsEntries; e++) begin
+      a = age(rs_pl_i[RsFp][e].rob, rob_head_i);
+      if (rs_valid_i[RsFp][e] && !rs_issue_i[RsFp][e]
+          && fpu_pkg::is_arith(rs_pl_i[RsFp][e].uop.fpu_op) && (!found || a < best)) begin
+        found   = 1'b1;
+        best    = a;
+        waiting = !rs_ready_i[RsFp][e];
+        prod = !rdy_i[rs_src1_i[RsFp][e]] ? rs_src1_i[RsFp][e]
+             : !rdy_i[rs_src2_i[RsFp][e]] ? rs_src2_i[RsFp][e] : rs_src3_i[RsFp][e];
+      end
+    end
+    fp_fields.wait_rs   = found;
+    fp_fields.prod_load = found && waiting && preg_cls_q[prod] == ClsLoad;
   end
 
 `ifndef SYNTHESIS
@@ -259,6 +320,14 @@ module be_probe
         else $error("be_probe: back-end stall without a uop waiting at dispatch");
       assert (!probe_o.ld_l2miss || probe_o.ld_l1miss)
         else $error("be_probe: a load missed the L2 without missing the L1D");
+      assert ((probe_o.fp_fma & ~probe_o.fp_issue) == '0)
+        else $error("be_probe: fp_fma on a pipe that issued no FP arithmetic");
+      assert (!probe_o.fp_prod_load || probe_o.fp_wait_rs)
+        else $error("be_probe: fp_prod_load with no FP op waiting");
+      for (int unsigned j = 0; j < probe_pkg::MaxFpUnits; j++) begin
+        assert (probe_o.fp_elems[j] == probe_pkg::ElemW'(probe_o.fp_issue[j]))
+          else $error("be_probe: fp_elems[%0d] is not v = 1 with fp_issue", j);
+      end
     end
   end
 `endif

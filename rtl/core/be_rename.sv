@@ -1,7 +1,8 @@
-// Dispatch and rename stage of the back end (docs/core.md "Back end"): map table, committed
-// map, FIFO free list and ready table; decides in order how many of the front end's uops
-// dispatch this cycle (all or a prefix: ROB, RS, LQ/SQ and free-register space) and gives
-// each its physical registers, ROB / LQ / SQ positions and reservation-station payload.
+// Dispatch and rename stage of the back end (docs/core.md "Back end"): map table (64 names:
+// x0..x31, f0..f31), committed map, one FIFO free list per register file and the ready
+// table; decides in order how many of the front end's uops dispatch this cycle (all or a
+// prefix: ROB, RS, LQ/SQ and free-register space) and gives each its physical registers,
+// ROB / LQ / SQ positions and reservation-station payload.
 //
 // Recovery: on a commit-time flush the map table is restored from the committed map and the
 // free list's allocation pointer from its committed copy.
@@ -51,21 +52,28 @@ module be_rename
   output rs_payload_t [Cfg.DispatchWidth-1:0]  rs_payload_o,
   output logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0] d_src1_o,
   output logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0] d_src2_o,
+  output logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0] d_src3_o,
   output logic [Cfg.DispatchWidth-1:0]         d_rdy1_o,
   output logic [Cfg.DispatchWidth-1:0]         d_rdy2_o,
+  output logic [Cfg.DispatchWidth-1:0]         d_rdy3_o,
   // Why dispatch stopped (probe)
   output logic                                 st_rob_full_o,
   output logic                                 st_rs_full_o,
   output logic                                 st_lsq_full_o,
   output logic                                 st_preg_o,
-  output logic [Cfg.PhysRegs-1:0]              rdy_o
+  output logic [Cfg.NumTags-1:0]               rdy_o
 );
 
-  logic [Cfg.PW-1:0]   map_q [32];
-  logic [Cfg.PW-1:0]   cmap_q [32];
-  logic [Cfg.PW-1:0] fl_q [Cfg.PhysRegs];
-  logic [Cfg.PW-1:0]   fl_head_q, fl_chead_q, fl_tail_q;
-  logic [Cfg.PhysRegs-1:0] rdy_q;
+  // Architectural names {f, r}: x registers 0..31, f registers 32..63. Physical tags: the x
+  // file 0..PhysRegs-1, the f file PhysRegs..2*PhysRegs-1 (tag MSB = f). Each file has its own
+  // free list (index 0: x, 1: f), so integer code sees exactly the rename pool it had before F.
+  localparam int unsigned FlW = $clog2(Cfg.PhysRegs);  // free-list pointer bits
+  typedef logic [5:0] name_t;
+  logic [Cfg.PW-1:0]   map_q [64];
+  logic [Cfg.PW-1:0]   cmap_q [64];
+  logic [Cfg.PW-1:0]   fl_q [2][Cfg.PhysRegs];
+  logic [FlW-1:0]      fl_head_q [2], fl_chead_q [2], fl_tail_q [2];
+  logic [Cfg.NumTags-1:0] rdy_q;
 
   function automatic logic woken_now(logic [Cfg.PW-1:0] tag, logic [Cfg.NumWb-1:0] v,
                                      logic [Cfg.NumWb-1:0][Cfg.PW-1:0] t);
@@ -83,24 +91,39 @@ module be_rename
   logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0] d_pdst;
   logic [Cfg.DispatchWidth-1:0][Cfg.LqW-1:0] d_lq;
   logic [Cfg.DispatchWidth-1:0][Cfg.SqW-1:0] d_sq;
-  logic [Cfg.PW:0]            fl_cnt;
-  assign fl_cnt = {1'b0, fl_tail_q - fl_head_q};
+  logic [FlW:0]               fl_cnt [2];
+  assign fl_cnt[0] = {1'b0, fl_tail_q[0] - fl_head_q[0]};
+  assign fl_cnt[1] = {1'b0, fl_tail_q[1] - fl_head_q[1]};
+
+  // Architectural names of each slot's destination and sources.
+  name_t [Cfg.DispatchWidth-1:0] n_rd, n_rs1, n_rs2, n_rs3;
+  always_comb begin : names
+    for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
+      n_rd[w]  = {fe_uop_i[w].uop.rd_fp, fe_uop_i[w].uop.rd};
+      n_rs1[w] = {fe_uop_i[w].uop.rs1_fp, fe_uop_i[w].uop.rs1};
+      n_rs2[w] = {fe_uop_i[w].uop.rs2_fp, fe_uop_i[w].uop.rs2};
+      n_rs3[w] = {1'b1, fe_uop_i[w].uop.rs3};
+    end
+  end
 
   // Allocation positions: slot w takes the entries after those of the older slots (only a
   // dispatched prefix matters, so counting all older slots is exact for it).
   always_comb begin : alloc_pos
-    logic [Cfg.PW-1:0] np;
+    logic [FlW-1:0] np [2];
     logic [Cfg.LqW-1:0] nl;
     logic [Cfg.SqW-1:0] ns;
-    np = '0; nl = '0; ns = '0;
+    logic f;
+    np[0] = '0; np[1] = '0; nl = '0; ns = '0;
     for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
-      d_dst[w]  = !fe_uop_i[w].fetch_err && fe_uop_i[w].uop.rd_we && fe_uop_i[w].uop.rd != 5'd0
+      f         = fe_uop_i[w].uop.rd_fp;
+      d_dst[w]  = !fe_uop_i[w].fetch_err && fe_uop_i[w].uop.rd_we
+               && (fe_uop_i[w].uop.rd != 5'd0 || f)
                && fe_uop_i[w].uop.cls inside {ClsAlu, ClsCsr, ClsBranch, ClsJal, ClsJalr, ClsMul,
-                                              ClsDiv, ClsLoad, ClsStore};
-      d_pdst[w] = fl_q[Cfg.PW'(fl_head_q + np)];
+                                              ClsDiv, ClsLoad, ClsStore, ClsFpu};
+      d_pdst[w] = fl_q[f][FlW'(fl_head_q[f] + np[f])];
       d_lq[w]   = Cfg.LqW'(lq_tail_i + nl);
       d_sq[w]   = Cfg.SqW'(sq_tail_i + ns);
-      if (d_dst[w]) np = np + 1'b1;
+      if (d_dst[w]) np[f] = np[f] + 1'b1;
       if (fe_uop_i[w].uop.cls == ClsLoad) nl = nl + 1'b1;
       if (fe_uop_i[w].uop.cls == ClsStore) ns = ns + 1'b1;
     end
@@ -111,12 +134,12 @@ module be_rename
     logic [Cfg.RobW:0] n_rob;
     logic [Cfg.LqW:0] n_lq;
     logic [Cfg.SqW:0] n_sq;
-    logic [Cfg.PW:0] n_preg;
+    logic [FlW:0]  n_preg [2];
     logic          ok, stop;
     uop_t          u;
-    logic          uses1, uses2;
+    logic          uses1, uses2, uses3;
     for (int unsigned c = 0; c < NumRsClasses; c++) need_rs[c] = '0;
-    n_rob = '0; n_lq = '0; n_sq = '0; n_preg = '0;
+    n_rob = '0; n_lq = '0; n_sq = '0; n_preg[0] = '0; n_preg[1] = '0;
     ok = 1'b1; stop = 1'b0;
     st_rob_full_o = 1'b0; st_rs_full_o = 1'b0; st_lsq_full_o = 1'b0; st_preg_o = 1'b0;
     d_ok = '0; disp_n_o = '0;
@@ -130,6 +153,7 @@ module be_rename
         ClsBranch, ClsJal, ClsJalr: d_rs[w] = RsBranch;
         ClsMul, ClsDiv:             d_rs[w] = RsMulDiv;
         ClsLoad, ClsStore:          d_rs[w] = RsLsu;
+        ClsFpu:                     d_rs[w] = RsFp;
         default: begin
           d_rs[w]     = RsAlu;
           d_has_rs[w] = 1'b0;
@@ -138,23 +162,32 @@ module be_rename
       uses1 = d_has_rs[w] && !(u.cls == ClsAlu && (u.src_a_pc || u.alu_op == AluPassB))
            && u.cls != ClsJal && !(u.cls == ClsCsr && u.csr_imm);
       uses2 = d_has_rs[w] && (u.cls == ClsBranch || u.cls == ClsStore || u.cls == ClsMul
-           || u.cls == ClsDiv || (u.cls == ClsAlu && !u.src_b_imm));
-      // Sources: map table, bypassed from older slots of this group.
-      d_src1_o[w] = uses1 ? map_q[u.rs1] : '0;
-      d_src2_o[w] = uses2 ? map_q[u.rs2] : '0;
-      d_old_o[w]  = map_q[u.rd];
+           || u.cls == ClsDiv || (u.cls == ClsAlu && !u.src_b_imm)
+           || (u.cls == ClsFpu && fpu_pkg::has_b(u.fpu_op)));
+      uses3 = d_has_rs[w] && u.cls == ClsFpu && u.uses_rs3;
+      // Sources: map table, bypassed from older slots of this group. An unused source is
+      // tag 0 (x0's register, always ready).
+      d_src1_o[w] = uses1 ? map_q[n_rs1[w]] : '0;
+      d_src2_o[w] = uses2 ? map_q[n_rs2[w]] : '0;
+      d_src3_o[w] = uses3 ? map_q[n_rs3[w]] : '0;
+      d_old_o[w]  = map_q[n_rd[w]];
       d_rdy1_o[w] = rdy_q[d_src1_o[w]] || woken_now(d_src1_o[w], wb_valid_i, wb_tag_i);
       d_rdy2_o[w] = rdy_q[d_src2_o[w]] || woken_now(d_src2_o[w], wb_valid_i, wb_tag_i);
+      d_rdy3_o[w] = rdy_q[d_src3_o[w]] || woken_now(d_src3_o[w], wb_valid_i, wb_tag_i);
       for (int unsigned v = 0; v < w; v++) begin
-        if (d_dst[v] && uses1 && fe_uop_i[v].uop.rd == u.rs1) begin
+        if (d_dst[v] && uses1 && n_rd[v] == n_rs1[w]) begin
           d_src1_o[w] = d_pdst[v];
           d_rdy1_o[w] = 1'b0;
         end
-        if (d_dst[v] && uses2 && fe_uop_i[v].uop.rd == u.rs2) begin
+        if (d_dst[v] && uses2 && n_rd[v] == n_rs2[w]) begin
           d_src2_o[w] = d_pdst[v];
           d_rdy2_o[w] = 1'b0;
         end
-        if (d_dst[v] && fe_uop_i[v].uop.rd == u.rd) d_old_o[w] = d_pdst[v];
+        if (d_dst[v] && uses3 && n_rd[v] == n_rs3[w]) begin
+          d_src3_o[w] = d_pdst[v];
+          d_rdy3_o[w] = 1'b0;
+        end
+        if (d_dst[v] && n_rd[v] == n_rd[w]) d_old_o[w] = d_pdst[v];
       end
       // Resources for this slot on top of the older slots of the group.
       if (w < Cfg.FetchWidth && fe_valid_i[w] && !stop && !block_i) begin
@@ -166,7 +199,7 @@ module be_rename
                                       || lq_busy_i[d_lq[w]]))
                   || (d_store_o[w] && sq_cnt_i + n_sq + 1 > (Cfg.SqW+1)'(Cfg.SqEntries))) begin
           st_lsq_full_o = 1'b1; ok = 1'b0;
-        end else if (d_dst[w] && n_preg + 1 > fl_cnt) begin
+        end else if (d_dst[w] && n_preg[u.rd_fp] + 1 > fl_cnt[u.rd_fp]) begin
           st_preg_o = 1'b1; ok = 1'b0;
         end else begin
           ok = 1'b1;
@@ -181,7 +214,7 @@ module be_rename
         if (d_has_rs[w]) need_rs[d_rs[w]] = need_rs[d_rs[w]] + 1'b1;
         if (d_load_o[w]) n_lq = n_lq + 1'b1;
         if (d_store_o[w]) n_sq = n_sq + 1'b1;
-        if (d_dst[w]) n_preg = n_preg + 1'b1;
+        if (d_dst[w]) n_preg[u.rd_fp] = n_preg[u.rd_fp] + 1'b1;
         disp_n_o = disp_n_o + 1'b1;
       end
     end
@@ -213,35 +246,45 @@ module be_rename
 
   // -------------------------------------------------------------------------------------
   // Rename state
-  logic [Cfg.PW-1:0] fl_chead_d;
+  logic [FlW-1:0] fl_chead_d [2];
   always_comb begin : commit_count
-    logic [Cfg.PW:0] np;
-    np = '0;
-    for (int unsigned k = 0; k < Cfg.CommitWidth; k++) if (cmt_dst_i[k]) np = np + 1'b1;
-    fl_chead_d = fl_chead_q + Cfg.PW'(np);
+    logic [FlW:0] np [2];
+    np[0] = '0; np[1] = '0;
+    for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
+      if (cmt_dst_i[k]) np[hd_i[k].rd_fp] = np[hd_i[k].rd_fp] + 1'b1;
+    end
+    for (int unsigned f = 0; f < 2; f++) fl_chead_d[f] = fl_chead_q[f] + FlW'(np[f]);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : rename
     if (!rst_ni) begin
       for (int unsigned r = 0; r < 32; r++) begin
-        map_q[r]  <= Cfg.PW'(r);
-        cmap_q[r] <= Cfg.PW'(r);
+        map_q[r]       <= Cfg.PW'(r);
+        cmap_q[r]      <= Cfg.PW'(r);
+        map_q[32 + r]  <= Cfg.PW'(Cfg.PhysRegs + r);
+        cmap_q[32 + r] <= Cfg.PW'(Cfg.PhysRegs + r);
       end
-      for (int unsigned i = 0; i < Cfg.PhysRegs; i++) fl_q[i] <= Cfg.PW'(i + 32);
-      fl_head_q  <= '0;
-      fl_chead_q <= '0;
-      fl_tail_q  <= Cfg.PW'(Cfg.PhysRegs - 32);
+      for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+        fl_q[0][i] <= Cfg.PW'(i + 32);
+        fl_q[1][i] <= Cfg.PW'(Cfg.PhysRegs + ((i + 32) % Cfg.PhysRegs));
+      end
+      for (int unsigned f = 0; f < 2; f++) begin
+        fl_head_q[f]  <= '0;
+        fl_chead_q[f] <= '0;
+        fl_tail_q[f]  <= FlW'(Cfg.PhysRegs - 32);
+      end
       rdy_q      <= '1;
     end else begin
       // Commit: the committed map takes the new mapping, the old register is freed.
       begin
-        automatic logic [Cfg.PW-1:0] t = fl_tail_q;
-        automatic logic [Cfg.PW-1:0] cm [32] = cmap_q;
+        automatic logic [FlW-1:0] t [2] = fl_tail_q;
+        automatic logic [Cfg.PW-1:0] cm [64] = cmap_q;
         for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
           if (cmt_dst_i[k]) begin
-            cm[hd_i[k].rd] = hd_i[k].pdst;
-            fl_q[t] <= hd_i[k].old_pdst;
-            t = t + 1'b1;
+            automatic logic f = hd_i[k].rd_fp;
+            cm[{f, hd_i[k].rd}] = hd_i[k].pdst;
+            fl_q[f][t[f]] <= hd_i[k].old_pdst;
+            t[f] = t[f] + 1'b1;
           end
         end
         fl_tail_q  <= t;
@@ -252,14 +295,15 @@ module be_rename
           fl_head_q <= fl_chead_d;
           rdy_q     <= '1;
         end else begin
-          automatic logic [Cfg.PhysRegs-1:0] r = rdy_q;
-          automatic logic [Cfg.PW-1:0] h = fl_head_q;
+          automatic logic [Cfg.NumTags-1:0] r = rdy_q;
+          automatic logic [FlW-1:0] h [2] = fl_head_q;
           for (int unsigned p = 0; p < Cfg.NumWb; p++) if (wb_valid_i[p]) r[wb_tag_i[p]] = 1'b1;
           for (int unsigned w = 0; w < Cfg.DispatchWidth; w++) begin
             if (d_ok[w] && d_dst[w]) begin
-              map_q[fe_uop_i[w].uop.rd] <= d_pdst[w];
+              automatic logic f = fe_uop_i[w].uop.rd_fp;
+              map_q[n_rd[w]] <= d_pdst[w];
               r[d_pdst[w]] = 1'b0;
-              h = h + 1'b1;
+              h[f] = h[f] + 1'b1;
             end
           end
           rdy_q     <= r;

@@ -41,6 +41,12 @@ module be_rob_commit
   input  logic [Cfg.RobW-1:0]           mul_rob_i,
   input  logic                          div_done_i,
   input  logic [Cfg.RobW-1:0]           div_rob_i,
+  input  logic [Cfg.FpUnits-1:0]        fma_done_i,
+  input  logic [Cfg.FpUnits-1:0][Cfg.RobW-1:0] fma_rob_i,
+  input  fpu_pkg::fpu_flags_t [Cfg.FpUnits-1:0] fma_flags_i,
+  input  logic                          fdiv_done_i,
+  input  logic [Cfg.RobW-1:0]           fdiv_rob_i,
+  input  fpu_pkg::fpu_flags_t           fdiv_flags_i,
   input  logic                          agu_store_i,
   input  logic                          agu_exc_i,    // the AGU's uop faults (cause below)
   input  logic [31:0]                   agu_cause_i,
@@ -61,7 +67,7 @@ module be_rob_commit
   input  logic [Cfg.SqEntries-1:0][31:0] sq_data_i,
   input  logic [Cfg.SqEntries-1:0][2:0] sq_size_i,
   input  logic [Cfg.SqW:0]              sb_cnt_i,
-  input  logic [31:0]                   prf_i [Cfg.PhysRegs],
+  input  logic [31:0]                   prf_i [Cfg.NumTags],
   output logic                          fencei_req_o,
   input  logic                          fencei_done_i,
   // Interrupts and time
@@ -97,6 +103,9 @@ module be_rob_commit
   output logic                          csr_wb_valid_o,  // CSR op's rd, written at commit
   output logic [Cfg.PW-1:0]             csr_wb_tag_o,
   output logic [31:0]                   csr_wb_data_o,
+  // RV32F state for dispatch (core_csr; changed only by serialising CSR ops)
+  output logic [2:0]                    frm_o,
+  output logic                          fs_off_o,
   // Front end: redirect and predictor training
   output fe_redirect_t                  redirect_o,
   output bp_update_t                    bp_upd_o,
@@ -227,6 +236,22 @@ module be_rob_commit
     end
   end
 
+  // RV32F: the committing ops' exception flags accrue into fflags, and an op that wrote an f
+  // register or raised a flag makes mstatus.FS Dirty (as the ISS). A CSR op reading them commits
+  // alone at the head, so it sees every older op's flags.
+  fpu_pkg::fpu_flags_t fp_flags, fflags_q, fflags_d;
+  logic                fp_dirty;
+  always_comb begin : fp_commit
+    fp_flags = '0;
+    fp_dirty = 1'b0;
+    for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
+      if (cmt[k] && !hd[k].exc) begin
+        fp_flags |= hd[k].fflags;
+        fp_dirty |= (hd[k].has_dst && hd[k].rd_fp) || hd[k].fflags != '0;
+      end
+    end
+  end
+
   always_comb begin : redirect_pc
     unique case (redirect_kind)
       RedirTrap: redirect_o.pc = trap_target;
@@ -273,6 +298,12 @@ module be_rob_commit
     .mret_i        (cmt_mret),
     .mepc_o        (mepc),
     .mtime_i,
+    .fp_flags_i    (fp_flags),
+    .fp_dirty_i    (fp_dirty),
+    .frm_o,
+    .fs_off_o,
+    .fflags_o      (fflags_q),
+    .fflags_d_o    (fflags_d),
     .pmu_we_o      (pmu_csr_o.we),
     .pmu_addr_o    (pmu_csr_o.addr),
     .pmu_wdata_o   (pmu_csr_o.wdata),
@@ -285,6 +316,8 @@ module be_rob_commit
 
   // Commit records (registered: they describe the uops committed at the last edge).
   always_comb begin : trace
+    fpu_pkg::fpu_flags_t acc;
+    acc = fflags_q;
     for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
       commit_d[k] = '0;
       if (k == 0 && take_irq) begin
@@ -293,7 +326,12 @@ module be_rob_commit
         commit_d[k].trap    = 1'b1;
         commit_d[k].cause   = irq_cause;
         commit_d[k].irq_mip = irq_live;
+        commit_d[k].fflags  = fflags_q;
       end else if (cmt[k]) begin
+        if (!hd[k].exc) acc |= hd[k].fflags;
+        // A CSR op commits alone (slot 0): its record shows fflags after its own write.
+        commit_d[k].fflags    = hd[k].cls == ClsCsr && !hd[k].exc ? fflags_d : acc;
+        commit_d[k].rd_fp     = !hd[k].exc && hd[k].has_dst && hd[k].rd_fp;
         commit_d[k].valid     = 1'b1;
         commit_d[k].pc        = hd[k].pc;
         commit_d[k].insn      = hd[k].insn;
@@ -346,6 +384,7 @@ module be_rob_commit
         e.meta     = f.bp_meta;
         e.cls      = f.uop.cls;
         e.rd       = f.uop.rd;
+        e.rd_fp    = f.uop.rd_fp;
         e.has_dst  = d_dst_i[w];
         e.pdst     = d_pdst_i[w];
         e.old_pdst = d_old_i[w];
@@ -397,6 +436,16 @@ module be_rob_commit
     end
     if (mul_done_i) rob_q[mul_rob_i].done <= 1'b1;
     if (div_done_i) rob_q[div_rob_i].done <= 1'b1;
+    for (int unsigned j = 0; j < Cfg.FpUnits; j++) begin
+      if (fma_done_i[j]) begin
+        rob_q[fma_rob_i[j]].done   <= 1'b1;
+        rob_q[fma_rob_i[j]].fflags <= fma_flags_i[j];
+      end
+    end
+    if (fdiv_done_i) begin
+      rob_q[fdiv_rob_i].done   <= 1'b1;
+      rob_q[fdiv_rob_i].fflags <= fdiv_flags_i;
+    end
     if (grant_i[Cfg.PAgu]) begin
       if (agu_exc_i) begin
         rob_q[iu_i[Cfg.PAgu].rob].done <= 1'b1;

@@ -1,6 +1,7 @@
 // Reservation station of one execution class: unordered entries holding a renamed uop until
-// both source operands are ready. Wake-up compares every write-back tag with the sources; the
-// back end picks the oldest eligible entries (by ROB age) and clears them with issue_i.
+// its source operands (two, or three with HasSrc3: the FP RS's fmadd family) are ready.
+// Wake-up compares every write-back tag with the sources; the back end picks the oldest
+// eligible entries (by ROB age) and clears them with issue_i.
 `default_nettype none
 
 module be_rs #(
@@ -8,6 +9,7 @@ module be_rs #(
   parameter int unsigned AllocW  = 2,   // dispatch slots
   parameter int unsigned NumWb   = 7,   // wake-up (write-back) ports
   parameter int unsigned PW      = 6,   // physical register tag bits
+  parameter bit          HasSrc3 = 1'b0,  // a third source (without it src3 reads as tag 0)
   parameter type         payload_t = logic
 ) (
   input  logic                           clk_i,
@@ -20,6 +22,8 @@ module be_rs #(
   input  logic     [AllocW-1:0][PW-1:0]  alloc_src2_i,
   input  logic     [AllocW-1:0]          alloc_rdy1_i,
   input  logic     [AllocW-1:0]          alloc_rdy2_i,
+  input  logic     [AllocW-1:0][PW-1:0]  alloc_src3_i,
+  input  logic     [AllocW-1:0]          alloc_rdy3_i,
   // Wake-up: tag written back at the end of this cycle.
   input  logic     [NumWb-1:0]           wb_valid_i,
   input  logic     [NumWb-1:0][PW-1:0]   wb_tag_i,
@@ -29,12 +33,13 @@ module be_rs #(
   output logic     [Entries-1:0]         ready_o,
   output logic     [Entries-1:0][PW-1:0] src1_o,
   output logic     [Entries-1:0][PW-1:0] src2_o,
+  output logic     [Entries-1:0][PW-1:0] src3_o,
   output payload_t [Entries-1:0]         payload_o,
   output logic [$clog2(Entries+1)-1:0]   free_cnt_o
 );
 
-  logic     [Entries-1:0]         valid_q, rdy1_q, rdy2_q;
-  logic     [Entries-1:0][PW-1:0] src1_q, src2_q;
+  logic     [Entries-1:0]         valid_q, rdy1_q, rdy2_q, rdy3;
+  logic     [Entries-1:0][PW-1:0] src1_q, src2_q, src3;
   payload_t [Entries-1:0]         payload_q;
 
   // Free entry chosen for each dispatch slot (first free ones in index order).
@@ -105,10 +110,42 @@ module be_rs #(
   end
 
   assign valid_o   = valid_q;
-  assign ready_o   = valid_q & rdy1_q & rdy2_q;
+  assign ready_o   = valid_q & rdy1_q & rdy2_q & rdy3;
+  assign src3_o    = src3;
   assign src1_o    = src1_q;
   assign src2_o    = src2_q;
   assign payload_o = payload_q;
+
+  if (HasSrc3) begin : gen_src3
+    logic [Entries-1:0]         rdy3_q;
+    logic [Entries-1:0][PW-1:0] src3_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin : regs3
+      if (!rst_ni) begin
+        rdy3_q <= '0;
+      end else if (!flush_i) begin
+        for (int unsigned e = 0; e < Entries; e++) begin
+          if (woken(src3_q[e], wb_valid_i, wb_tag_i)) rdy3_q[e] <= 1'b1;
+        end
+        for (int unsigned s = 0; s < AllocW; s++) begin
+          if (alloc_i[s] && slot_found[s]) begin
+            rdy3_q[slot_entry[s]] <= alloc_rdy3_i[s] | woken(alloc_src3_i[s], wb_valid_i, wb_tag_i);
+          end
+        end
+      end
+    end
+    always_ff @(posedge clk_i) begin : data3
+      for (int unsigned s = 0; s < AllocW; s++) begin
+        if (alloc_i[s] && slot_found[s]) src3_q[slot_entry[s]] <= alloc_src3_i[s];
+      end
+    end
+    assign rdy3 = rdy3_q;
+    assign src3 = src3_q;
+  end else begin : gen_no_src3
+    assign rdy3 = '1;
+    assign src3 = '0;
+    logic unused_src3;
+    assign unused_src3 = ^{alloc_src3_i, alloc_rdy3_i};
+  end
 
 `ifndef SYNTHESIS
   always_ff @(posedge clk_i) begin : no_overflow

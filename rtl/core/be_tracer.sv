@@ -25,6 +25,10 @@ module be_tracer
   input  logic [Cfg.RobW-1:0]        mul_rob_i,
   input  logic                       div_done_i,
   input  logic [Cfg.RobW-1:0]        div_rob_i,
+  input  logic [Cfg.FpUnits-1:0]     fma_done_i,
+  input  logic [Cfg.FpUnits-1:0][Cfg.RobW-1:0] fma_rob_i,
+  input  logic                       fdiv_done_i,
+  input  logic [Cfg.RobW-1:0]        fdiv_rob_i,
   input  logic                       fwd_done_i,
   input  logic [Cfg.RobW-1:0]        fwd_rob_i,
   input  logic                       ld_done_i,
@@ -66,6 +70,10 @@ module be_tracer
         end
         if (mul_done_i) ss_pipe_event(PipeBeDone, 32'(mul_rob_i), 0, 0);
         if (div_done_i) ss_pipe_event(PipeBeDone, 32'(div_rob_i), 0, 0);
+        for (int unsigned j = 0; j < Cfg.FpUnits; j++) begin
+          if (fma_done_i[j]) ss_pipe_event(PipeBeDone, 32'(fma_rob_i[j]), 0, 0);
+        end
+        if (fdiv_done_i) ss_pipe_event(PipeBeDone, 32'(fdiv_rob_i), 0, 0);
         if (fwd_done_i) ss_pipe_event(PipeBeDone, 32'(fwd_rob_i), 0, 0);
         if (ld_done_i) ss_pipe_event(PipeBeDone, 32'(ld_rob_i), 0, 0);
         if (mmio_ans_i) ss_pipe_event(PipeBeDone, 32'(rob_head_i), 0, 0);
@@ -77,7 +85,8 @@ module be_tracer
   logic unused;
   assign unused = ^{clk_i, rst_ni, fe_uop_i, d_ok_i, rob_head_i, rob_tail_i, grant_i, iu_i,
                     agu_exc_i, agu_store_i, agu_mmio_i, mul_done_i, mul_rob_i, div_done_i,
-                    div_rob_i, fwd_done_i, fwd_rob_i, ld_done_i, ld_rob_i, mmio_ans_i,
+                    div_rob_i, fma_done_i, fma_rob_i, fdiv_done_i, fdiv_rob_i, fwd_done_i,
+                    fwd_rob_i, ld_done_i, ld_rob_i, mmio_ans_i,
                     fencei_done_i, cmt_i, flush_i};
 `endif
 

@@ -1,4 +1,6 @@
 // The core; it needs the probe contract first: -f rtl/pmu/probe.f -f rtl/core/core.f
+// the FP datapath (fpu_pkg, fpu_pipe, fpu_divsqrt; also the fpu unit bench's list)
+-f rtl/core/fpu.f
 rtl/core/core_pkg.sv
 rtl/core/core_decode.sv
 rtl/core/fe_predecode.sv

@@ -84,6 +84,7 @@ module core_backend
     bp_meta_t        meta;
     op_class_e       cls;
     logic            has_dst;
+    logic            rd_fp;    // rd is an f register
     logic [4:0]      rd;
     logic [Cfg.PW-1:0] pdst;
     logic [Cfg.PW-1:0] old_pdst;
@@ -91,6 +92,7 @@ module core_backend
     logic [Cfg.SqW-1:0] sq;
     logic            mmio;     // store outside RAM: performed at the head before it commits
     logic [31:0]     csr_src;  // CSR op: its rs1 value / uimm, used when it commits
+    fpu_pkg::fpu_flags_t fflags;  // FP op: the exception flags it raised (accrue at commit)
   } rob_t;
 
   // -------------------------------------------------------------------------------------
@@ -98,7 +100,8 @@ module core_backend
   // Dispatch / rename
   logic [Cfg.DispatchWidth-1:0]           d_ok, d_dst, d_load, d_store, d_rdy1, d_rdy2;
   logic [TakeW-1:0]                       disp_n;
-  logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0] d_pdst, d_old, d_src1, d_src2;
+  logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0] d_pdst, d_old, d_src1, d_src2, d_src3;
+  logic [Cfg.DispatchWidth-1:0]           d_rdy3;
   logic [Cfg.DispatchWidth-1:0][Cfg.LqW-1:0] d_lq;
   logic [Cfg.DispatchWidth-1:0][Cfg.SqW-1:0] d_sq;
   logic [Cfg.DispatchWidth-1:0][2:0]      d_funct3;
@@ -106,11 +109,11 @@ module core_backend
   rs_payload_t [Cfg.DispatchWidth-1:0]    rs_payload;
   logic                                   d_block;
   logic                                   st_rob_full, st_rs_full, st_lsq_full, st_preg;
-  logic [Cfg.PhysRegs-1:0]                rdy;
+  logic [Cfg.NumTags-1:0]                 rdy;
   // Issue / execute
   logic [4:0]                             rs_free [NumRsClasses];
   logic [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_valid, rs_ready, rs_issue;
-  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src1, rs_src2;
+  logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src1, rs_src2, rs_src3;
   rs_payload_t [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_pl;
   logic [Cfg.NumPorts-1:0]                grant;
   rs_payload_t [Cfg.NumPorts-1:0]         iu;
@@ -125,7 +128,15 @@ module core_backend
   logic [2:0]                             agu_size;
   logic [Cfg.NumWb-1:0]                   wb_valid;
   logic [Cfg.NumWb-1:0][Cfg.PW-1:0]       wb_tag;
-  logic [31:0]                            prf [Cfg.PhysRegs];
+  logic [31:0]                            prf [Cfg.NumTags];
+  logic [Cfg.FpUnits-1:0]                 fma_done;
+  logic [Cfg.FpUnits-1:0][Cfg.RobW-1:0]   fma_rob;
+  fpu_pkg::fpu_flags_t [Cfg.FpUnits-1:0]  fma_flags;
+  logic                                   fdiv_done;
+  logic [Cfg.RobW-1:0]                    fdiv_rob;
+  fpu_pkg::fpu_flags_t                    fdiv_flags;
+  logic [2:0]                             frm;
+  logic                                   fs_off;
   // Load/store queues
   logic [Cfg.LqW:0]                       lq_cnt;
   logic [Cfg.LqW-1:0]                     lq_tail;
@@ -156,12 +167,32 @@ module core_backend
   logic [Cfg.PW-1:0]                      csr_wb_tag;
   logic [31:0]                            csr_wb_data;
 
+  // RV32F at dispatch: with mstatus.FS = Off every F instruction is illegal, and an op that
+  // rounds with the dynamic mode takes frm, or is illegal for frm 5..7 (the ISS's rules). The
+  // state is the CSR file's committed one: only CSR ops change it, and they flush everything
+  // younger when they commit, so every uop that commits was dispatched after the last change.
+  fe_uop_t [Cfg.FetchWidth-1:0] fe_uop_g;
+  always_comb begin : fp_dispatch
+    for (int unsigned w = 0; w < Cfg.FetchWidth; w++) begin
+      fe_uop_g[w] = fe_uop_i[w];
+      if (!fe_uop_i[w].fetch_err && fe_uop_i[w].uop.fp) begin
+        if (fs_off || (fe_uop_i[w].uop.rm_used && fe_uop_i[w].uop.rm == fpu_pkg::RmDyn
+                       && frm > 3'd4)) begin
+          fe_uop_g[w].uop.cls   = ClsIllegal;
+          fe_uop_g[w].uop.rd_we = 1'b0;
+        end else if (fe_uop_i[w].uop.rm == fpu_pkg::RmDyn) begin
+          fe_uop_g[w].uop.rm = fpu_pkg::fpu_rm_e'(frm);
+        end
+      end
+    end
+  end
+
   // Dispatch waits while a branch redirects from execute, a flush commits, or a mispredicted
   // branch that redirected is not yet committed.
   assign d_block   = pend || flush || redirect_exec;
   assign fe_take_o = disp_n;
   for (genvar w = 0; w < Cfg.DispatchWidth; w++) begin : gen_funct3
-    assign d_funct3[w] = fe_uop_i[w].uop.funct3;
+    assign d_funct3[w] = fe_uop_g[w].uop.funct3;
   end
 
   // -------------------------------------------------------------------------------------
@@ -174,7 +205,7 @@ module core_backend
     .clk_i,
     .rst_ni,
     .fe_valid_i,
-    .fe_uop_i,
+    .fe_uop_i      (fe_uop_g),
     .block_i       (d_block),
     .flush_i       (flush),
     .rob_cnt_i     (rob_cnt),
@@ -204,6 +235,8 @@ module core_backend
     .d_src2_o      (d_src2),
     .d_rdy1_o      (d_rdy1),
     .d_rdy2_o      (d_rdy2),
+    .d_src3_o      (d_src3),
+    .d_rdy3_o      (d_rdy3),
     .st_rob_full_o (st_rob_full),
     .st_rs_full_o  (st_rs_full),
     .st_lsq_full_o (st_lsq_full),
@@ -227,12 +260,15 @@ module core_backend
     .d_src2_i        (d_src2),
     .d_rdy1_i        (d_rdy1),
     .d_rdy2_i        (d_rdy2),
+    .d_src3_i        (d_src3),
+    .d_rdy3_i        (d_rdy3),
     .rs_free_o       (rs_free),
     .rs_valid_o      (rs_valid),
     .rs_ready_o      (rs_ready),
     .rs_issue_o      (rs_issue),
     .rs_src1_o       (rs_src1),
     .rs_src2_o       (rs_src2),
+    .rs_src3_o       (rs_src3),
     .rs_pl_o         (rs_pl),
     .grant_o         (grant),
     .iu_o            (iu),
@@ -249,6 +285,12 @@ module core_backend
     .mul_rob_o       (mul_rob),
     .div_done_o      (div_done),
     .div_rob_o       (div_rob),
+    .fma_done_o      (fma_done),
+    .fma_rob_o       (fma_rob),
+    .fma_flags_o     (fma_flags),
+    .fdiv_done_o     (fdiv_done),
+    .fdiv_rob_o      (fdiv_rob),
+    .fdiv_flags_o    (fdiv_flags),
     .agu_load_o      (agu_load),
     .agu_store_o     (agu_store),
     .agu_exc_o       (agu_exc),
@@ -340,7 +382,7 @@ module core_backend
   ) u_rob_commit (
     .clk_i,
     .rst_ni,
-    .fe_uop_i          (fe_uop_i[Cfg.DispatchWidth-1:0]),
+    .fe_uop_i          (fe_uop_g[Cfg.DispatchWidth-1:0]),
     .d_ok_i            (d_ok),
     .disp_n_i          (disp_n),
     .d_dst_i           (d_dst),
@@ -361,6 +403,12 @@ module core_backend
     .mul_rob_i         (mul_rob),
     .div_done_i        (div_done),
     .div_rob_i         (div_rob),
+    .fma_done_i        (fma_done),
+    .fma_rob_i         (fma_rob),
+    .fma_flags_i       (fma_flags),
+    .fdiv_done_i       (fdiv_done),
+    .fdiv_rob_i        (fdiv_rob),
+    .fdiv_flags_i      (fdiv_flags),
     .agu_store_i       (agu_store),
     .agu_exc_i         (agu_exc),
     .agu_cause_i       (agu_cause),
@@ -412,6 +460,8 @@ module core_backend
     .csr_wb_valid_o    (csr_wb_valid),
     .csr_wb_tag_o      (csr_wb_tag),
     .csr_wb_data_o     (csr_wb_data),
+    .frm_o             (frm),
+    .fs_off_o          (fs_off),
     .redirect_o,
     .bp_upd_o,
     .commit_o
@@ -425,7 +475,7 @@ module core_backend
     .clk_i,
     .rst_ni,
     .fe_valid_i,
-    .fe_uop_i,
+    .fe_uop_i          (fe_uop_g),
     .fe_icache_miss_i,
     .fe_recover_i,
     .fe_misfetch_i,
@@ -447,6 +497,7 @@ module core_backend
     .rs_issue_i        (rs_issue),
     .rs_src1_i         (rs_src1),
     .rs_src2_i         (rs_src2),
+    .rs_src3_i         (rs_src3),
     .rs_pl_i           (rs_pl),
     .redirect_exec_i   (redirect_exec),
     .lq_valid_i        (lq_valid),
@@ -488,7 +539,7 @@ module core_backend
   ) u_tracer (
     .clk_i,
     .rst_ni,
-    .fe_uop_i,
+    .fe_uop_i      (fe_uop_g),
     .d_ok_i        (d_ok),
     .rob_head_i    (rob_head),
     .rob_tail_i    (rob_tail),
@@ -501,6 +552,10 @@ module core_backend
     .mul_rob_i     (mul_rob),
     .div_done_i    (div_done),
     .div_rob_i     (div_rob),
+    .fma_done_i    (fma_done),
+    .fma_rob_i     (fma_rob),
+    .fdiv_done_i   (fdiv_done),
+    .fdiv_rob_i    (fdiv_rob),
     .fwd_done_i    (fwd_done),
     .fwd_rob_i     (fwd_rob),
     .ld_done_i     (ld_done),
@@ -526,7 +581,8 @@ module core_backend
     assert (Cfg.CommitWidth >= 1 && Cfg.CommitWidth <= 4);
     assert (Cfg.NumAlu >= 1 && Cfg.NumAlu <= 4);
     assert (Cfg.LqEntries <= 2**DcTagW - 1);
-    assert (2**Cfg.RobW == Cfg.RobEntries && 2**Cfg.PW == Cfg.PhysRegs && Cfg.PhysRegs > 32);
+    assert (2**Cfg.RobW == Cfg.RobEntries && 2**Cfg.PW == Cfg.NumTags && Cfg.PhysRegs > 32);
+    assert (Cfg.FpUnits >= 1 && Cfg.FpUnits <= probe_pkg::MaxFpUnits);
     assert (2**Cfg.LqW == Cfg.LqEntries && 2**Cfg.SqW == Cfg.SqEntries);
   end
 `endif

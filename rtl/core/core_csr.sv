@@ -34,6 +34,14 @@ module core_csr
   input  logic        mret_i,
   output logic [31:0] mepc_o,
   input  logic [63:0] mtime_i,
+  // RV32F state: fcsr and mstatus.FS. Committed FP ops accrue their flags and dirty FS (the
+  // CSR ops that read them commit alone at the ROB head, after every older op).
+  input  fpu_pkg::fpu_flags_t fp_flags_i,  // flags of the FP ops committing this cycle
+  input  logic        fp_dirty_i,    // a committing op wrote an f register or raised a flag
+  output logic [2:0]  frm_o,         // for dispatch: dynamic rounding mode (5..7 invalid)
+  output logic        fs_off_o,      // mstatus.FS = Off: every F instruction is illegal
+  output fpu_pkg::fpu_flags_t fflags_o,    // fflags now
+  output fpu_pkg::fpu_flags_t fflags_d_o,  // fflags after this cycle's commit
   // CSRs served by pmu_top.
   output logic        pmu_we_o,
   output logic [11:0] pmu_addr_o,
@@ -41,12 +49,17 @@ module core_csr
   input  logic [31:0] pmu_rdata_i
 );
 
-  localparam logic [31:0] MisaValue = 32'h4000_1100;  // RV32 I M
+  localparam logic [31:0] MisaValue = 32'h4000_1120;  // RV32 I M F
   localparam logic [31:0] MstatusMie = 32'h0000_0008, MstatusMpie = 32'h0000_0080;
   localparam logic [31:0] MstatusMpp = 32'h0000_1800;  // machine mode only: hardwired
+  // mstatus.FS (bits 14:13): Off, Initial (reset), Clean, Dirty; SD (bit 31) = FS is Dirty.
+  localparam logic [1:0] FsInitial = 2'd1, FsDirty = 2'd3;
 
   logic [31:0] mstatus_q, mstatus_d, mie_q, mie_d, mtvec_q, mtvec_d, mepc_q, mepc_d;
   logic [31:0] mcause_q, mcause_d, mtval_q, mtval_d, mscratch_q, mscratch_d;
+  logic [1:0]  fs_q, fs_d;
+  fpu_pkg::fpu_flags_t fflags_q, fflags_d;
+  logic [2:0]  frm_q, frm_d;  // any value: 5..7 make dynamic-rounding ops illegal
 
   // LCOFIP (bit 13) arrives on the interrupt lines from pmu_top, which also takes its writes.
   logic [31:0] mip_read, mip_live;
@@ -83,7 +96,10 @@ module core_csr
       rdata_o = pmu_rdata_i;
     end else begin
       unique case (ra)
-        CsrMstatus:       rdata_o = mstatus_q;
+        CsrMstatus:       rdata_o = mstatus_q | {fs_q == FsDirty, 16'b0, fs_q, 13'b0};
+        CsrFflags:        begin rdata_o = {27'b0, fflags_q}; exists = fs_q != 2'd0; end
+        CsrFrm:           begin rdata_o = {29'b0, frm_q}; exists = fs_q != 2'd0; end
+        CsrFcsr:          begin rdata_o = {24'b0, frm_q, fflags_q}; exists = fs_q != 2'd0; end
         CsrMisa:          rdata_o = MisaValue;
         CsrMie:           rdata_o = mie_q;
         CsrMtvec:         rdata_o = mtvec_q;
@@ -128,6 +144,10 @@ module core_csr
   assign trap_target_o = vector_mode ? {mtvec_q[31:2], 2'b00} + {trap_cause_i[29:0], 2'b00}
                                   : {mtvec_q[31:2], 2'b00};
   assign mepc_o        = mepc_q;
+  assign frm_o         = frm_q;
+  assign fs_off_o      = fs_q == 2'd0;
+  assign fflags_o      = fflags_q;
+  assign fflags_d_o    = fflags_d;
 
   // ---------------------------------------------------------------- update
   logic do_write;
@@ -141,9 +161,18 @@ module core_csr
     mcause_d   = mcause_q;
     mtval_d    = mtval_q;
     mscratch_d = mscratch_q;
+    fs_d       = fp_dirty_i ? FsDirty : fs_q;
+    fflags_d   = fflags_q | fp_flags_i;
+    frm_d      = frm_q;
     if (do_write && !is_pmu) begin
       unique case (addr_i)
-        CsrMstatus: mstatus_d = (wdata & (MstatusMie | MstatusMpie)) | MstatusMpp;
+        CsrMstatus: begin
+          mstatus_d = (wdata & (MstatusMie | MstatusMpie)) | MstatusMpp;
+          fs_d      = wdata[14:13];
+        end
+        CsrFflags: begin fflags_d = wdata[4:0]; fs_d = FsDirty; end
+        CsrFrm:    begin frm_d = wdata[2:0]; fs_d = FsDirty; end
+        CsrFcsr:   begin fflags_d = wdata[4:0]; frm_d = wdata[7:5]; fs_d = FsDirty; end
         CsrMie:     mie_d = wdata & MipMask;
         CsrMtvec:   mtvec_d = wdata[1] ? {wdata[31:2], 2'b00} : wdata;
         CsrMscratch: mscratch_d = wdata;
@@ -177,7 +206,13 @@ module core_csr
       mcause_q   <= '0;
       mtval_q    <= '0;
       mscratch_q <= '0;
+      fs_q       <= FsInitial;
+      fflags_q   <= '0;
+      frm_q      <= '0;
     end else begin
+      fs_q       <= fs_d;
+      fflags_q   <= fflags_d;
+      frm_q      <= frm_d;
       mstatus_q  <= mstatus_d;
       mie_q      <= mie_d;
       mtvec_q    <= mtvec_d;

@@ -19,7 +19,8 @@ package core_pkg;
     ClsMret,
     ClsNop,      // fence, wfi: no effect with one hart and one access outstanding
     ClsFenceI,   // write back the L1D and invalidate the L1I (bus_flush_o)
-    ClsIllegal
+    ClsIllegal,
+    ClsFpu       // RV32F op on an FP unit (fpu_pipe, or fpu_divsqrt for fdiv/fsqrt)
   } op_class_e;
 
   typedef enum logic [3:0] {
@@ -46,6 +47,17 @@ package core_pkg;
     csr_op_e     csr_op;
     logic        csr_imm;    // csrr*i: rs1 field is the immediate
     logic [11:0] csr_addr;
+    // RV32F (flw/fsw are ClsLoad/ClsStore with these register-file bits; ClsFpu ops name
+    // their unit op). Renaming maps {rd_fp, rd} etc. onto one 64-name map table.
+    logic             fp;        // an F instruction: illegal while mstatus.FS = Off
+    fpu_pkg::fpu_op_e fpu_op;    // ClsFpu: the op (fpu_pkg, the one encoding)
+    fpu_pkg::fpu_rm_e rm;        // rounding mode; RmDyn until dispatch resolves it from frm
+    logic             rm_used;   // the op rounds: with RmDyn, frm 5..7 makes it illegal
+    logic             rd_fp;     // rd names an f register
+    logic             rs1_fp;
+    logic             rs2_fp;
+    logic             uses_rs3;  // fmadd family: rs3 (an f register)
+    logic [4:0]       rs3;
   } uop_t;
 
   // Memory map (docs/core.md "Memory map"; the ISS's iss::mmap::kRamBase): devices below
@@ -72,6 +84,9 @@ package core_pkg;
   localparam logic [31:0] MipMask = 32'h0000_2888;
 
   typedef enum logic [11:0] {
+    CsrFflags        = 12'h001,
+    CsrFrm           = 12'h002,
+    CsrFcsr          = 12'h003,
     CsrMstatus       = 12'h300,
     CsrMisa          = 12'h301,
     CsrMie           = 12'h304,
@@ -110,8 +125,10 @@ package core_pkg;
     logic        trap;       // trap taken instead of retiring (interrupt: insn = 0)
     logic [31:0] cause;
     logic        rd_we;
+    logic        rd_fp;      // rd is an f register (RV32F)
     logic [4:0]  rd;
     logic [31:0] rd_wdata;
+    logic [4:0]  fflags;     // fcsr.fflags after this record (accrued at commit)
     logic        mem_we;
     logic [31:0] mem_addr;
     logic [31:0] mem_wdata;  // store data, masked to mem_size
@@ -261,25 +278,32 @@ package core_pkg;
     int unsigned LqEntries;      // power of 2, < 2**DcTagW (the store tag is all ones)
     int unsigned SqEntries;      // power of 2
     int unsigned SbEntries;      // committed stores not yet written, at most
-    int unsigned PhysRegs;       // power of 2, > 32
+    int unsigned PhysRegs;       // per register file (x and f): power of 2, > 32
     int unsigned MulLatency;
+    int unsigned FpUnits;        // pipelined FMA units (fpu_pipe), 1..4
     // Derived (core_cfg): index widths.
     int unsigned RobW;
-    int unsigned PW;             // physical register tag
+    int unsigned NumTags;        // 2 x PhysRegs: x registers, then f registers
+    int unsigned PW;             // physical register tag (MSB set: an f register)
     int unsigned LqW;
     int unsigned SqW;
-    // Derived: issue ports -- NumAlu ALUs (all fed by the ALU RS), then branch, mul/div, AGU.
+    // Derived: issue ports -- NumAlu ALUs (all fed by the ALU RS), then branch, mul/div, AGU,
+    // FpUnits FMA pipes and fdiv/fsqrt (the last FpUnits + 1 fed by the FP RS).
     int unsigned PBr;
     int unsigned PMd;
     int unsigned PAgu;
+    int unsigned PFma;           // first FMA pipe
+    int unsigned PFdiv;
     int unsigned NumPorts;
     // Derived: write-back ports -- one per ALU, branch link, mul, div, load answer, store
-    // forward.
+    // forward, one per FMA pipe, fdiv/fsqrt.
     int unsigned WbBr;
     int unsigned WbMul;
     int unsigned WbDiv;
     int unsigned WbLd;
     int unsigned WbFwd;
+    int unsigned WbFma;          // first FMA pipe
+    int unsigned WbFdiv;
     int unsigned NumWb;
   } core_cfg_t;
 
@@ -287,19 +311,24 @@ package core_pkg;
   function automatic core_cfg_t core_cfg(core_cfg_t c);
     core_cfg_t d = c;
     d.RobW     = $clog2(c.RobEntries);
-    d.PW       = $clog2(c.PhysRegs);
+    d.NumTags  = 2 * c.PhysRegs;
+    d.PW       = $clog2(c.PhysRegs) + 1;
     d.LqW      = c.LqEntries > 1 ? $clog2(c.LqEntries) : 1;
     d.SqW      = c.SqEntries > 1 ? $clog2(c.SqEntries) : 1;
     d.PBr      = c.NumAlu;
     d.PMd      = c.NumAlu + 1;
     d.PAgu     = c.NumAlu + 2;
-    d.NumPorts = c.NumAlu + 3;
+    d.PFma     = c.NumAlu + 3;
+    d.PFdiv    = c.NumAlu + 3 + c.FpUnits;
+    d.NumPorts = c.NumAlu + 4 + c.FpUnits;
     d.WbBr     = c.NumAlu;
     d.WbMul    = c.NumAlu + 1;
     d.WbDiv    = c.NumAlu + 2;
     d.WbLd     = c.NumAlu + 3;
     d.WbFwd    = c.NumAlu + 4;
-    d.NumWb    = c.NumAlu + 5;
+    d.WbFma    = c.NumAlu + 5;
+    d.WbFdiv   = c.NumAlu + 5 + c.FpUnits;
+    d.NumWb    = c.NumAlu + 6 + c.FpUnits;
     return d;
   endfunction
 
@@ -307,19 +336,24 @@ package core_pkg;
   localparam core_cfg_t CoreCfgDefault = core_cfg('{
     FetchWidth: 2, DispatchWidth: 2, IssueWidth: 3, NumAlu: 2, CommitWidth: 2,
     RobEntries: 32, RsEntries: 8, LqEntries: 8, SqEntries: 8, SbEntries: 4, PhysRegs: 64,
-    MulLatency: 3, default: 0});
+    MulLatency: 3, FpUnits: 2, default: 0});
+
+  // Cycles from issue to result of an FP pipe op (fpu_pipe Latency; docs/fpu.md). fdiv/fsqrt
+  // take 16 (fpu_divsqrt, one at a time).
+  localparam int unsigned FpuLatency = 4;
 
   // Uops the back end takes from the fetch buffer per cycle: a count 0..4.
   localparam int unsigned TakeW = 3;
 
   // Reservation station (execution class) a uop waits in; also indexes the issue ports' RS.
-  typedef enum logic [1:0] {
-    RsAlu    = 2'd0,  // ALU ops and CSR ops (a CSR op captures its source, acts at commit)
-    RsBranch = 2'd1,  // branches and jumps
-    RsMulDiv = 2'd2,  // multiplier and divider
-    RsLsu    = 2'd3   // loads and stores (AGU)
+  typedef enum logic [2:0] {
+    RsAlu    = 3'd0,  // ALU ops and CSR ops (a CSR op captures its source, acts at commit)
+    RsBranch = 3'd1,  // branches and jumps
+    RsMulDiv = 3'd2,  // multiplier and divider
+    RsLsu    = 3'd3,  // loads and stores (AGU), flw/fsw included
+    RsFp     = 3'd4   // RV32F ops (FMA pipes, fdiv/fsqrt); three sources
   } rs_class_e;
-  localparam int unsigned NumRsClasses = 4;
+  localparam int unsigned NumRsClasses = 5;
 
   // Where a commit-time redirect goes.
   typedef enum logic [1:0] {

@@ -16,8 +16,9 @@ module core_top
   parameter int unsigned LqEntries     = 8,
   parameter int unsigned SqEntries     = 8,
   parameter int unsigned SbEntries     = 4,
-  parameter int unsigned PhysRegs      = 64,
+  parameter int unsigned PhysRegs      = 64,  // per register file (x, f)
   parameter int unsigned MulLatency    = 3,
+  parameter int unsigned FpUnits       = 2,   // pipelined FP units (fpu_pipe), 1..4
   parameter int unsigned DivLatency    = 34   // core_div: fixed radix-2 iteration
 ) (
   input  logic                      clk_i,
@@ -59,7 +60,7 @@ module core_top
     FetchWidth: FetchWidth, DispatchWidth: DispatchWidth, IssueWidth: IssueWidth,
     NumAlu: NumAlu, CommitWidth: CommitWidth, RobEntries: RobEntries, RsEntries: RsEntries,
     LqEntries: LqEntries, SqEntries: SqEntries, SbEntries: SbEntries, PhysRegs: PhysRegs,
-    MulLatency: MulLatency, default: 0});
+    MulLatency: MulLatency, FpUnits: FpUnits, default: 0});
 
   logic [FetchWidth-1:0]    fe_valid;
   fe_uop_t [FetchWidth-1:0] fe_uop;

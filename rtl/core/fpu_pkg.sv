@@ -53,6 +53,30 @@ package fpu_pkg;
     logic nx;  // inexact
   } fpu_flags_t;
 
+  // FP arithmetic (the FLOPS stack's "FP op", docs/probe.md): the ops that produce flops.
+  // Min/max, compares, fclass, sign injection, conversions and moves are not arithmetic: on an
+  // FMA pipe they take a slot that does no flop (the stack's non_vfp).
+  function automatic logic is_arith(fpu_op_e op);
+    return op inside {FpuAdd, FpuSub, FpuMul, FpuMadd, FpuMsub, FpuNmsub, FpuNmadd, FpuDiv,
+                      FpuSqrt};
+  endfunction
+
+  // Fused multiply-adds: two flops per element (the FLOPS stack's a = 2).
+  function automatic logic is_fma(fpu_op_e op);
+    return op inside {FpuMadd, FpuMsub, FpuNmsub, FpuNmadd};
+  endfunction
+
+  // Ops that read operand b (rs2); the rest read a (rs1) only, c (rs3) is the FMAs'.
+  function automatic logic has_b(fpu_op_e op);
+    return !(op inside {FpuSqrt, FpuClass, FpuCvtWS, FpuCvtWuS, FpuCvtSW, FpuCvtSWu, FpuMvXW,
+                        FpuMvWX});
+  endfunction
+
+  // Ops of fpu_divsqrt (the others run on fpu_pipe).
+  function automatic logic is_divsqrt(fpu_op_e op);
+    return op == FpuDiv || op == FpuSqrt;
+  endfunction
+
   localparam logic [31:0] CanonicalNan = 32'h7fc0_0000;
   localparam logic [30:0] InfMag       = 31'h7f80_0000;
   localparam logic [30:0] MaxFiniteMag = 31'h7f7f_ffff;

@@ -74,7 +74,7 @@ module soc_fpga_top
   output logic                   pmu_lcofip_o,
   output logic [1:0]             pmu_bank_o,
   output logic [31:0]            pmu_tipctrl_o,
-  output logic [11:0]            pmu_widths_o,
+  output logic [15:0]            pmu_widths_o,
   output logic [7:0]             pmu_spec_blocks_o,
   output logic                   pmu_spec_drain_o
 );

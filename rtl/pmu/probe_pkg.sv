@@ -168,7 +168,7 @@ package probe_pkg;
   localparam int unsigned WindowWordBits = 6;
 
   // Test only (docs/probe.md "Probe mutants"): the probe with mutant m applied (0: none).
-  localparam int unsigned NumProbeMutants = 32;
+  localparam int unsigned NumProbeMutants = 35;
   function automatic probe_t probe_mutate(probe_t p, logic [7:0] m);
     probe_t q;
     q = p;
@@ -205,6 +205,9 @@ package probe_pkg;
       8'd30: q.flush_pc = p.next_pc;  // flush_pc_as_next_pc
       8'd31: q.head_pc = {MaxWidth{p.next_pc}};  // head_pc_as_next_pc
       8'd32: q.iss_old_rob_idx = p.iss_rob_idx[0];  // iss_old_rob_idx_as_head
+      8'd33: q.fp_issue = '0;  // fp_issue_unwired
+      8'd34: q.fp_fma = '0;  // fp_fma_unwired
+      8'd35: q.fp_unit_nonfp = 1'b0;  // fp_unit_nonfp_unwired
       default: ;
     endcase
     return q;

@@ -17,8 +17,9 @@ module soc_top
   parameter int unsigned LqEntries     = 8,
   parameter int unsigned SqEntries     = 8,
   parameter int unsigned SbEntries     = 4,
-  parameter int unsigned PhysRegs      = 64,
+  parameter int unsigned PhysRegs      = 64,  // per register file (x, f)
   parameter int unsigned MulLatency    = 3,
+  parameter int unsigned FpUnits       = 2,   // pipelined FP units: the FLOPS stack's k
   parameter int unsigned LineBytes     = 32,
   parameter int unsigned StackCntW     = 48,  // PMU stack-component counter bits
   // Cache geometry (soc_mem): the FPGA top (rtl/fpga/soc_fpga_top.sv) uses smaller caches.
@@ -116,7 +117,8 @@ module soc_top
   output logic                   pmu_lcofip_o,
   output logic [1:0]             pmu_bank_o,
   output logic [31:0]            pmu_tipctrl_o,
-  output logic [11:0]            pmu_widths_o,  // {dispatch, issue, commit} width: the model's config
+  // {FP units, dispatch, issue, commit width}: the model's config
+  output logic [15:0]            pmu_widths_o,
   output logic [7:0]             pmu_spec_blocks_o,  // PmuSpecBlocks: the model's config
   output logic                   pmu_spec_drain_o,   // PmuSpecDrain: the model's config
   // Test-only PMU write port (mutation tests, pmu_top): tie to 0 outside the harness.
@@ -245,7 +247,8 @@ module soc_top
     .SqEntries     (SqEntries),
     .SbEntries     (SbEntries),
     .PhysRegs      (PhysRegs),
-    .MulLatency    (MulLatency)
+    .MulLatency    (MulLatency),
+    .FpUnits       (FpUnits)
   ) u_core (
     .clk_i,
     .rst_ni,
@@ -356,12 +359,12 @@ module soc_top
   // tipctrl.IRQ (docs/pmu.md); the raw line is not needed here.
   logic unused_tip_irq;
 
-  // No FP unit: the FLOPS stack sees one idle unit.
+  // The FLOPS stack's k is the core's FP pipe count, v = 1 (scalar RV32F).
   pmu_top #(
     .DispatchWidth(DispatchWidth),
     .IssueWidth   (IssueWidth),
     .CommitWidth  (CommitWidth),
-    .FpUnits      (1),
+    .FpUnits      (FpUnits),
     .FpVecLen     (1),
     .StackCntW    (StackCntW),
     .NumHpm       (PmuNumHpm),
@@ -410,7 +413,7 @@ module soc_top
   );
   assign pmu_lcofip_o = lcofi;
   assign {pmu_csr_we_o, pmu_csr_addr_o, pmu_csr_wdata_o} = pmu_csr;
-  assign pmu_widths_o = {4'(DispatchWidth), 4'(IssueWidth), 4'(CommitWidth)};
+  assign pmu_widths_o = {4'(FpUnits), 4'(DispatchWidth), 4'(IssueWidth), 4'(CommitWidth)};
   assign pmu_spec_blocks_o = 8'(PmuSpecBlocks);
   assign pmu_spec_drain_o  = PmuSpecDrain != 0;
 

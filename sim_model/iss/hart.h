@@ -32,8 +32,9 @@ struct CommitRecord {  // one per retired instruction or trap
   uint32_t frd_value = 0;
 };
 
-// The ISA the hart implements. Default RV32IM: what the RTL core implements, so a lockstep
-// ISS traps F instructions as the core does. `stackscope iss` turns F on (--isa rv32imf).
+// The ISA the hart implements. Default RV32IM (F instructions trap); the RTL core is RV32IMF,
+// so the lockstep ISS (tb/harness/lockstep.cpp) and `stackscope iss` (--isa rv32imf, its
+// default) turn F on.
 struct IsaConfig {
   bool f = false;  // RV32F: f registers, fcsr, misa.F, mstatus.FS
   static IsaConfig parse(const std::string& name);  // "rv32im" or "rv32imf"; throws otherwise

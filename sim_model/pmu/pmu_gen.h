@@ -553,7 +553,7 @@ inline constexpr uint16_t csr_reg_addr(unsigned i) { return kCsrRegs[i].addr; }
 struct ProbeMutant {
   std::string_view name, field, mistake;
 };
-inline constexpr std::array<ProbeMutant, 32> kProbeMutants{{
+inline constexpr std::array<ProbeMutant, 35> kProbeMutants{{
     {"rob_full_as_rs_full", "rob_full", "rob_full wired to the RS-full signal"},
     {"rs_full_as_lsq_full", "rs_full", "rs_full wired to the LSQ-full signal"},
     {"lsq_full_as_sb_full", "lsq_full", "lsq_full wired to the store-buffer-full signal"},
@@ -586,6 +586,9 @@ inline constexpr std::array<ProbeMutant, 32> kProbeMutants{{
     {"flush_pc_as_next_pc", "flush_pc", "flush_pc wired to next_pc"},
     {"head_pc_as_next_pc", "head_pc", "head_pc wired to next_pc"},
     {"iss_old_rob_idx_as_head", "iss_old_rob_idx", "iss_old_rob_idx wired to the first issued uop's index"},
+    {"fp_issue_unwired", "fp_issue", "fp_issue left unconnected"},
+    {"fp_fma_unwired", "fp_fma", "fp_fma left unconnected (every FMA booked as a = 1)"},
+    {"fp_unit_nonfp_unwired", "fp_unit_nonfp", "fp_unit_nonfp left unconnected"},
 }};
 
 }  // namespace stackscope::pmu

@@ -7,7 +7,7 @@ namespace stackscope::pmu {
 
 PmuModelConfig PmuModelConfig::for_core(unsigned dispatch_width, unsigned issue_width,
                                         unsigned commit_width, unsigned spec_blocks,
-                                        unsigned rob_entries) {
+                                        unsigned rob_entries, unsigned fp_units) {
   PmuModelConfig c;
   c.cpi.spec.blocks = spec_blocks;
   c.cpi.spec.rob_entries = rob_entries;
@@ -15,7 +15,7 @@ PmuModelConfig PmuModelConfig::for_core(unsigned dispatch_width, unsigned issue_
   c.cpi.issue_width = issue_width;
   c.cpi.commit_width = commit_width;
   c.td.dispatch_width = dispatch_width;
-  c.fl.units = 1;
+  c.fl.units = fp_units;
   c.fl.vec_len = 1;
   c.csr.num_hpm = 4;
   c.csr.dispatch_width = dispatch_width;

@@ -35,11 +35,11 @@ struct PmuModelConfig {
   TipMode tip_reset_mode = TipMode::kPeriodic;  // pmu_top TipResetMode / TipResetPeriod
   uint32_t tip_reset_period = 97;
   // pmu_top as soc_top instantiates it for a core of these widths (soc_top pmu_widths_o):
-  // one idle FP unit, v = 1, four mhpmcounters.
+  // `fp_units` FP units (the FLOPS stack's k), v = 1, four mhpmcounters.
   // `spec_blocks` and `rob_entries`: pmu_top SpecBlocks / RobEntries (0 blocks: not built).
   static PmuModelConfig for_core(unsigned dispatch_width, unsigned issue_width,
                                  unsigned commit_width, unsigned spec_blocks = 16,
-                                 unsigned rob_entries = 32);
+                                 unsigned rob_entries = 32, unsigned fp_units = 1);
   static PmuModelConfig sequential_core() { return for_core(1, 1, 1); }
   // The harness also checks the probe's window flags against the counts (ProbeCheck,
   // probe_check.h): on for a real core's probe, off for synthetic probe streams.

@@ -25,7 +25,7 @@ void add_iss_options(CLI::App* cmd, IssOptions& o) {
   cmd->add_option("--sw-dir", o.sw_dir, "directory with the built workloads")
       ->capture_default_str();
   cmd->add_option("--manifest", o.manifest, "workload manifest (default: sw/workloads.json)");
-  cmd->add_option("--isa", o.isa, "rv32imf (F on) or rv32im (F instructions trap, as on the RTL core)")
+  cmd->add_option("--isa", o.isa, "rv32imf (F on, as the RTL core) or rv32im (F instructions trap)")
       ->capture_default_str()
       ->check(CLI::IsMember({"rv32im", "rv32imf"}));
 }

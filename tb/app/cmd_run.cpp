@@ -56,6 +56,7 @@ RunConfig built_model() {
   c.issue_width = p.issue_width;
   c.commit_width = p.commit_width;
   c.rob_entries = p.rob_entries;
+  c.fp_units = p.fp_units;
 #ifdef SS_FPGA_TOP
   // fpga_mem: a fixed latency, one 32-byte line per access, one access at a time.
   c.mem_latency = tb::kFpgaMemLatency;
@@ -83,9 +84,11 @@ nlohmann::json load_manifest(const RunOptions& o, std::string& path) {
   }
 }
 
-// PROG.elf, a workload name from the manifest, or the whole suite (no argument / `suite`).
+// PROG.elf, a workload name from the manifest (its "workloads" or RV32F "fp_workloads"), the
+// whole suite (no argument / `suite`: the "workloads"), or `fp_suite` (the "fp_workloads").
 std::vector<Target> resolve(const RunOptions& o, bool& suite) {
-  suite = o.target.empty() || o.target == "suite";
+  const bool fp_suite = o.target == "fp_suite";
+  suite = o.target.empty() || o.target == "suite" || fp_suite;
   const bool is_file = !suite && (o.target.find('/') != std::string::npos ||
                                   o.target.ends_with(".elf") || fs::exists(o.target));
   if (is_file) return {{fs::path(o.target).stem().string(), o.target, 0}};
@@ -93,10 +96,14 @@ std::vector<Target> resolve(const RunOptions& o, bool& suite) {
   const nlohmann::json j = load_manifest(o, path);
   std::vector<Target> out;
   try {
-    for (const auto& w : j.at("workloads")) {
-      Target t{w.at("name").get<std::string>(), o.sw_dir + "/" + w.at("elf").get<std::string>(),
-               w.value("expected_exit", 0)};
-      if (suite || t.name == o.target) out.push_back(t);
+    for (const char* group : {"workloads", "fp_workloads"}) {
+      if (!j.contains(group)) continue;
+      const bool whole = suite && (std::string_view(group) == "fp_workloads") == fp_suite;
+      for (const auto& w : j.at(group)) {
+        Target t{w.at("name").get<std::string>(), o.sw_dir + "/" + w.at("elf").get<std::string>(),
+                 w.value("expected_exit", 0)};
+        if (whole || (!suite && t.name == o.target)) out.push_back(t);
+      }
     }
   } catch (const nlohmann::json::exception&) {
     throw std::runtime_error(path + ": bad manifest entry");

@@ -7,7 +7,8 @@ namespace stackscope::tb {
 std::string to_string(const RtlCommit& c) {
   std::string s = fmt::format("pc={:08x} insn={:08x}", c.pc, c.insn);
   if (c.trap) s += fmt::format(" trap cause={:08x}", c.cause);
-  if (c.rd_we) s += fmt::format(" x{}={:08x}", c.rd, c.rd_wdata);
+  if (c.rd_we) s += fmt::format(" {}{}={:08x}", c.rd_fp ? 'f' : 'x', c.rd, c.rd_wdata);
+  s += fmt::format(" fflags={:02x}", c.fflags);
   if (c.mem_we) s += fmt::format(" store[{:08x}]/{}={:08x}", c.mem_addr, c.mem_size, c.mem_wdata);
   return s;
 }
@@ -26,10 +27,12 @@ bool pmu_owned_read(uint32_t insn) {
          (a >= iss::csr::kMhpmeventh3 && a <= iss::csr::kMhpmeventh31);
 }
 
-std::string iss_string(const iss::CommitRecord& r) {
+std::string iss_string(const iss::CommitRecord& r, uint32_t fflags) {
   std::string s = fmt::format("pc={:08x} insn={:08x}", r.pc, r.insn);
   if (r.trap) s += fmt::format(" trap cause={:08x}", r.cause);
   if (r.rd_written) s += fmt::format(" x{}={:08x}", r.rd, r.rd_value);
+  if (r.frd_written) s += fmt::format(" f{}={:08x}", r.frd, r.frd_value);
+  s += fmt::format(" fflags={:02x}", fflags);
   if (r.mem_write)
     s += fmt::format(" store[{:08x}]/{}={:08x}", r.mem_addr, r.mem_size, r.mem_wdata);
   return s;
@@ -37,7 +40,7 @@ std::string iss_string(const iss::CommitRecord& r) {
 }  // namespace
 
 Lockstep::Lockstep(const std::string& elf, uint32_t ram_size)
-    : mem_(ram_size), hart_(mem_, mem_.load_elf(elf).entry) {
+    : mem_(ram_size), hart_(mem_, mem_.load_elf(elf).entry, iss::IsaConfig{.f = true}) {
   mem_.set_console(&null_console_);
   hart_.drive_irqs_from_clint(false);  // the RTL's CLINT decides when interrupts are taken
   hart_.set_cycle(0);                  // mcycle reads come from the RTL
@@ -57,7 +60,7 @@ std::string Lockstep::step(const RtlCommit& c, uint64_t cycle) {
   // Counters (mcycle, mhpmcounter*, time, CLINT mtime) count cycles in the RTL, and the PMU
   // owns its CSRs: adopt their values.
   if ((r.csr_counter_read || (!r.trap && pmu_owned_read(r.insn))) && r.rd_written && c.rd_we &&
-      c.rd == r.rd) {
+      !c.rd_fp && c.rd == r.rd) {
     hart_.override_rd(c.rd_wdata);
     r.rd_value = c.rd_wdata;
   }
@@ -75,16 +78,22 @@ std::string Lockstep::step(const RtlCommit& c, uint64_t cycle) {
   } else {
     irq_deferred_cycle_.reset();
   }
-  bool same = r.pc == c.pc && r.insn == c.insn && r.trap == c.trap;
+  const uint32_t iss_fflags = hart_.csrs().fflags;
+  bool same = r.pc == c.pc && r.insn == c.insn && r.trap == c.trap && iss_fflags == c.fflags;
   if (same && r.trap) same = r.cause == c.cause;
   if (same && !r.trap) {
-    same = r.rd_written == c.rd_we && (!c.rd_we || (r.rd == c.rd && r.rd_value == c.rd_wdata)) &&
+    // An instruction writes an x or an f register, never both (RV32F has no such op).
+    const bool x_ok = r.rd_written == (c.rd_we && !c.rd_fp) &&
+                      (!r.rd_written || (r.rd == c.rd && r.rd_value == c.rd_wdata));
+    const bool f_ok = r.frd_written == (c.rd_we && c.rd_fp) &&
+                      (!r.frd_written || (r.frd == c.rd && r.frd_value == c.rd_wdata));
+    same = x_ok && f_ok &&
            r.mem_write == c.mem_we &&
            (!c.mem_we || (r.mem_addr == c.mem_addr && r.mem_size == c.mem_size &&
                           r.mem_wdata == c.mem_wdata));
   }
   if (same) return {};
-  return fmt::format("rtl {} | iss {}", to_string(c), iss_string(r));
+  return fmt::format("rtl {} | iss {}", to_string(c), iss_string(r, iss_fflags));
 }
 
 }  // namespace stackscope::tb

@@ -1,5 +1,6 @@
 // Lockstep checker: every record the RTL commits is replayed on the ISS and compared
-// (pc, instruction, trap and cause, rd write, store effect) through this one narrow call.
+// (pc, instruction, trap and cause, x or f register write, fflags after it, store effect)
+// through this one narrow call. The ISS runs RV32IMF, as the core implements it.
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -18,8 +19,10 @@ struct RtlCommit {
   bool trap = false;
   uint32_t cause = 0;
   bool rd_we = false;
+  bool rd_fp = false;  // rd is an f register (RV32F)
   uint8_t rd = 0;
   uint32_t rd_wdata = 0;
+  uint8_t fflags = 0;  // fcsr.fflags after this record
   bool mem_we = false;
   uint32_t mem_addr = 0, mem_wdata = 0;
   unsigned mem_size = 0;

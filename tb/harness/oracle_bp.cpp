@@ -11,7 +11,7 @@ uint32_t load(iss::Memory& m, const std::string& path) { return m.load_elf(path)
 OracleBp::OracleBp(const std::string& elf_path, uint32_t ram_size)
     : mem_(ram_size),
       null_console_(std::make_unique<std::ostream>(nullptr)),
-      hart_(mem_, load(mem_, elf_path)) {
+      hart_(mem_, load(mem_, elf_path), iss::IsaConfig{.f = true}) {
   mem_.set_console(null_console_.get());  // the program's output comes from the core's run
 }
 

@@ -219,28 +219,56 @@ std::string ProbeHistoryCheck::step(const pmu::Probe& p, pmu::RobWindow before,
   auto bit = [](pmu::InstrCls c) { return static_cast<uint8_t>(1u << static_cast<unsigned>(c)); };
   const uint8_t load = bit(pmu::InstrCls::kLongLat) | bit(pmu::InstrCls::kDcL2) |
                        bit(pmu::InstrCls::kDcMem);
+  // FP pipes: what the probe says they started (docs/probe.md "Driving the FP fields").
+  for (unsigned j = 0; j < pmu::kMaxFpUnits; ++j) {
+    fp_issued_ += p.fp_issue[j] & 1u;
+    fp_issued_fma_ += p.fp_issue[j] & p.fp_fma[j] & 1u;
+  }
+  fp_nonfp_cycles_ += p.fp_unit_nonfp & 1u;
   // Commit: the oldest entries of the window, in order (an interrupt's record is no uop).
   uint32_t idx = (before.next_idx - static_cast<uint32_t>(before.uops)) & mask_;
   for (const RtlCommit& c : commits) {
     if (c.trap && (c.cause >> 31)) continue;
-    const unsigned rs1 = (c.insn >> 15) & 31, rs2 = (c.insn >> 20) & 31;
+    const unsigned rs1 = (c.insn >> 15) & 31, rs2 = (c.insn >> 20) & 31, rs3 = c.insn >> 27;
+    const unsigned opcode = c.insn & 0x7f;
+    // RV32F formats: rs1/rs2 may name x or f registers (allow both), rs3 an f register.
+    const bool f_format = opcode == 0x07 || opcode == 0x27 || opcode == 0x53 ||
+                          (opcode & 0x73) == 0x43;
     if (disp_pc_known_[idx] && disp_pc_[idx] != c.pc)
       return fmt::format("probe rule next_pc: the uop dispatched as slot 0 at ROB index {} had "
                          "next_pc {:08x}, it committed at pc {:08x}", idx, disp_pc_[idx], c.pc);
     // Decoding rs2 of a format without one only widens what is allowed.
-    const uint8_t allowed = writer_cls_[rs1] | writer_cls_[rs2];
+    uint8_t allowed = writer_cls_[rs1] | writer_cls_[rs2];
+    if (f_format)
+      allowed |= writer_cls_[32 + rs1] | writer_cls_[32 + rs2] | writer_cls_[32 + rs3];
     if (prod_seen_[idx] & ~allowed)
       return fmt::format("probe rule iss_prod_cls: while ROB index {} (pc {:08x}) waited in an RS, "
                          "iss_prod_cls named classes {:#04x}, its sources' producers allow {:#04x}",
                          idx, c.pc, prod_seen_[idx], allowed);
     disp_pc_known_[idx] = false;
     prod_seen_[idx] = 0;
-    if (!c.trap && c.rd_we && c.rd != 0) {
+    if (!c.trap) {  // an FP op on a pipe: arithmetic (FMA or not) or not (fdiv/fsqrt: no pipe)
       const iss::Op op = iss::decode(c.insn).op;
-      const bool is_load = op >= iss::Op::kLb && op <= iss::Op::kLhu;
-      const bool muldiv = op >= iss::Op::kMul && op <= iss::Op::kRemu;
-      writer_cls_[c.rd] = is_load ? load : muldiv ? bit(pmu::InstrCls::kLongLat)
-                                                  : bit(pmu::InstrCls::kSingle);
+      const bool fma = op >= iss::Op::kFmadd && op <= iss::Op::kFnmadd;
+      fp_cmt_fma_ += fma;
+      fp_cmt_ += fma || (op >= iss::Op::kFadd && op <= iss::Op::kFmul);
+      fp_cmt_nonfp_ += op >= iss::Op::kFsgnj && op <= iss::Op::kFmvWX;
+      if (fp_cmt_ > fp_issued_ || fp_cmt_fma_ > fp_issued_fma_ ||
+          fp_cmt_nonfp_ > pmu::kMaxFpUnits * fp_nonfp_cycles_)
+        return fmt::format("probe rule fp_issue/fp_fma/fp_unit_nonfp: at pc {:08x}, {} FP "
+                           "arithmetic ops ({} FMAs) and {} other pipe ops committed, but the "
+                           "probe issued {} ({} FMAs) and had {} non-FP-arithmetic cycles",
+                           c.pc, fp_cmt_, fp_cmt_fma_, fp_cmt_nonfp_, fp_issued_, fp_issued_fma_,
+                           fp_nonfp_cycles_);
+    }
+    if (!c.trap && c.rd_we && (c.rd != 0 || c.rd_fp)) {
+      const iss::Op op = iss::decode(c.insn).op;
+      const bool is_load = (op >= iss::Op::kLb && op <= iss::Op::kLhu) || op == iss::Op::kFlw;
+      // mul/div and every FP-unit op (f or x result) are long-latency producers.
+      const bool long_lat = (op >= iss::Op::kMul && op <= iss::Op::kRemu) ||
+                            (f_format && !is_load);
+      writer_cls_[(c.rd_fp ? 32 : 0) + c.rd] =
+          is_load ? load : long_lat ? bit(pmu::InstrCls::kLongLat) : bit(pmu::InstrCls::kSingle);
     }
     idx = (idx + 1) & mask_;
   }

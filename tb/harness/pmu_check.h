@@ -127,7 +127,12 @@ class ProbeHistoryCheck {
   std::array<uint32_t, kMaxRob> disp_pc_{};
   std::array<bool, kMaxRob> disp_pc_known_{};
   std::array<uint8_t, kMaxRob> prod_seen_{};  // bit c: iss_prod_cls named class c
-  std::array<uint8_t, 32> writer_cls_{};      // per x register: allowed producer classes
+  // Per architectural register (x0..x31, then f0..f31): allowed producer classes.
+  std::array<uint8_t, 64> writer_cls_{};
+  // FP issue vs commit: an op commits after it issued on a pipe (wrong-path ops issue and never
+  // commit), so each committed count is at most its issued count, every cycle.
+  uint64_t fp_issued_ = 0, fp_issued_fma_ = 0, fp_nonfp_cycles_ = 0;
+  uint64_t fp_cmt_ = 0, fp_cmt_fma_ = 0, fp_cmt_nonfp_ = 0;
 };
 
 class PmuCheck {

@@ -283,13 +283,14 @@ SocParams SocSim::built_params() {
   SOC_MODEL top(&ctx, "soc");
   top.eval();  // pmu_widths_o is a constant of the configuration
   const unsigned w = top.pmu_widths_o;
-  return {w >> 8 & 15, w >> 4 & 15, w & 15, SOC_ROB_ENTRIES};
+  return {w >> 8 & 15, w >> 4 & 15, w & 15, SOC_ROB_ENTRIES, w >> 12 & 15};
 }
 
 pmu::PmuModelConfig SocSim::pmu_model_config() const {
   const unsigned w = top_->pmu_widths_o;
   pmu::PmuModelConfig c = pmu::PmuModelConfig::for_core(w >> 8 & 15, w >> 4 & 15, w & 15,
-                                                        top_->pmu_spec_blocks_o, SOC_ROB_ENTRIES);
+                                                        top_->pmu_spec_blocks_o, SOC_ROB_ENTRIES,
+                                                        w >> 12 & 15);
   c.cpi.spec.drain_queue = top_->pmu_spec_drain_o != 0;
   c.check_probe = true;
   return c;

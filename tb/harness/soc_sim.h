@@ -44,6 +44,7 @@ struct SocConfig {
 // Parameters the Verilated model was built with (what `stackscope run` may be asked for).
 struct SocParams {
   unsigned dispatch_width = 0, issue_width = 0, commit_width = 0, rob_entries = 0;
+  unsigned fp_units = 0;  // FP pipes: the FLOPS stack's k
 };
 
 struct HarnessLink;  // soc_sim.cpp

@@ -53,6 +53,45 @@ TEST_CASE("lockstep reports a differing field", "[lockstep]") {
   CHECK(diff.find("| iss ") != std::string::npos);
 }
 
+// RV32F: the lockstep ISS is RV32IMF; an f-register write is compared as such (file, index,
+// value) and fflags after every record. The reference is an independent RV32IMF ISS.
+TEST_CASE("lockstep compares f registers and fflags", "[lockstep][fp]") {
+  namespace iss = stackscope::iss;
+  const std::string elf = std::string(STACKSCOPE_SW_DIR) + "/isa/f_arith.elf";
+  iss::Memory mem;
+  iss::Hart ref(mem, mem.load_elf(elf).entry, iss::IsaConfig{.f = true});
+  Lockstep ls(elf, iss::mmap::kDefaultRamSize);
+  auto record = [&ref](const iss::CommitRecord& r) {
+    RtlCommit c = from_iss(r);
+    if (r.frd_written) {
+      c.rd_we = true;
+      c.rd_fp = true;
+      c.rd = r.frd;
+      c.rd_wdata = r.frd_value;
+    }
+    c.fflags = static_cast<uint8_t>(ref.csrs().fflags);
+    return c;
+  };
+  // Up to the first f-register write after some flag was raised.
+  RtlCommit c;
+  int n = 0;
+  for (;; ++n) {
+    REQUIRE(n < 5000);
+    c = record(ref.step());
+    if (c.rd_fp && c.fflags != 0) break;
+    REQUIRE(ls.step(c, n).empty());
+  }
+  SECTION("the architectural record") { CHECK(ls.step(c, n).empty()); }
+  SECTION("mismatches") {
+    SECTION("f value") { c.rd_wdata ^= 1; }
+    SECTION("x instead of f") { c.rd_fp = false; }
+    SECTION("f index") { c.rd ^= 1; }
+    SECTION("fflags") { c.fflags ^= 1; }
+    SECTION("fflags lost") { c.fflags = 0; }
+    CHECK(ls.step(c, n).find("| iss ") != std::string::npos);
+  }
+}
+
 // Interrupts: the ISS takes one only where the RTL's record is one. A record carries the lines
 // of its commit cycle, so instructions committed in the same cycle as an enabled interrupt
 // became visible (or head operations: MMIO, fence.i) may precede it; an instruction committed

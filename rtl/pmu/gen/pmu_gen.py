@@ -518,6 +518,9 @@ PROBE_MUTANTS = [
     ("head_pc_as_next_pc", "head_pc", "{MaxWidth{p.next_pc}}", "head_pc wired to next_pc"),
     ("iss_old_rob_idx_as_head", "iss_old_rob_idx", "p.iss_rob_idx[0]",
      "iss_old_rob_idx wired to the first issued uop's index"),
+    ("fp_issue_unwired", "fp_issue", "'0", "fp_issue left unconnected"),
+    ("fp_fma_unwired", "fp_fma", "'0", "fp_fma left unconnected (every FMA booked as a = 1)"),
+    ("fp_unit_nonfp_unwired", "fp_unit_nonfp", "1'b0", "fp_unit_nonfp left unconnected"),
 ]
 
 

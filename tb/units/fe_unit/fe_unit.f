@@ -1,3 +1,4 @@
+rtl/core/fpu_pkg.sv
 rtl/core/core_pkg.sv
 rtl/core/core_decode.sv
 rtl/core/fe_predecode.sv
