@@ -513,6 +513,16 @@ def critical_path(text: str) -> dict:
             "crit_pmu": any(".u_pmu." in n or n.startswith("u_dut.u_pmu") for n in names)}
 
 
+def ecp5_fit_error(text: str) -> str:
+    """nextpnr-ecp5's utilisation before packing, when the design exceeds the device (it then
+    stops with a wasm trap, not a message): 'does not fit: N/M LUT4 (P %)'."""
+    u = re.search(r"Total LUT4s:\s+(\d+)/\s*(\d+)", text)
+    if u and int(u.group(1)) > int(u.group(2)):
+        n, m = int(u.group(1)), int(u.group(2))
+        return f"does not fit: {n}/{m} LUT4 ({100 * n / m:.0f} %) on the LFE5U-85F"
+    return ""
+
+
 def ecp5_job(job: Job, tools: Tools, d: Path, timeout: int, t0: float) -> dict:
     """synth_ecp5 of the unit inside the Fmax wrapper, kept a module of its own (its cell
     counts are the unit's), then nextpnr-ecp5 on the LFE5U-85F for Fmax and critical path."""
@@ -565,7 +575,7 @@ def ecp5_job(job: Job, tools: Tools, d: Path, timeout: int, t0: float) -> dict:
     fm = re.findall(r"Max frequency for clock\s+'([^']*)':\s+([\d.]+)\s+MHz", text)
     clk = [float(v) for n, v in fm if "clk" in n]
     if r.returncode != 0 or not clk:
-        res.update({"fmax_mhz": None, "fmax_error": text[-400:]})
+        res.update({"fmax_mhz": None, "fmax_error": ecp5_fit_error(text) or text[-400:]})
         return res
     comb = re.search(r"TRELLIS_COMB:\s+(\d+)/\s*(\d+)", text)
     res.update({"fmax_mhz": clk[-1], "fmax_device": f"LFE5U-85F-{ECP5_PACKAGE}",
@@ -617,6 +627,9 @@ def ecp5_summary(results: dict) -> list[str]:
     if not core:
         return out + ["(no ECP5 core row yet: summary and goals need ecp5_core)"]
     cl, cf = max(1, core["ecp5_luts"]), max(1, core["ecp5_ffs"])
+    if not core.get("fmax_mhz"):
+        out.append(f"ecp5_core has no Fmax ({core.get('fmax_error', 'not placed')[:90]}): "
+                   "the Fmax goal (core+PMU >= core) is not evaluated")
 
     def goal(label: str, val: float, lim: float, sets: str) -> str:
         if val <= lim:
@@ -731,7 +744,7 @@ def markdown_ecp5(results: dict) -> str:
         out.append(f"| {n} | {r['top']} | {prm} | {r['ecp5_luts']} | {r['ecp5_ccu2c']} | "
                    f"{r['ecp5_ffs']} | {r.get('expected_ffs', '-')} | {r['ecp5_dp16kd']} "
                    f"({r['ecp5_bram_bits']}) | {r['ecp5_dpr16x4']} ({r['ecp5_dpr_bits']}) | "
-                   f"{fm if fm else '-'} | "
+                   f"{fm if fm else ('no fit' if 'fit' in r.get('fmax_error', '') else '-')} | "
                    f"{(r['crit_from'] + ' -> ' + r['crit_to']) if r.get('crit_from') else '-'} | "
                    f"{('yes' if r.get('crit_pmu') else 'no') if r.get('crit_from') else '-'} |")
     out.append("")
