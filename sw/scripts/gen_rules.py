@@ -20,7 +20,7 @@ def main() -> int:
         elfs.append(elf)
         print(f"{elf}: {path} $(CRT) $(COMMON_DEPS) | $(BUILD)/workloads")
         print(f"\t$(CC) $(WL_CFLAGS) {flags} -o $@ $(CRT) {path}")
-    # RV32F workloads (ISS only until the core has F): the workload flags plus F_CFLAGS.
+    # RV32F workloads (ISS and core): the workload flags plus F_CFLAGS.
     for w in manifest.get("fp_workloads", []):
         elf = "$(BUILD)/" + w["elf"]
         path = "$(SW)/" + w["src"]

@@ -1,7 +1,7 @@
 /*
- * sgemm_{naive,blocked,unrolled}: C = A * B in single precision (RV32F, ISS only until the
- * core has F; issue 17 item 4). N x N with N = SG_N = 48 (9 KiB per matrix: the three fit
- * the 64 KiB L2, not the 8 KiB L1D).
+ * sgemm_{naive,blocked,unrolled}: C = A * B in single precision (RV32F; issue 17 item 4).
+ * N x N with N = SG_N = 48 (9 KiB per matrix: the three fit the 64 KiB L2, not the 8 KiB
+ * L1D).
  *
  *  naive     ijk, one fmadd chain per C element (dependent: FMA latency bound).
  *  blocked   8 x 8 tiles of C, k in 8-blocks, tiles of A and B reused from the L1D.

@@ -122,7 +122,7 @@ class Bench {
         rng_(o.seed) {
     mem_.set_console(&console_);
     mem_.load_elf(o.elf);
-    arch_.emplace(mem_, mem_.elf()->entry);
+    arch_.emplace(mem_, mem_.elf()->entry, stackscope::iss::IsaConfig{.f = true});  // as the core
     m_ = std::make_unique<V>(ctx_.get(), "fe");
     if (o.perfect_bp) {
       oracle_.emplace(o.elf);
