@@ -80,6 +80,15 @@ module be_probe
     return idx - head;
   endfunction
 
+  // An RS entry's first source that is not ready (src2 when all are; src3 is tag 0, x0's
+  // always-ready register, outside the FP RS).
+  function automatic logic [Cfg.PW-1:0] first_waiting(logic [Cfg.PW-1:0] s1, logic [Cfg.PW-1:0] s2,
+                                                      logic [Cfg.PW-1:0] s3);
+    if (!rdy_i[s1]) return s1;
+    if (rdy_i[s2] && !rdy_i[s3]) return s3;
+    return s2;
+  endfunction
+
   function automatic probe_pkg::instr_cls_e cls_of(op_class_e c, logic miss1, logic miss2);
     if (c == ClsLoad) begin
       if (miss2) return probe_pkg::ClsDcMem;
@@ -173,10 +182,7 @@ module be_probe
             best  = a;
             oldest_rob = rs_pl_i[c][e].rob;
             src_wait1 = !rs_ready_i[c][e];
-            // The first source not ready (src3: the FP RS's; elsewhere tag 0, always ready).
-            prod = !rdy_i[rs_src1_i[c][e]] ? rs_src1_i[c][e]
-                 : (rdy_i[rs_src2_i[c][e]] && !rdy_i[rs_src3_i[c][e]]) ? rs_src3_i[c][e]
-                 : rs_src2_i[c][e];
+            prod = first_waiting(rs_src1_i[c][e], rs_src2_i[c][e], rs_src3_i[c][e]);
           end
         end
       end
@@ -264,8 +270,7 @@ module be_probe
         found   = 1'b1;
         best    = a;
         waiting = !rs_ready_i[RsFp][e];
-        prod = !rdy_i[rs_src1_i[RsFp][e]] ? rs_src1_i[RsFp][e]
-             : !rdy_i[rs_src2_i[RsFp][e]] ? rs_src2_i[RsFp][e] : rs_src3_i[RsFp][e];
+        prod = first_waiting(rs_src1_i[RsFp][e], rs_src2_i[RsFp][e], rs_src3_i[RsFp][e]);
       end
     end
     fp_fields.wait_rs   = found;

@@ -239,17 +239,22 @@ module be_rob_commit
   // RV32F: the committing ops' exception flags accrue into fflags, and an op that wrote an f
   // register or raised a flag makes mstatus.FS Dirty (as the ISS). A CSR op reading them commits
   // alone at the head, so it sees every older op's flags.
+  // flags_upto[k]: the flags of committing slots 0..k (slot k's record shows fflags after it).
   fpu_pkg::fpu_flags_t fp_flags, fflags_q, fflags_d;
+  fpu_pkg::fpu_flags_t [Cfg.CommitWidth-1:0] flags_upto;
   logic                fp_dirty;
   always_comb begin : fp_commit
-    fp_flags = '0;
+    fpu_pkg::fpu_flags_t acc;
+    acc      = '0;
     fp_dirty = 1'b0;
     for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
       if (cmt[k] && !hd[k].exc) begin
-        fp_flags |= hd[k].fflags;
+        acc      |= hd[k].fflags;
         fp_dirty |= (hd[k].has_dst && hd[k].rd_fp) || hd[k].fflags != '0;
       end
+      flags_upto[k] = acc;
     end
+    fp_flags = acc;
   end
 
   always_comb begin : redirect_pc
@@ -316,8 +321,6 @@ module be_rob_commit
 
   // Commit records (registered: they describe the uops committed at the last edge).
   always_comb begin : trace
-    fpu_pkg::fpu_flags_t acc;
-    acc = fflags_q;
     for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
       commit_d[k] = '0;
       if (k == 0 && take_irq) begin
@@ -328,9 +331,9 @@ module be_rob_commit
         commit_d[k].irq_mip = irq_live;
         commit_d[k].fflags  = fflags_q;
       end else if (cmt[k]) begin
-        if (!hd[k].exc) acc |= hd[k].fflags;
         // A CSR op commits alone (slot 0): its record shows fflags after its own write.
-        commit_d[k].fflags    = hd[k].cls == ClsCsr && !hd[k].exc ? fflags_d : acc;
+        commit_d[k].fflags    = hd[k].cls == ClsCsr && !hd[k].exc ? fflags_d
+                                                                  : fflags_q | flags_upto[k];
         commit_d[k].rd_fp     = !hd[k].exc && hd[k].has_dst && hd[k].rd_fp;
         commit_d[k].valid     = 1'b1;
         commit_d[k].pc        = hd[k].pc;

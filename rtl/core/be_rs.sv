@@ -38,9 +38,24 @@ module be_rs #(
   output logic [$clog2(Entries+1)-1:0]   free_cnt_o
 );
 
-  logic     [Entries-1:0]         valid_q, rdy1_q, rdy2_q, rdy3;
-  logic     [Entries-1:0][PW-1:0] src1_q, src2_q, src3;
-  payload_t [Entries-1:0]         payload_q;
+  // Sources as one array (index 0: src1, 1: src2, 2: src3 with HasSrc3): one wake-up rule.
+  localparam int unsigned NumSrc = HasSrc3 ? 3 : 2;
+  logic     [Entries-1:0]                    valid_q;
+  logic     [Entries-1:0][NumSrc-1:0]        rdy_q;
+  logic     [Entries-1:0][NumSrc-1:0][PW-1:0] src_q;
+  payload_t [Entries-1:0]                    payload_q;
+  logic     [AllocW-1:0][NumSrc-1:0][PW-1:0] a_src;  // the dispatch slots' sources
+  logic     [AllocW-1:0][NumSrc-1:0]         a_rdy;
+  for (genvar s = 0; s < AllocW; s++) begin : gen_alloc_src
+    assign a_src[s][0] = alloc_src1_i[s];
+    assign a_src[s][1] = alloc_src2_i[s];
+    assign a_rdy[s][0] = alloc_rdy1_i[s];
+    assign a_rdy[s][1] = alloc_rdy2_i[s];
+    if (HasSrc3) begin : gen_src3
+      assign a_src[s][2] = alloc_src3_i[s];
+      assign a_rdy[s][2] = alloc_rdy3_i[s];
+    end
+  end
 
   // Free entry chosen for each dispatch slot (first free ones in index order).
   logic [AllocW-1:0][$clog2(Entries)-1:0] slot_entry;
@@ -79,21 +94,22 @@ module be_rs #(
   always_ff @(posedge clk_i or negedge rst_ni) begin : regs
     if (!rst_ni) begin
       valid_q <= '0;
-      rdy1_q  <= '0;
-      rdy2_q  <= '0;
+      rdy_q   <= '0;
     end else if (flush_i) begin
       valid_q <= '0;
     end else begin
       for (int unsigned e = 0; e < Entries; e++) begin
         if (issue_i[e]) valid_q[e] <= 1'b0;
-        if (woken(src1_q[e], wb_valid_i, wb_tag_i)) rdy1_q[e] <= 1'b1;
-        if (woken(src2_q[e], wb_valid_i, wb_tag_i)) rdy2_q[e] <= 1'b1;
+        for (int unsigned i = 0; i < NumSrc; i++) begin
+          if (woken(src_q[e][i], wb_valid_i, wb_tag_i)) rdy_q[e][i] <= 1'b1;
+        end
       end
       for (int unsigned s = 0; s < AllocW; s++) begin
         if (alloc_i[s] && slot_found[s]) begin
           valid_q[slot_entry[s]] <= 1'b1;
-          rdy1_q[slot_entry[s]]  <= alloc_rdy1_i[s] | woken(alloc_src1_i[s], wb_valid_i, wb_tag_i);
-          rdy2_q[slot_entry[s]]  <= alloc_rdy2_i[s] | woken(alloc_src2_i[s], wb_valid_i, wb_tag_i);
+          for (int unsigned i = 0; i < NumSrc; i++) begin
+            rdy_q[slot_entry[s]][i] <= a_rdy[s][i] | woken(a_src[s][i], wb_valid_i, wb_tag_i);
+          end
         end
       end
     end
@@ -102,47 +118,25 @@ module be_rs #(
   always_ff @(posedge clk_i) begin : data
     for (int unsigned s = 0; s < AllocW; s++) begin
       if (alloc_i[s] && slot_found[s]) begin
-        src1_q[slot_entry[s]]    <= alloc_src1_i[s];
-        src2_q[slot_entry[s]]    <= alloc_src2_i[s];
+        src_q[slot_entry[s]]     <= a_src[s];
         payload_q[slot_entry[s]] <= alloc_payload_i[s];
       end
     end
   end
 
   assign valid_o   = valid_q;
-  assign ready_o   = valid_q & rdy1_q & rdy2_q & rdy3;
-  assign src3_o    = src3;
-  assign src1_o    = src1_q;
-  assign src2_o    = src2_q;
   assign payload_o = payload_q;
-
-  if (HasSrc3) begin : gen_src3
-    logic [Entries-1:0]         rdy3_q;
-    logic [Entries-1:0][PW-1:0] src3_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin : regs3
-      if (!rst_ni) begin
-        rdy3_q <= '0;
-      end else if (!flush_i) begin
-        for (int unsigned e = 0; e < Entries; e++) begin
-          if (woken(src3_q[e], wb_valid_i, wb_tag_i)) rdy3_q[e] <= 1'b1;
-        end
-        for (int unsigned s = 0; s < AllocW; s++) begin
-          if (alloc_i[s] && slot_found[s]) begin
-            rdy3_q[slot_entry[s]] <= alloc_rdy3_i[s] | woken(alloc_src3_i[s], wb_valid_i, wb_tag_i);
-          end
-        end
-      end
+  for (genvar e = 0; e < Entries; e++) begin : gen_out
+    assign ready_o[e] = valid_q[e] & (&rdy_q[e]);
+    assign src1_o[e]  = src_q[e][0];
+    assign src2_o[e]  = src_q[e][1];
+    if (HasSrc3) begin : gen_src3
+      assign src3_o[e] = src_q[e][2];
+    end else begin : gen_no_src3
+      assign src3_o[e] = '0;  // tag 0: x0's register, always ready
     end
-    always_ff @(posedge clk_i) begin : data3
-      for (int unsigned s = 0; s < AllocW; s++) begin
-        if (alloc_i[s] && slot_found[s]) src3_q[slot_entry[s]] <= alloc_src3_i[s];
-      end
-    end
-    assign rdy3 = rdy3_q;
-    assign src3 = src3_q;
-  end else begin : gen_no_src3
-    assign rdy3 = '1;
-    assign src3 = '0;
+  end
+  if (!HasSrc3) begin : gen_unused_src3
     logic unused_src3;
     assign unused_src3 = ^{alloc_src3_i, alloc_rdy3_i};
   end
