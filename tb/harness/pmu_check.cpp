@@ -165,7 +165,7 @@ PmuCheck::PmuCheck(const pmu::PmuModelConfig& cfg, std::optional<PmuMutation> mu
     : model_(cfg), mutation_(mutation) {
   if (cfg.check_probe) {
     probe_check_.emplace(cfg.cpi.spec.rob_entries, cfg.cpi.dispatch_width, cfg.commit_width);
-    probe_history_.emplace(cfg.cpi.spec.rob_entries);
+    probe_history_.emplace(cfg.cpi.spec.rob_entries, cfg.fl.units);
   }
 }
 
@@ -220,7 +220,7 @@ std::string ProbeHistoryCheck::step(const pmu::Probe& p, pmu::RobWindow before,
   const uint8_t load = bit(pmu::InstrCls::kLongLat) | bit(pmu::InstrCls::kDcL2) |
                        bit(pmu::InstrCls::kDcMem);
   // FP pipes: what the probe says they started (docs/probe.md "Driving the FP fields").
-  for (unsigned j = 0; j < pmu::kMaxFpUnits; ++j) {
+  for (unsigned j = 0; j < fp_units_; ++j) {
     fp_issued_ += p.fp_issue[j] & 1u;
     fp_issued_fma_ += p.fp_issue[j] & p.fp_fma[j] & 1u;
   }
@@ -230,10 +230,9 @@ std::string ProbeHistoryCheck::step(const pmu::Probe& p, pmu::RobWindow before,
   for (const RtlCommit& c : commits) {
     if (c.trap && (c.cause >> 31)) continue;
     const unsigned rs1 = (c.insn >> 15) & 31, rs2 = (c.insn >> 20) & 31, rs3 = c.insn >> 27;
-    const unsigned opcode = c.insn & 0x7f;
+    const iss::Op op = iss::decode(c.insn).op;
     // RV32F formats: rs1/rs2 may name x or f registers (allow both), rs3 an f register.
-    const bool f_format = opcode == 0x07 || opcode == 0x27 || opcode == 0x53 ||
-                          (opcode & 0x73) == 0x43;
+    const bool f_format = iss::is_fp(op);
     if (disp_pc_known_[idx] && disp_pc_[idx] != c.pc)
       return fmt::format("probe rule next_pc: the uop dispatched as slot 0 at ROB index {} had "
                          "next_pc {:08x}, it committed at pc {:08x}", idx, disp_pc_[idx], c.pc);
@@ -247,22 +246,24 @@ std::string ProbeHistoryCheck::step(const pmu::Probe& p, pmu::RobWindow before,
                          idx, c.pc, prod_seen_[idx], allowed);
     disp_pc_known_[idx] = false;
     prod_seen_[idx] = 0;
-    if (!c.trap) {  // an FP op on a pipe: arithmetic (FMA or not) or not (fdiv/fsqrt: no pipe)
-      const iss::Op op = iss::decode(c.insn).op;
+    if (c.trap) {
+      idx = (idx + 1) & mask_;
+      continue;
+    }
+    if (f_format) {  // an FP op on a pipe: arithmetic (FMA or not) or not (fdiv/fsqrt: no pipe)
       const bool fma = op >= iss::Op::kFmadd && op <= iss::Op::kFnmadd;
       fp_cmt_fma_ += fma;
       fp_cmt_ += fma || (op >= iss::Op::kFadd && op <= iss::Op::kFmul);
       fp_cmt_nonfp_ += op >= iss::Op::kFsgnj && op <= iss::Op::kFmvWX;
       if (fp_cmt_ > fp_issued_ || fp_cmt_fma_ > fp_issued_fma_ ||
-          fp_cmt_nonfp_ > pmu::kMaxFpUnits * fp_nonfp_cycles_)
+          fp_cmt_nonfp_ > fp_units_ * fp_nonfp_cycles_)
         return fmt::format("probe rule fp_issue/fp_fma/fp_unit_nonfp: at pc {:08x}, {} FP "
                            "arithmetic ops ({} FMAs) and {} other pipe ops committed, but the "
                            "probe issued {} ({} FMAs) and had {} non-FP-arithmetic cycles",
                            c.pc, fp_cmt_, fp_cmt_fma_, fp_cmt_nonfp_, fp_issued_, fp_issued_fma_,
                            fp_nonfp_cycles_);
     }
-    if (!c.trap && c.rd_we && (c.rd != 0 || c.rd_fp)) {
-      const iss::Op op = iss::decode(c.insn).op;
+    if (c.rd_we && (c.rd != 0 || c.rd_fp)) {
       const bool is_load = (op >= iss::Op::kLb && op <= iss::Op::kLhu) || op == iss::Op::kFlw;
       // mul/div and every FP-unit op (f or x result) are long-latency producers.
       const bool long_lat = (op >= iss::Op::kMul && op <= iss::Op::kRemu) ||

@@ -117,13 +117,16 @@ std::string check_probe_commits(const pmu::Probe& p, std::span<const RtlCommit> 
 // else: single cycle). A flush forgets every entry.
 class ProbeHistoryCheck {
  public:
-  explicit ProbeHistoryCheck(unsigned rob_entries) : mask_(rob_entries - 1) {}
+  // fp_units: the FP pipes (FpUnits), at most that many non-FP-arithmetic ops start per cycle
+  ProbeHistoryCheck(unsigned rob_entries, unsigned fp_units)
+      : mask_(rob_entries - 1), fp_units_(fp_units) {}
   // One cycle, given the ROB window before it. Empty if every rule holds.
   std::string step(const pmu::Probe& p, pmu::RobWindow before, std::span<const RtlCommit> commits);
 
  private:
   static constexpr unsigned kMaxRob = 1u << pmu::kRobIdxW;
   uint32_t mask_;
+  unsigned fp_units_;
   std::array<uint32_t, kMaxRob> disp_pc_{};
   std::array<bool, kMaxRob> disp_pc_known_{};
   std::array<uint8_t, kMaxRob> prod_seen_{};  // bit c: iss_prod_cls named class c

@@ -276,21 +276,27 @@ std::optional<int> SocSim::program_exit(const iss::Memory& mem) const {
 #endif
 }
 
+namespace {
+// soc_top's pmu_widths_o: {FpUnits, dispatch, issue, commit width}, 4 bits each.
+SocParams params_of(unsigned w) {
+  return {w >> 8 & 15, w >> 4 & 15, w & 15, SOC_ROB_ENTRIES, w >> 12 & 15};
+}
+}  // namespace
+
 SocParams SocSim::built_params() {
   VerilatedContext ctx;
   const char* args[] = {"stackscope"};  // $value$plusargs needs the arguments set
   ctx.commandArgs(1, args);
   SOC_MODEL top(&ctx, "soc");
   top.eval();  // pmu_widths_o is a constant of the configuration
-  const unsigned w = top.pmu_widths_o;
-  return {w >> 8 & 15, w >> 4 & 15, w & 15, SOC_ROB_ENTRIES, w >> 12 & 15};
+  return params_of(top.pmu_widths_o);
 }
 
 pmu::PmuModelConfig SocSim::pmu_model_config() const {
-  const unsigned w = top_->pmu_widths_o;
-  pmu::PmuModelConfig c = pmu::PmuModelConfig::for_core(w >> 8 & 15, w >> 4 & 15, w & 15,
-                                                        top_->pmu_spec_blocks_o, SOC_ROB_ENTRIES,
-                                                        w >> 12 & 15);
+  const SocParams b = params_of(top_->pmu_widths_o);
+  pmu::PmuModelConfig c = pmu::PmuModelConfig::for_core(
+      b.dispatch_width, b.issue_width, b.commit_width, top_->pmu_spec_blocks_o, b.rob_entries,
+      b.fp_units);
   c.cpi.spec.drain_queue = top_->pmu_spec_drain_o != 0;
   c.check_probe = true;
   return c;
