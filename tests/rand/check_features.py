@@ -102,6 +102,28 @@ STATIC = ["backward_branch", "nested_loop", "call", "nested_call", "indirect_cal
           "counter_preset", "footprint_beyond_l2"]
 
 
+def seed_run(base: Path, seed: int, errors: list[str], widths: set[int],
+             suffixes: tuple[str, ...] = (".S",)) -> tuple[list[str], dict] | None:
+    """One seed's files (base + each suffix, then base.json) and its run's common checks: it
+    exited 0 with lockstep and the PMU cross-check on; its dispatch width goes into `widths`.
+    None (and one error) when a file is missing or unreadable."""
+    try:
+        texts = [base.with_suffix(sfx).read_text() for sfx in suffixes]
+        report = json.loads(base.with_suffix(".json").read_text())
+    except (OSError, ValueError) as e:
+        errors.append(f"seed {seed}: {e}")
+        return None
+    run = report["runs"][0]
+    cfg = run["config"]
+    if not (run["status"]["exited"] and run["status"]["exit_code"] == 0):
+        errors.append(f"seed {seed}: run did not exit 0: {run['status']}")
+    if cfg.get("lockstep") is not True or cfg.get("crosscheck") != "on":
+        errors.append(f"seed {seed}: lockstep {cfg.get('lockstep')}, "
+                      f"cross-check {cfg.get('crosscheck')}")
+    widths.add(cfg["core"]["dispatch_width"])
+    return texts, run
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dir", type=Path)
@@ -113,23 +135,11 @@ def main() -> int:
     widths = set()
     errors = []
     for seed in args.seeds:
-        base = args.dir / f"rand_{seed}"
-        try:
-            text = base.with_suffix(".S").read_text()
-            log = base.with_suffix(".log").read_text()
-            report = json.loads(base.with_suffix(".json").read_text())
-        except (OSError, ValueError) as e:
-            errors.append(f"seed {seed}: {e}")
+        got_run = seed_run(args.dir / f"rand_{seed}", seed, errors, widths, (".S", ".log"))
+        if got_run is None:
             continue
+        (text, log), _ = got_run
         found |= static_features(text, facts)
-        run = report["runs"][0]
-        cfg = run["config"]
-        if not (run["status"]["exited"] and run["status"]["exit_code"] == 0):
-            errors.append(f"seed {seed}: run did not exit 0: {run['status']}")
-        if cfg.get("lockstep") is not True or cfg.get("crosscheck") != "on":
-            errors.append(f"seed {seed}: lockstep {cfg.get('lockstep')}, "
-                          f"cross-check {cfg.get('crosscheck')}")
-        widths.add(cfg["core"]["dispatch_width"])
         got = dict(re.findall(r"(\w+)=(\d+)", " ".join(
             ln for ln in log.splitlines() if ln.startswith("randprog: "))))
         for k in COUNTS:

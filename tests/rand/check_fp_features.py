@@ -15,10 +15,11 @@ seeds, fails unless:
   half of the runs (the probe's fp_issue saw the programs' FP work).
 """
 import argparse
-import json
 import re
 import sys
 from pathlib import Path
+
+from check_features import seed_run  # the per-seed files and run checks (this directory)
 
 MNEMONICS = ["flw", "fsw", "fmadd.s", "fmsub.s", "fnmsub.s", "fnmadd.s", "fadd.s", "fsub.s",
              "fmul.s", "fdiv.s", "fsqrt.s", "fmin.s", "fmax.s", "fsgnj.s", "fsgnjn.s",
@@ -46,13 +47,10 @@ def main() -> int:
     with_flops = 0
     seeds = range(args.first, args.first + args.count)
     for seed in seeds:
-        base = args.dir / f"rand_{seed}"
-        try:
-            text = base.with_suffix(".S").read_text()
-            report = json.loads(base.with_suffix(".json").read_text())
-        except (OSError, ValueError) as e:
-            errors.append(f"seed {seed}: {e}")
+        got_run = seed_run(args.dir / f"rand_{seed}", seed, errors, widths)
+        if got_run is None:
             continue
+        (text,), run = got_run
         body = [ln.split("#")[0].strip() for ln in text.splitlines()]
         for ln in body:
             op = ln.split(" ")[0]
@@ -64,14 +62,6 @@ def main() -> int:
         for name, pattern in STATE.items():
             if re.search(pattern, text):
                 found.add(name)
-        run = report["runs"][0]
-        cfg = run["config"]
-        if not (run["status"]["exited"] and run["status"]["exit_code"] == 0):
-            errors.append(f"seed {seed}: run did not exit 0: {run['status']}")
-        if cfg.get("lockstep") is not True or cfg.get("crosscheck") != "on":
-            errors.append(f"seed {seed}: lockstep {cfg.get('lockstep')}, "
-                          f"cross-check {cfg.get('crosscheck')}")
-        widths.add(cfg["core"]["dispatch_width"])
         if run["metrics"]["flops"]["per_cycle"] > 0:
             with_flops += 1
     want = MNEMONICS + ["rm " + r for r in ROUNDING] + list(STATE)
