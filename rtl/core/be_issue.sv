@@ -3,7 +3,9 @@
 // oldest port candidates; operand read from the physical register file; the functional
 // units (NumAlu ALUs, branch unit, pipelined multiplier, iterative divider, AGU, FpUnits
 // pipelined FP units and the iterative fdiv/fsqrt); and the write-back ports that wake up the
-// RSs and dispatch and write the register file (x and f registers: one tag space).
+// RSs and dispatch and write the register files. x and f registers share one tag space (the
+// tag's MSB names the file) but are two register files: each issue port reads, and each
+// write-back port writes, only the files its instructions can name (src_files, wb_files).
 //
 // Issue ports: NumAlu ALUs (all fed by the ALU RS), then branch, mul/div, AGU, the FP pipes
 // and fdiv/fsqrt (both fed by the FP RS). Write-back ports: one per ALU, branch link, mul, div,
@@ -105,7 +107,31 @@ module be_issue
     return RsFp;
   endfunction
 
-  logic [31:0] prf_q [Cfg.NumTags];
+  // The register files (bit 0: x, bit 1: f) source s (0..2) of issue port p can name, from
+  // RV32F: the integer units read x only; the AGU's address is x and its store data x (sw) or
+  // f (fsw); an FP pipe's first source is x (fcvt.s.w[u], fmv.w.x) or f and its others f;
+  // fdiv/fsqrt read f only. An unused source is tag 0 (x0's register, be_rename) on any port.
+  function automatic logic [1:0] src_files(int unsigned p, int unsigned s);
+    if (p < Cfg.PAgu) return 2'b01;
+    if (p == Cfg.PAgu) return s == 0 ? 2'b01 : 2'b11;
+    if (p < Cfg.PFdiv) return s == 0 ? 2'b11 : 2'b10;
+    return 2'b10;
+  endfunction
+  // The register files write-back port p can write: the integer units x; the load answer and
+  // the store forward x (lw) or f (flw); an FP pipe x (compares, fclass, fcvt.w[u].s, fmv.x.w)
+  // or f; fdiv/fsqrt f. A CSR op writes x.
+  function automatic logic [1:0] wb_files(int unsigned p);
+    if (p < Cfg.WbLd) return 2'b01;
+    if (p == Cfg.WbFdiv) return 2'b10;
+    return 2'b11;
+  endfunction
+  function automatic logic in_files(logic [1:0] files, logic is_f);
+    return files[is_f];
+  endfunction
+
+  localparam int unsigned RegW = Cfg.PW - 1;  // register index within one file
+  logic [31:0] xrf_q [Cfg.PhysRegs];
+  logic [31:0] frf_q [Cfg.PhysRegs];
   logic [Cfg.NumWb-1:0]      wb_valid;
   logic [Cfg.NumWb-1:0][Cfg.PW-1:0] wb_tag;
   logic [Cfg.NumWb-1:0][31:0] wb_data;
@@ -218,15 +244,27 @@ module be_issue
   end
 
   rs_payload_t [Cfg.NumPorts-1:0]   iu;     // issued uop per port
+  logic [Cfg.NumPorts-1:0][2:0][Cfg.PW-1:0] src_tag;
+  logic [Cfg.NumPorts-1:0][2:0][31:0] src_val;
   logic [Cfg.NumPorts-1:0][31:0]    opa, opb, opc;
   always_comb begin : operands
     for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
       rs_class_e c;
       c = rs_of_port(p);
-      iu[p]  = rs_pl[c][cand_e[p]];
-      opa[p] = prf_q[rs_src1[c][cand_e[p]]];
-      opb[p] = prf_q[rs_src2[c][cand_e[p]]];
-      opc[p] = prf_q[rs_src3[c][cand_e[p]]];
+      iu[p] = rs_pl[c][cand_e[p]];
+      src_tag[p] = {rs_src3[c][cand_e[p]], rs_src2[c][cand_e[p]], rs_src1[c][cand_e[p]]};
+      for (int unsigned s = 0; s < 3; s++) begin
+        logic [RegW-1:0] r;
+        r = src_tag[p][s][RegW-1:0];
+        unique case (src_files(p, s))
+          2'b01:   src_val[p][s] = xrf_q[r];
+          2'b10:   src_val[p][s] = frf_q[r];
+          default: src_val[p][s] = src_tag[p][s][RegW] ? frf_q[r] : xrf_q[r];
+        endcase
+      end
+      opa[p] = src_val[p][0];
+      opb[p] = src_val[p][1];
+      opc[p] = src_val[p][2];
     end
   end
 
@@ -481,14 +519,30 @@ module be_issue
     if (flush_i) wb_valid = '0;
   end
 
-  // Physical register file (x0's register p0 is never written).
+  // Physical register files (x0's register p0 is never written). A port writes a file only
+  // if wb_files allows it, so the f file has no write port from the integer units.
   always_ff @(posedge clk_i or negedge rst_ni) begin : prf
     if (!rst_ni) begin
-      for (int unsigned i = 0; i < Cfg.NumTags; i++) prf_q[i] <= '0;
+      for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+        xrf_q[i] <= '0;
+        frf_q[i] <= '0;
+      end
     end else begin
-      for (int unsigned p = 0; p < Cfg.NumWb; p++) if (wb_valid[p]) prf_q[wb_tag[p]] <= wb_data[p];
-      if (csr_wb_valid_i) prf_q[csr_wb_tag_i] <= csr_wb_data_i;
+      for (int unsigned p = 0; p < Cfg.NumWb; p++) begin
+        if (wb_valid[p] && !wb_tag[p][RegW] && in_files(wb_files(p), 1'b0)) begin
+          xrf_q[wb_tag[p][RegW-1:0]] <= wb_data[p];
+        end
+        if (wb_valid[p] && wb_tag[p][RegW] && in_files(wb_files(p), 1'b1)) begin
+          frf_q[wb_tag[p][RegW-1:0]] <= wb_data[p];
+        end
+      end
+      if (csr_wb_valid_i) xrf_q[csr_wb_tag_i[RegW-1:0]] <= csr_wb_data_i;
     end
+  end
+  // The tag space the rest of the back end reads (commit records): x, then f.
+  for (genvar i = 0; i < Cfg.PhysRegs; i++) begin : gen_prf_o
+    assign prf_o[i]                = xrf_q[i];
+    assign prf_o[Cfg.PhysRegs + i] = frf_q[i];
   end
 
   assign rs_valid_o   = rs_valid;
@@ -514,9 +568,32 @@ module be_issue
   assign agu_size_o   = agu_size;
   assign wb_valid_o   = wb_valid;
   assign wb_tag_o     = wb_tag;
-  assign prf_o        = prf_q;
 
   logic unused;
   assign unused = ^{alu_br_unused, br_unused_res};
+
+`ifndef SYNTHESIS
+  // The file split holds only if no port sees a register of a file src_files / wb_files
+  // leave out: such a read would return the other file's register, such a write be lost.
+  always_ff @(posedge clk_i) begin : file_checks
+    if (rst_ni) begin
+      for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
+        for (int unsigned s = 0; s < 3; s++) begin
+          assert (!grant[p] || src_tag[p][s] == '0
+                  || in_files(src_files(p, s), src_tag[p][s][RegW]))
+            else $error("be_issue: port %0d source %0d names tag %0d, a file it cannot read",
+                        p, s, src_tag[p][s]);
+        end
+      end
+      for (int unsigned p = 0; p < Cfg.NumWb; p++) begin
+        assert (!wb_valid[p] || in_files(wb_files(p), wb_tag[p][RegW]))
+          else $error("be_issue: write-back port %0d writes tag %0d, a file it cannot write",
+                      p, wb_tag[p]);
+      end
+      assert (!csr_wb_valid_i || !csr_wb_tag_i[RegW])
+        else $error("be_issue: a CSR op writes f register tag %0d", csr_wb_tag_i);
+    end
+  end
+`endif
 
 endmodule : be_issue
