@@ -118,7 +118,7 @@ module soc_top
   output logic [1:0]             pmu_bank_o,
   output logic [31:0]            pmu_tipctrl_o,
   // {FP units, dispatch, issue, commit width}: the model's config
-  output logic [15:0]            pmu_widths_o,
+  output logic [19:0]            pmu_widths_o,
   output logic [7:0]             pmu_spec_blocks_o,  // PmuSpecBlocks: the model's config
   output logic                   pmu_spec_drain_o,   // PmuSpecDrain: the model's config
   // Test-only PMU write port (mutation tests, pmu_top): tie to 0 outside the harness.
@@ -413,7 +413,8 @@ module soc_top
   );
   assign pmu_lcofip_o = lcofi;
   assign {pmu_csr_we_o, pmu_csr_addr_o, pmu_csr_wdata_o} = pmu_csr;
-  assign pmu_widths_o = {4'(FpUnits), 4'(DispatchWidth), 4'(IssueWidth), 4'(CommitWidth)};
+  assign pmu_widths_o = {4'($clog2(RobEntries)), 4'(FpUnits), 4'(DispatchWidth), 4'(IssueWidth),
+                        4'(CommitWidth)};
   assign pmu_spec_blocks_o = 8'(PmuSpecBlocks);
   assign pmu_spec_drain_o  = PmuSpecDrain != 0;
 

@@ -43,7 +43,7 @@ def main() -> int:
     over = [f"{k}={v}" for k, v in sorted(params.items()) if defaults.get(k) != v]
     env = verilator_env()
     cfg = ["cmake", "-S", str(ROOT), "-B", str(bdir), "-DCMAKE_BUILD_TYPE=Release",
-           f"-DSS_MODEL_PARAMS={';'.join(over)}", f"-DSS_MODEL_ROB={params['RobEntries']}"]
+           f"-DSS_MODEL_PARAMS={';'.join(over)}"]
     for argv in (cfg, ["cmake", "--build", str(bdir), "-j", str(a.jobs), "--target", "stackscope_sweep"]):
         r = subprocess.run(argv, env=env, stdin=subprocess.DEVNULL)
         if r.returncode != 0:

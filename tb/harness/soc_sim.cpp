@@ -277,9 +277,9 @@ std::optional<int> SocSim::program_exit(const iss::Memory& mem) const {
 }
 
 namespace {
-// soc_top's pmu_widths_o: {FpUnits, dispatch, issue, commit width}, 4 bits each.
+// soc_top's pmu_widths_o: {log2 RobEntries, FpUnits, dispatch, issue, commit width}, 4 bits each.
 SocParams params_of(unsigned w) {
-  return {w >> 8 & 15, w >> 4 & 15, w & 15, SOC_ROB_ENTRIES, w >> 12 & 15};
+  return {w >> 8 & 15, w >> 4 & 15, w & 15, 1u << (w >> 16 & 15), w >> 12 & 15};
 }
 }  // namespace
 

@@ -22,9 +22,6 @@
 #define SOC_MODEL Vsoc_top
 #define SOC_MODEL_HEADER "Vsoc_top.h"
 #endif
-#ifndef SOC_ROB_ENTRIES  // soc_top's RobEntries as tb/harness/verilated.cmake sets it
-#define SOC_ROB_ENTRIES 32
-#endif
 class SOC_MODEL;
 class VerilatedContext;
 class VerilatedFstC;
