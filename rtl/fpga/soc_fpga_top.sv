@@ -15,14 +15,28 @@ module soc_fpga_top
   parameter int unsigned MemLatency     = 4,
   parameter string       MemInit        = "",   // $readmemh image (stackscope fpga-image)
   parameter int unsigned UartClksPerBit = 217,  // 25 MHz / 115200 baud
+  // The core small enough for the LFE5U-85F with the PMU and the caches (docs/fpga.md
+  // "Configuration"): 1-wide like the w1 build, ROB 16, 4-entry reservation stations and
+  // load/store queues, one FP pipe. soc_top's default core (2-wide, ROB 32, two FP pipes) maps
+  // to more LUT4 than the device has (docs/cost.md).
+  parameter int unsigned FetchWidth     = 1,
+  parameter int unsigned DispatchWidth  = 1,
+  parameter int unsigned IssueWidth     = 1,
+  parameter int unsigned NumAlu         = 1,
+  parameter int unsigned CommitWidth    = 1,
+  parameter int unsigned RobEntries     = 16,
+  parameter int unsigned RsEntries      = 4,
+  parameter int unsigned LqEntries      = 4,
+  parameter int unsigned SqEntries      = 4,
+  parameter int unsigned SbEntries      = 2,
+  parameter int unsigned FpUnits        = 1,
   // Caches small enough for the ECP5's logic (their arrays are flip-flops): 1 KiB L1I,
-  // 1 KiB L1D, 2 KiB L2; the core and the PMU are soc_top's defaults except PmuSpecBlocks.
+  // 1 KiB L1D, 2 KiB L2.
   parameter int unsigned L1ISets        = 16,
   parameter int unsigned L1DSets        = 16,
   parameter int unsigned L2Sets         = 16,
   parameter int unsigned L2Ways         = 4,
   parameter int unsigned PmuSpecBlocks  = 8,
-  localparam int unsigned CommitWidth   = 2,   // soc_top's default core
   localparam int unsigned StackCntW     = 48,
   localparam int unsigned LineBytes     = 32
 ) (
@@ -74,7 +88,7 @@ module soc_fpga_top
   output logic                   pmu_lcofip_o,
   output logic [1:0]             pmu_bank_o,
   output logic [31:0]            pmu_tipctrl_o,
-  output logic [15:0]            pmu_widths_o,
+  output logic [19:0]            pmu_widths_o,
   output logic [7:0]             pmu_spec_blocks_o,
   output logic                   pmu_spec_drain_o
 );
@@ -93,8 +107,18 @@ module soc_fpga_top
   logic [2:0]             pd_size_o;
 
   soc_top #(
-    .StackCntW     (StackCntW),
+    .FetchWidth    (FetchWidth),
+    .DispatchWidth (DispatchWidth),
+    .IssueWidth    (IssueWidth),
+    .NumAlu        (NumAlu),
     .CommitWidth   (CommitWidth),
+    .RobEntries    (RobEntries),
+    .RsEntries     (RsEntries),
+    .LqEntries     (LqEntries),
+    .SqEntries     (SqEntries),
+    .SbEntries     (SbEntries),
+    .FpUnits       (FpUnits),
+    .StackCntW     (StackCntW),
     .LineBytes     (LineBytes),
     .L1ISets       (L1ISets),
     .L1DSets       (L1DSets),
