@@ -24,6 +24,9 @@
 typedef struct {
     uint64_t cycles, instret;
     uint64_t comp[PMU_NUM_CPI_STAGES][PMU_NUM_CPI_COMPS];
+#ifdef ROI_FLOPS
+    uint64_t flops[PMU_NUM_FL];
+#endif
 } roi_snap_t;
 
 /* CSR numbers must be constants: one read per (stage, comp), unrolled. */
@@ -42,6 +45,15 @@ static void __attribute__((noinline)) roi_snap(roi_snap_t *snap)
     ROI_RD_STAGE_(PMU_ST_DISPATCH);
     ROI_RD_STAGE_(PMU_ST_ISSUE);
     ROI_RD_STAGE_(PMU_ST_COMMIT);
+#ifdef ROI_FLOPS
+    /* ROI_FLOPS (the FP programs): the 7 FLOPS-stack components too, printed as
+     * "ROI FLOPS stack: base=.. non_fma=.. ..." in units of 1/(2kv) cycle. */
+    pmu_select_bank(PMU_BANK_TD_FL);
+#define ROI_RD_FL_(j) snap->flops[j] = PMU_WINDOW48(PMU_WIN_FL_BASE + 2 * (j))
+    ROI_RD_FL_(0); ROI_RD_FL_(1); ROI_RD_FL_(2); ROI_RD_FL_(3); ROI_RD_FL_(4); ROI_RD_FL_(5);
+    ROI_RD_FL_(6);
+#undef ROI_RD_FL_
+#endif
 }
 
 /* The ROI starts here: a warm-up snapshot, then the real one into *snap. */
@@ -89,6 +101,18 @@ static void roi_print(const roi_snap_t *b, const roi_snap_t *e)
         }
         ss_puts("\n");
     }
+#ifdef ROI_FLOPS
+    static const char *const fl[PMU_NUM_FL] = {"base", "non_fma", "mask", "frontend",
+                                               "non_vfp", "mem", "depend"};
+    ss_puts("ROI FLOPS stack:");
+    for (int j = 0; j < PMU_NUM_FL; ++j) {
+        ss_puts(" ");
+        ss_puts(fl[j]);
+        ss_puts("=");
+        roi_put_u64((e->flops[j] - b->flops[j]) & mask48);
+    }
+    ss_puts("\n");
+#endif
 }
 
 #endif

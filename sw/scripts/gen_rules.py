@@ -41,7 +41,10 @@ def main() -> int:
             print(f"\t$(CC) $(ISA_FLAGS) -o $@ {path}")
         else:
             flags = t.get("cflags", "")
-            print(f"{elf}: {path} $(SW)/lib/pmu.h $(SW)/pmu/roi.h $(CRT) $(COMMON_DEPS) | $(BUILD)/pmu")
+            if t.get("isa") == "rv32imf":  # an FP workload's source with its ROI (ss_roi.h)
+                flags = "$(F_CFLAGS) " + flags
+            print(f"{elf}: {path} $(SW)/lib/pmu.h $(SW)/pmu/roi.h $(SW)/common/ss_roi.h $(CRT) "
+                  "$(COMMON_DEPS) | $(BUILD)/pmu")
             print(f"\t$(CC) $(WL_CFLAGS) {flags} -o $@ $(CRT) {path}")
     print("ALL_ELFS := " + " ".join(elfs))
     return 0

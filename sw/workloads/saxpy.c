@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stdint.h>
 
+#include "ss_roi.h"
 #include "stackscope.h"
 
 #define SX_N 65536
@@ -26,9 +27,12 @@ int main(void)
         x[i] = (float)(i & 255);
         y[i] = (float)((i >> 8) - 100);
     }
+    SS_ROI_BEGIN();
     saxpy(1.0f, x, y, SX_N);
     saxpy(2.0f, x, y, SX_N);
+    SS_ROI_END();
     for (int i = 0; i < SX_N; i++)
         ss_check(y[i] == (float)(3 * (i & 255) + (i >> 8) - 100), 1);
+    SS_ROI_PRINT();
     return 0;
 }

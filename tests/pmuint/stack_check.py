@@ -7,10 +7,13 @@ CMD is a run with the PMU cross-check on; it must exit 0. The stack is STAGE's s
 in the run's JSON report (`--json FILE` is added to CMD: counters.cpi.STAGE and cycles), or
 with --roi the program's own region-of-interest line (stdout, "ROI CPI stack STAGE: ...",
 sw/pmu/roi.h), whose values the harness has checked against the golden model as CSR reads
-(the report's pmu_crosscheck.csr_reads_checked must be non-zero). CHECKs, shares of the stage's W x cycles slots:
+(the report's pmu_crosscheck.csr_reads_checked must be non-zero). STAGE `flops` is the FLOPS
+stack (counters.flops, or the "ROI FLOPS stack:" line), W its 2kv flop slots per cycle.
+CHECKs, shares of the stage's W x cycles slots:
   share:COMP:LO:HI         COMP / all slots in [LO, HI]
   largest:COMP             COMP larger than every other component except base
   split:COMP:A+B..:LO:HI   COMP / (A + B + ..) in [LO, HI] (e.g. one cache level of all)
+  count:A+B..:LO:HI        A + B + .. in slots (not a share) in [LO, HI]
 The bounds come from the timing analysis in tests/pmuint/CMakeLists.txt. A stage that is not
 W wide on the built core means the bounds do not apply: exit 77 (ctest skip). Any other
 failure (run failed, line missing, stack not a multiple of the cycles, check out of bounds)
@@ -50,17 +53,20 @@ def main(argv: list[str]) -> int:
         report, run = run_report(cmd)
     except RunFailed as e:
         return fail(str(e))
+    line = "ROI FLOPS stack:" if stage == "flops" else f"ROI CPI stack {stage}:"
     if roi:
-        stack = parse_stack(run.stdout, f"ROI CPI stack {stage}:")
+        stack = parse_stack(run.stdout, line)
         m = re.search(r"ROI cycles=(\d+)", run.stdout)
         cycles = int(m.group(1)) if m else 0
         if not report.get("pmu_crosscheck", {}).get("csr_reads_checked"):
             return fail("the ROI values were not checked against the golden model")
     else:
-        stack = report.get("counters", {}).get("cpi", {}).get(stage)
+        counters = report.get("counters", {})
+        stack = counters.get("flops") if stage == "flops" else counters.get("cpi", {}).get(stage)
         cycles = report.get("cycles", 0)
     if not stack:
-        return fail(f"no {'ROI ' if roi else ''}CPI stack line for {stage}")
+        return fail(f"no {'ROI ' if roi else ''}{'FLOPS' if stage == 'flops' else 'CPI'} stack "
+                    f"line for {stage}")
     if cycles == 0:
         return fail("no cycle count")
     total = sum(stack.values())
@@ -91,6 +97,11 @@ def main(argv: list[str]) -> int:
                 ok = stack[f[1]] > others[top]
                 what = f"{f[1]} ({stack[f[1]]}) larger than every non-base component " \
                        f"(next: {top} {others[top]})"
+            elif f[0] == "count" and len(f) == 4:
+                x = sum(stack[c] for c in f[1].split("+"))
+                lo, hi = int(f[2]), int(f[3])
+                ok = lo <= x <= hi
+                what = f"{f[1]} = {x} slots in [{lo}, {hi}]"
             elif f[0] == "split" and len(f) == 5:
                 den = sum(stack[c] for c in f[2].split("+"))
                 x = stack[f[1]] / den if den else -1.0
