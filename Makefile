@@ -6,7 +6,7 @@ CMAKE_TYPE ?= Release
 DEPS_STAMP := $(BUILD)/.deps-stamp
 ENV        := source scripts/env.sh &&
 
-.PHONY: all deps build sw run test lint bench fuzz fuzz-iss soak soak-mem soak-soc clean distclean synth formal validate
+.PHONY: all deps build sw run test lint bench fuzz fuzz-iss soak soak-mem soak-soc clean distclean synth formal validate flops
 
 all: build
 
@@ -26,12 +26,16 @@ build: $(BUILD)/CMakeCache.txt sw
 	$(ENV) cmake --build $(BUILD) -j $(JOBS)
 
 # The whole workload suite on the SoC: summary on stdout; JSON, CSV, per-workload text and
-# plots under build/report/ (docs/report.md).
+# plots under build/report/ (docs/report.md); then the RV32F suite (fp_suite) the same way
+# under build/report/fp/, whose FLOPS-stack plot shows floating-point work.
 REPORT_DIR ?= $(BUILD)/report
 run: build
-	@mkdir -p $(REPORT_DIR)
+	@mkdir -p $(REPORT_DIR)/fp
 	$(BUILD)/stackscope run --json $(REPORT_DIR)/report.json --csv $(REPORT_DIR)/report.csv \
 	  --text-dir $(REPORT_DIR) --plots $(REPORT_DIR)/plots $(RUN_ARGS)
+	$(BUILD)/stackscope run fp_suite --json $(REPORT_DIR)/fp/report.json \
+	  --csv $(REPORT_DIR)/fp/report.csv --text-dir $(REPORT_DIR)/fp --plots $(REPORT_DIR)/fp/plots \
+	  $(RUN_ARGS)
 
 # Seed 000 §IV over the suite: every workload as is and under each idealisation, on the default
 # and 4-wide builds; regenerates docs/validation.md and docs/img/validation*.png, run reports
@@ -41,6 +45,13 @@ validate: $(BUILD)/CMakeCache.txt sw
 	$(ENV) cmake --build $(BUILD) -j $(JOBS) --target stackscope stackscope_w4
 	$(BUILD)/venv/bin/python3 scripts/validate.py -j $(JOBS) --build-dir $(BUILD) \
 	  --out $(BUILD)/validate --doc docs/validation.md $(BACKEND_ARGS) $(VALIDATE_ARGS)
+
+# Seed 000 §V-B on the FP workloads: IPC stacks beside FLOPS stacks, as is and with a perfect
+# L1D; regenerates docs/flops.md's results and docs/img/ipc_flops.png (reports under build/flops/).
+flops: $(BUILD)/CMakeCache.txt sw
+	$(ENV) cmake --build $(BUILD) -j $(JOBS) --target stackscope
+	$(BUILD)/venv/bin/python3 scripts/flops_study.py -j $(JOBS) --build-dir $(BUILD) \
+	  --out $(BUILD)/flops --doc docs/flops.md $(BACKEND_ARGS) $(FLOPS_ARGS)
 
 # Sweeps (docs/sweep.md): `make sweep SPEC=examples/sweep/memlat.toml`. BACKEND=slurm sends the
 # sweep, `make validate` and `make synth` to Slurm through the same runner (scripts/

@@ -128,8 +128,8 @@ def flops(runs, out):
     ax.set_ylim(0, 100)
     ax.set_title("FLOPS stack (base = achieved share of peak)")
     if all(r["metrics"]["flops"]["per_cycle"] == 0 for r in runs):
-        # RV32IM has no FP instructions: say why every bar is one colour.
-        ax.text(0.5, 0.5, "no floating-point operations executed (RV32IM core):\n"
+        # integer workloads only: say why every bar is one colour
+        ax.text(0.5, 0.5, "no floating-point operations executed by these workloads:\n"
                 "every FP slot is lost to 'frontend' (no FP op dispatched)",
                 transform=ax.transAxes, ha="center", va="center", fontsize=10,
                 bbox=dict(facecolor="white", edgecolor="grey", alpha=0.9))

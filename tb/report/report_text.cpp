@@ -204,6 +204,20 @@ std::string render_run_text(const Json& run, const TextOptions& o) {
   for (const auto& [name, v] : fl["components"].items())
     comps += fmt::format("{}{} {}", comps.empty() ? "" : "  ", name, pct(v));
   out += comps + "\n";
+  // Seed 000 Fig. 5: the issue-stage CPI stack as an IPC stack (components / cycles, sums to
+  // the slots per cycle), in the same per-cycle unit as the FLOPS stack above.
+  const double tcpi = cs["total_cpi"].get<double>();
+  if (tcpi > 0) {
+    const double w = cs["slots"].get<double>();
+    out += fmt::format("  beside it, the issue IPC stack (seed 000 Fig. 5; {:.0f} slot(s) per cycle): "
+                       "issued {:.3f} per cycle\n  ",
+                       w, cs["issue"]["base"].get<double>() / tcpi * w);
+    std::string ipc;
+    for (const auto& [name, v] : cs["issue"].items())
+      if (name != "total")
+        ipc += fmt::format("{}{} {:.3f}", ipc.empty() ? "" : "  ", name, v.get<double>() / tcpi * w);
+    out += ipc + "\n";
+  }
 
   // TIP.
   const Json& tip = run["tip"];
