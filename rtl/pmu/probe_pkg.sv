@@ -151,6 +151,10 @@ package probe_pkg;
     logic [8-1:0] lq_waiting;
     // [memory] free store-buffer entries
     logic [8-1:0] sb_free;
+    // [issue] FP arithmetic uops left in the FP reservation station after this cycle's issue
+    logic [8-1:0] fp_wait;
+    // [issue] of those, uops whose sources are ready
+    logic [8-1:0] fp_ready_left;
     // [fetch] the decode stage redirected fetch this cycle
     logic dec_redirect;
     // [fetch] the back end redirected the front end this cycle
@@ -168,7 +172,7 @@ package probe_pkg;
   localparam int unsigned WindowWordBits = 6;
 
   // Test only (docs/probe.md "Probe mutants"): the probe with mutant m applied (0: none).
-  localparam int unsigned NumProbeMutants = 35;
+  localparam int unsigned NumProbeMutants = 37;
   function automatic probe_t probe_mutate(probe_t p, logic [7:0] m);
     probe_t q;
     q = p;
@@ -208,6 +212,8 @@ package probe_pkg;
       8'd33: q.fp_issue = '0;  // fp_issue_unwired
       8'd34: q.fp_fma = '0;  // fp_fma_unwired
       8'd35: q.fp_unit_nonfp = 1'b0;  // fp_unit_nonfp_unwired
+      8'd36: q.fp_wait_rs = !p.rs_empty;  // fp_wait_rs_as_rs_busy
+      8'd37: q.fp_prod_load = p.iss_nonready && (p.iss_prod_cls == ClsDcL2 || p.iss_prod_cls == ClsDcMem);  // fp_prod_load_as_iss_miss
       default: ;
     endcase
     return q;

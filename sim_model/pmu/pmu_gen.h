@@ -31,7 +31,7 @@ inline constexpr unsigned kPcW = 32;
 inline constexpr unsigned kRobIdxW = 6;
 inline constexpr unsigned kProbeBits = 314;
 inline constexpr unsigned kProbeWords = 10;
-inline constexpr unsigned kObsBits = 42;
+inline constexpr unsigned kObsBits = 58;
 inline constexpr unsigned kObsWords = 2;
 inline constexpr unsigned kNumSpecCnt = 19;  // pmu_pkg NumSpecCnt
 inline constexpr unsigned kEvIncW = 7, kTdIncW = 4;
@@ -349,6 +349,8 @@ struct CoreObs {
   uint32_t rs_ready_left{};
   uint32_t lq_waiting{};
   uint32_t sb_free{};
+  uint32_t fp_wait{};
+  uint32_t fp_ready_left{};
   uint32_t dec_redirect{};
   uint32_t be_redirect{};
 };
@@ -361,11 +363,13 @@ inline CoreObs unpack_obs(std::span<const uint32_t, kObsWords> w) {
     return static_cast<uint32_t>(x & ((uint64_t{1} << width) - 1));
   };
   CoreObs p;
-  p.rs_min_free = get(34, 8);
-  p.rs_wait = get(26, 8);
-  p.rs_ready_left = get(18, 8);
-  p.lq_waiting = get(10, 8);
-  p.sb_free = get(2, 8);
+  p.rs_min_free = get(50, 8);
+  p.rs_wait = get(42, 8);
+  p.rs_ready_left = get(34, 8);
+  p.lq_waiting = get(26, 8);
+  p.sb_free = get(18, 8);
+  p.fp_wait = get(10, 8);
+  p.fp_ready_left = get(2, 8);
   p.dec_redirect = get(1, 1);
   p.be_redirect = get(0, 1);
   return p;
@@ -553,7 +557,7 @@ inline constexpr uint16_t csr_reg_addr(unsigned i) { return kCsrRegs[i].addr; }
 struct ProbeMutant {
   std::string_view name, field, mistake;
 };
-inline constexpr std::array<ProbeMutant, 35> kProbeMutants{{
+inline constexpr std::array<ProbeMutant, 37> kProbeMutants{{
     {"rob_full_as_rs_full", "rob_full", "rob_full wired to the RS-full signal"},
     {"rs_full_as_lsq_full", "rs_full", "rs_full wired to the LSQ-full signal"},
     {"lsq_full_as_sb_full", "lsq_full", "lsq_full wired to the store-buffer-full signal"},
@@ -589,6 +593,8 @@ inline constexpr std::array<ProbeMutant, 35> kProbeMutants{{
     {"fp_issue_unwired", "fp_issue", "fp_issue left unconnected"},
     {"fp_fma_unwired", "fp_fma", "fp_fma left unconnected (every FMA booked as a = 1)"},
     {"fp_unit_nonfp_unwired", "fp_unit_nonfp", "fp_unit_nonfp left unconnected"},
+    {"fp_wait_rs_as_rs_busy", "fp_wait_rs", "fp_wait_rs taken as 'some uop waits in any RS' (integer ones included)"},
+    {"fp_prod_load_as_iss_miss", "fp_prod_load", "fp_prod_load taken from the oldest waiting uop of any class (a missing load's consumer)"},
 }};
 
 }  // namespace stackscope::pmu

@@ -106,6 +106,14 @@ std::string ProbeCheck::check_obs(const Probe& p, const CoreObs& o) {
   if (o.rs_wait > 0 && o.rs_ready_left == 0 && !p.iss_nonready)
     return bad("iss_nonready", "no uop left in the RSs is ready, yet the oldest does not wait on "
                                "a producer");
+  // FLOPS: "an FP arithmetic uop waits in the RS"; the oldest one waiting on a load implies
+  // one of them is not ready.
+  if (p.fp_wait_rs != (o.fp_wait > 0))
+    return bad("fp_wait_rs", "fp_wait_rs " + b(p.fp_wait_rs) + " with " + b(o.fp_wait) +
+                                 " FP arithmetic uops left in the FP RS");
+  if (p.fp_prod_load && o.fp_ready_left == o.fp_wait)
+    return bad("fp_prod_load", "fp_prod_load while no FP arithmetic uop waits on a producer (" +
+                                   b(o.fp_wait) + " left, " + b(o.fp_ready_left) + " ready)");
   // Memory: a load waits for data; the store buffer has no free entry.
   if (p.ld_inflight != (o.lq_waiting > 0)) return bad("ld_inflight", "ld_inflight " + b(p.ld_inflight));
   if (p.sb_full != (o.sb_free == 0)) return bad("sb_full", "sb_full " + b(p.sb_full));

@@ -467,6 +467,8 @@ OBS_FIELDS = [
     ("rs_ready_left", "8", 1, "issue", "of those, uops whose sources are ready"),
     ("lq_waiting", "8", 1, "memory", "load-queue entries issued to the D-cache and waiting for data"),
     ("sb_free", "8", 1, "memory", "free store-buffer entries"),
+    ("fp_wait", "8", 1, "issue", "FP arithmetic uops left in the FP reservation station after this cycle's issue"),
+    ("fp_ready_left", "8", 1, "issue", "of those, uops whose sources are ready"),
     ("dec_redirect", "1", 1, "fetch", "the decode stage redirected fetch this cycle"),
     ("be_redirect", "1", 1, "fetch", "the back end redirected the front end this cycle"),
 ]
@@ -521,6 +523,11 @@ PROBE_MUTANTS = [
     ("fp_issue_unwired", "fp_issue", "'0", "fp_issue left unconnected"),
     ("fp_fma_unwired", "fp_fma", "'0", "fp_fma left unconnected (every FMA booked as a = 1)"),
     ("fp_unit_nonfp_unwired", "fp_unit_nonfp", "1'b0", "fp_unit_nonfp left unconnected"),
+    ("fp_wait_rs_as_rs_busy", "fp_wait_rs", "!p.rs_empty",
+     "fp_wait_rs taken as 'some uop waits in any RS' (integer ones included)"),
+    ("fp_prod_load_as_iss_miss", "fp_prod_load",
+     "p.iss_nonready && (p.iss_prod_cls == ClsDcL2 || p.iss_prod_cls == ClsDcMem)",
+     "fp_prod_load taken from the oldest waiting uop of any class (a missing load's consumer)"),
 ]
 
 
