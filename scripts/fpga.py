@@ -21,6 +21,7 @@ from yowasp_paths import stage_sources  # noqa: E402
 from synth import ecp5_fit_error  # noqa: E402  (nextpnr's "does not fit", as the cost rows)
 
 SLANG_RELAX = "-Wno-implicit-port-type-mismatch"
+DEVICE_LUT4 = 83640  # LFE5U-85F: nextpnr-ecp5 --85k reports "Total LUT4s: N/83640"
 
 
 def fail(msg: str) -> None:
@@ -132,6 +133,14 @@ def main() -> int:
           f"(2 LUT4 each), {sum(v for k, v in cells.items() if k.startswith('TRELLIS_FF'))} FF, "
           f"{cells.get('TRELLIS_DPR16X4', 0)} DPR16X4, {cells.get('DP16KD', 0)} DP16KD, "
           f"{cells.get('MULT18X18D', 0)} MULT18X18D", flush=True)
+    # A design larger than the device stops here with the figures kept in fpga.json (nextpnr
+    # would stop with a wasm trap after reading the netlist).
+    luts = cells.get("LUT4", 0) + 2 * cells.get("CCU2C", 0)
+    if luts > DEVICE_LUT4:
+        res["does_not_fit"] = {"lut4": luts, "device_lut4": DEVICE_LUT4}
+        (out / "fpga.json").write_text(json.dumps(res, indent=2) + "\n")
+        fail(f"does not fit: {luts}/{DEVICE_LUT4} LUT4 ({100 * luts / DEVICE_LUT4:.0f} %) on the "
+             f"LFE5U-85F after synthesis (figures in {out / 'fpga.json'})")
     print(f"fpga: place and route (nextpnr-ecp5 --85k), log {out}/nextpnr.log", flush=True)
     res["pnr_seconds"] = round(run([nextpnr, "--85k", "--package", "CABGA381", "--json",
                                     "ulx3s.json", "--lpf", "ulx3s_v20.lpf", "--textcfg",

