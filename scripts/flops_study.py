@@ -76,7 +76,7 @@ def stacks_of(path):
             "ipc_stack": ipc_cols, "ipc_stack_sum": sum(ipc.values()),
             "peak_flops": peak, "flops_per_cycle": fl["per_cycle"],
             "flops_stack": flops, "flops_stack_sum": sum(flops.values()),
-            "flops_base_count": round(fl["components"]["base"] * peak * r["cycles"]),
+            "flops_base_count": r["counters"]["flops"]["base"],
             "fig4": fig4}
 
 

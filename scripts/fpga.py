@@ -18,10 +18,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import rtl_files  # noqa: E402  (the one reader of rtl/**/*.f)
 from yowasp_paths import stage_sources  # noqa: E402
-from synth import ecp5_fit_error  # noqa: E402  (nextpnr's "does not fit", as the cost rows)
+# The cost rows' ECP5 flow (scripts/synth.py): the same elaboration lowering, mapping steps,
+# LUT4 count and "does not fit".
+from synth import (ECP5_LUT4, ELAB_LOWER, SLANG_RELAX, count_ffs, does_not_fit,  # noqa: E402
+                   ecp5_fit_error, ecp5_luts, ecp5_map, stat_cells)
 
-SLANG_RELAX = "-Wno-implicit-port-type-mismatch"
-DEVICE_LUT4 = 83640  # LFE5U-85F: nextpnr-ecp5 --85k reports "Total LUT4s: N/83640"
 
 
 def fail(msg: str) -> None:
@@ -102,20 +103,18 @@ def main() -> int:
     if img["MemInit"]:
         params += f' -G MemInit="{img["MemInit"]}"'  # Yosys keeps the quotes for slang
     # The same two stages as synth.py's ECP5 rows: slang elaborates and hands RTLIL over (as
-    # Verilog, memories with per-bit enables become processes Yosys 0.55's proc did not finish);
-    # Yosys 0.55 maps, its check step run without `autoname` (naming the core's ~250k
-    # auto-named wires exhausted the 4 GiB wasm32 heap; the names are cosmetic).
+    # Verilog, memories with per-bit enables become processes Yosys 0.55's proc did not
+    # finish); Yosys 0.55 maps (synth.ecp5_map).
     (out / "elab.ys").write_text("\n".join([
         f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX} {srcs} --top ulx3s_top {params}",
         "hierarchy -check -top ulx3s_top",
-        "proc", "flatten", "opt_clean", "bwmuxmap", "bmuxmap", "demuxmap", "opt_clean",
+        "proc", "flatten", "opt_clean", *ELAB_LOWER,
         "write_rtlil elab.il",
     ]) + "\n")
     (out / "synth.ys").write_text("\n".join([
         "read_rtlil elab.il",
         "hierarchy -check -top ulx3s_top",
-        "synth_ecp5 -top ulx3s_top -run :check",
-        "hierarchy -check", "check -noinit", "blackbox =A:whitebox",
+        *ecp5_map("ulx3s_top", noflatten=False),
         "tee -q -o stat.json stat -json",
         "write_json ulx3s.json",
     ]) + "\n")
@@ -126,21 +125,19 @@ def main() -> int:
     print(f"fpga: synthesis (yosys 0.55 synth_ecp5), log {out}/yosys.log", flush=True)
     res["synth_seconds"] = round(run([yosys_map, "-q", "-l", "yosys.log", "synth.ys"],
                                      out / "yosys.devnull", out, "yosys"), 1)
-    mods = json.loads((out / "stat.json").read_text())["modules"]
-    cells = (mods.get("\\ulx3s_top") or mods.get("ulx3s_top") or {}).get("num_cells_by_type", {})
+    cells = stat_cells(out / "stat.json", "ulx3s_top")
     res["cells"] = {k: v for k, v in cells.items() if not k.startswith("$")}
     print(f"fpga: mapped: {cells.get('LUT4', 0)} LUT4 + {cells.get('CCU2C', 0)} CCU2C "
-          f"(2 LUT4 each), {sum(v for k, v in cells.items() if k.startswith('TRELLIS_FF'))} FF, "
+          f"(2 LUT4 each), {count_ffs(cells)} FF, "
           f"{cells.get('TRELLIS_DPR16X4', 0)} DPR16X4, {cells.get('DP16KD', 0)} DP16KD, "
           f"{cells.get('MULT18X18D', 0)} MULT18X18D", flush=True)
     # A design larger than the device stops here with the figures kept in fpga.json (nextpnr
     # would stop with a wasm trap after reading the netlist).
-    luts = cells.get("LUT4", 0) + 2 * cells.get("CCU2C", 0)
-    if luts > DEVICE_LUT4:
-        res["does_not_fit"] = {"lut4": luts, "device_lut4": DEVICE_LUT4}
+    luts = ecp5_luts(cells)
+    if luts > ECP5_LUT4:
+        res["does_not_fit"] = {"lut4": luts, "device_lut4": ECP5_LUT4}
         (out / "fpga.json").write_text(json.dumps(res, indent=2) + "\n")
-        fail(f"does not fit: {luts}/{DEVICE_LUT4} LUT4 ({100 * luts / DEVICE_LUT4:.0f} %) on the "
-             f"LFE5U-85F after synthesis (figures in {out / 'fpga.json'})")
+        fail(f"{does_not_fit(luts)} after synthesis (figures in {out / 'fpga.json'})")
     print(f"fpga: place and route (nextpnr-ecp5 --85k), log {out}/nextpnr.log", flush=True)
     res["pnr_seconds"] = round(run([nextpnr, "--85k", "--package", "CABGA381", "--json",
                                     "ulx3s.json", "--lpf", "ulx3s_v20.lpf", "--textcfg",

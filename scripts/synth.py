@@ -155,6 +155,27 @@ class Job:
 # ECP5 device of the cost tables (issue 18): the largest ECP5 (LFE5U-85F), on the ULX3S 85F's
 # package. Everything fits it, so every ECP5 job gets a place-and-route and an Fmax.
 ECP5_DEVICE, ECP5_PACKAGE = "85k", "CABGA381"
+ECP5_LUT4 = 83640  # its LUT4s (nextpnr-ecp5 --85k: "Total LUT4s: N/83640")
+# After elaboration (here and in fpga.py): cells newer than plain Verilog expressions, lowered
+# so that write_verilog emits logic and Yosys 0.55 reads the RTLIL.
+ELAB_LOWER = ["bwmuxmap", "bmuxmap", "demuxmap", "opt_clean"]
+
+
+def ecp5_map(top: str, noflatten: bool) -> list[str]:
+    """synth_ecp5 of `top` up to its check step, then that check without `autoname`: deriving
+    names for core_top's ~250k auto-named wires exhausted the 4 GiB of YoWASP's wasm32 heap
+    (bad_alloc after 60 minutes of mapping); the names are cosmetic. (Also fpga.py's.)"""
+    return [f"synth_ecp5{' -noflatten' if noflatten else ''} -top {top} -run :check",
+            "hierarchy -check", "check -noinit", "blackbox =A:whitebox"]
+
+
+def ecp5_luts(cells: dict) -> int:
+    """LUT4 of a mapped design: plain LUT4s + the two LUT4s of every CCU2C carry cell."""
+    return cells.get("LUT4", 0) + 2 * cells.get("CCU2C", 0)
+
+
+def does_not_fit(luts: int, device: int = ECP5_LUT4) -> str:
+    return f"does not fit: {luts}/{device} LUT4 ({100 * luts / device:.0f} %) on the LFE5U-85F"
 # soc_top as rtl/fpga/soc_fpga_top.sv builds it: the soc_top parameters among that file's
 # defaults (the 1-wide core with ROB 16 and one FP pipe, 1 KiB L1I, 1 KiB L1D, 2 KiB L2;
 # 8 speculative blocks)
@@ -349,8 +370,7 @@ def synth_job(job: Job, tools: Tools, out: Path, core_files: list[str], timeout:
         "proc",
         *(["setundef -zero -undriven"] if job.drop else []),
         "flatten", "opt_clean",
-        # cells newer than plain Verilog expressions: lower them so write_verilog emits logic
-        "bwmuxmap", "bmuxmap", "demuxmap", "opt_clean",
+        *ELAB_LOWER,
         f"rename -top {job.top}",
         "tee -q -o elab_stat.json stat -json",
         "write_verilog -noattr elab.v",
@@ -519,8 +539,7 @@ def ecp5_fit_error(text: str) -> str:
     stops with a wasm trap, not a message): 'does not fit: N/M LUT4 (P %)'."""
     u = re.search(r"Total LUT4s:\s+(\d+)/\s*(\d+)", text)
     if u and int(u.group(1)) > int(u.group(2)):
-        n, m = int(u.group(1)), int(u.group(2))
-        return f"does not fit: {n}/{m} LUT4 ({100 * n / m:.0f} %) on the LFE5U-85F"
+        return does_not_fit(int(u.group(1)), int(u.group(2)))
     return ""
 
 
@@ -537,12 +556,8 @@ def ecp5_job(job: Job, tools: Tools, d: Path, timeout: int, t0: float) -> dict:
         # the SoC resets some registers to a non-constant value (asynchronous load), which
         # ECP5 FFs cannot hold: made synchronous, as for the iCE40 core job
         *(["proc", "async2sync"] if job.files in ("core", "soc") else []),
-        # -noflatten: the unit stays a module of its own, so its cell counts are its own.
-        # synth_ecp5 up to its check step, which is run here without `autoname`: deriving
-        # names for core_top's ~250k auto-named wires exhausted the 4 GiB of YoWASP's wasm32
-        # heap (bad_alloc after 60 minutes of mapping); the names are cosmetic
-        "synth_ecp5 -noflatten -top fmax_wrap -run :check",
-        "hierarchy -check", "check -noinit", "blackbox =A:whitebox",
+        # -noflatten: the unit stays a module of its own, so its cell counts are its own
+        *ecp5_map("fmax_wrap", noflatten=True),
         "tee -q -o ecp5_stat.json stat -json",
         "write_json -compat-int ecp5.json",
     ]) + "\n")
@@ -557,8 +572,7 @@ def ecp5_job(job: Job, tools: Tools, d: Path, timeout: int, t0: float) -> dict:
         "ecp5_mult": cells.get("MULT18X18D", 0),
         "synth_seconds": round(time.time() - t0, 1),
     }
-    # LUT4 of the unit: plain LUT4s + the two LUT4s of every CCU2C carry cell
-    res["ecp5_luts"] = res["ecp5_lut4"] + 2 * res["ecp5_ccu2c"]
+    res["ecp5_luts"] = ecp5_luts(cells)
     res["ecp5_bram_bits"] = res["ecp5_dp16kd"] * ECP5_BRAM_BITS
     res["ecp5_dpr_bits"] = res["ecp5_dpr16x4"] * ECP5_DPR_BITS
     if job.top in EXPECT:

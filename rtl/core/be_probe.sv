@@ -243,6 +243,16 @@ module be_probe
   // a pipe issuing anything else (min/max, compares, fclass, sign injection, conversions,
   // moves) is busy without flops. fdiv/fsqrt run on their own unit, not on a pipe: they are
   // FP arithmetic waiting in the RS (fp_wait_rs) but never an fp_issue.
+  // FP arithmetic uops left in the FP RS after this cycle's issue: what fp_wait_rs and
+  // fp_prod_load look at, and what the observation port counts.
+  logic [Cfg.RsEntries-1:0] fp_left;
+  always_comb begin : fp_left_of
+    for (int unsigned e = 0; e < Cfg.RsEntries; e++) begin
+      fp_left[e] = rs_valid_i[RsFp][e] && !rs_issue_i[RsFp][e]
+                && fpu_pkg::is_arith(rs_pl_i[RsFp][e].uop.fpu_op);
+    end
+  end
+
   always_comb begin : fp_probe
     logic                found;
     logic [Cfg.RobW-1:0] a, best;
@@ -265,8 +275,7 @@ module be_probe
     found = 1'b0; best = '0; prod = '0; waiting = 1'b0;
     for (int unsigned e = 0; e < Cfg.RsEntries; e++) begin
       a = age(rs_pl_i[RsFp][e].rob, rob_head_i);
-      if (rs_valid_i[RsFp][e] && !rs_issue_i[RsFp][e]
-          && fpu_pkg::is_arith(rs_pl_i[RsFp][e].uop.fpu_op) && (!found || a < best)) begin
+      if (fp_left[e] && (!found || a < best)) begin
         found   = 1'b1;
         best    = a;
         waiting = !rs_ready_i[RsFp][e];
@@ -281,22 +290,6 @@ module be_probe
   // Observation port (docs/probe.md "Checking the probe against the machine"): the raw
   // occupancy of the structures, as counts, for the harness to re-derive the flags above from
   // their documented meaning. The front-end fields are filled by core_top.
-  // FP arithmetic uops left in the FP RS after issue, and the ready ones among them (counted
-  // here, apart from fp_probe's oldest-entry search, for ProbeCheck's fp_wait_rs and
-  // fp_prod_load rules).
-  int unsigned fp_arith_n, fp_ready_n;
-  always_comb begin : observe_fp
-    fp_arith_n = 0;
-    fp_ready_n = 0;
-    for (int unsigned e = 0; e < Cfg.RsEntries; e++) begin
-      if (rs_valid_i[RsFp][e] && !rs_issue_i[RsFp][e]
-          && fpu_pkg::is_arith(rs_pl_i[RsFp][e].uop.fpu_op)) begin
-        fp_arith_n += 1;
-        if (rs_ready_i[RsFp][e]) fp_ready_n += 1;
-      end
-    end
-  end
-
   always_comb begin : observe
     int unsigned free_c, min_free, wait_n, ready_n;
     min_free = Cfg.RsEntries;
@@ -313,8 +306,8 @@ module be_probe
     obs_o.rs_wait       = 8'(wait_n);
     obs_o.rs_ready_left = 8'(ready_n);
     obs_o.lq_waiting    = 8'($countones(lq_busy_i & lq_valid_i));
-    obs_o.fp_wait       = 8'(fp_arith_n);
-    obs_o.fp_ready_left = 8'(fp_ready_n);
+    obs_o.fp_wait       = 8'($countones(fp_left));
+    obs_o.fp_ready_left = 8'($countones(fp_left & rs_ready_i[RsFp]));
     // Saturating: committed device stores wait in the queue too (be_lsq counts them in
     // sb_cnt) beyond the SbEntries cached ones be_rob_commit admits.
     obs_o.sb_free       = sb_cnt_i >= (Cfg.SqW+1)'(Cfg.SbEntries) ? 8'd0
