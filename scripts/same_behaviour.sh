@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# same_behaviour.sh BEFORE_BUILD AFTER_BUILD [TARGET]: proof that an RTL refactoring changes no
-# behaviour (docs/core.md "Back-end files"). Runs `stackscope run --json` on TARGET (default: the
+# same_behaviour.sh [--ignore-key KEY]... BEFORE_BUILD AFTER_BUILD [TARGET]: proof that an RTL
+# refactoring changes no behaviour (docs/core.md "Back-end files"). Runs `stackscope run --json` on TARGET (default: the
 # whole suite) with the default, 4-wide and 1-wide binaries of both build directories (each with
 # its own built workloads) and compares the reports field by field with
-# tests/core/same_report.py, ignoring only timing fields and the ELF path; the workloads' load
-# images must be identical too. Exit 0 when everything matches, 1 otherwise, 2 on bad input.
+# tests/core/same_report.py, ignoring only timing fields and the ELF path (and each KEY: a
+# report field the change adds); the workloads' load images must be identical too. Exit 0 when
+# everything matches, 1 otherwise, 2 on bad input.
 set -u
+ignore=(--ignore-key elf)
+while [[ ${1:-} == --ignore-key ]]; do
+  [[ $# -ge 2 ]] || { echo "same_behaviour: --ignore-key needs a KEY" >&2; exit 2; }
+  ignore+=(--ignore-key "$2")
+  shift 2
+done
 if [[ $# -lt 2 || $# -gt 3 ]]; then
-  echo "usage: same_behaviour.sh BEFORE_BUILD AFTER_BUILD [TARGET]" >&2
+  echo "usage: same_behaviour.sh [--ignore-key KEY]... BEFORE_BUILD AFTER_BUILD [TARGET]" >&2
   exit 2
 fi
 before=$1 after=$2 target=${3:-suite}
@@ -36,7 +43,7 @@ for w in "" _w4 _w1; do
            tail -3 "$out/$side.log" >&2; status=1; }
   done
   echo -n "stackscope$w: "
-  "$py" "$here/tests/core/same_report.py" "$out/before.json" "$out/after.json" --ignore-key elf \
+  "$py" "$here/tests/core/same_report.py" "$out/before.json" "$out/after.json" "${ignore[@]}" \
     || status=1
 done
 exit $status

@@ -23,32 +23,15 @@ module core_frontend
   input  logic [31:0]               boot_addr_i,
 
   // I-port (contract section 1)
-  output logic                      ic_req_o,
-  output logic [31:0]               ic_addr_o,
-  input  logic                      ic_gnt_i,
-  input  logic                      ic_rvalid_i,
-  input  logic                      ic_err_i,
-  input  logic [127:0]              ic_rdata_i,
-  input  logic                      ic_miss_i,
+  output ic_req_t                   ic_req_o,
+  input  ic_rsp_t                   ic_rsp_i,
 
   // to the back end (contract section 3)
   output logic [FetchWidth-1:0]     fe_valid_o,
   output fe_uop_t [FetchWidth-1:0]  fe_uop_o,
   input  logic [TakeW-1:0]          fe_take_i,
-
-  input  logic                      redirect_i,
-  input  logic [31:0]               redirect_pc_i,
-  input  logic [31:0]               redirect_seq_i,
-  input  bp_meta_t                  redirect_meta_i,
-  input  logic                      redirect_branch_i,
-  input  logic                      redirect_taken_i,
-
-  input  logic                      bp_upd_valid_i,
-  input  logic [31:0]               bp_upd_pc_i,
-  input  logic [31:0]               bp_upd_target_i,
-  input  logic                      bp_upd_taken_i,
-  input  br_kind_e                  bp_upd_kind_i,
-  input  bp_meta_t                  bp_upd_meta_i,
+  input  fe_redirect_t              redirect_i,
+  input  bp_update_t                bp_upd_i,
 
   input  logic                      perfect_bp_i,
 
@@ -153,10 +136,10 @@ module core_frontend
     .rd_hit_o    (btb_hit),
     .rd_target_o (btb_target),
     .rd_kind_o   (btb_kind),
-    .wr_i        (bp_upd_valid_i && bp_upd_taken_i),
-    .wr_pc_i     (bp_upd_pc_i),
-    .wr_target_i (bp_upd_target_i),
-    .wr_kind_i   (bp_upd_kind_i)
+    .wr_i        (bp_upd_i.valid && bp_upd_i.taken),
+    .wr_pc_i     (bp_upd_i.pc),
+    .wr_target_i (bp_upd_i.target),
+    .wr_kind_i   (bp_upd_i.kind)
   );
 
   // Every slot the BTB knows shifts its predicted direction into the history; a slot is only
@@ -177,10 +160,10 @@ module core_frontend
     .rd_pc_i     (slot_pc),
     .rd_hist_i   (slot_hist),
     .rd_taken_o  (gs_taken),
-    .upd_i       (bp_upd_valid_i && bp_upd_kind_i == BrCond),
-    .upd_pc_i    (bp_upd_pc_i),
-    .upd_hist_i  (bp_upd_meta_i.ghist[HW-1:0]),
-    .upd_taken_i (bp_upd_taken_i)
+    .upd_i       (bp_upd_i.valid && bp_upd_i.kind == BrCond),
+    .upd_pc_i    (bp_upd_i.pc),
+    .upd_hist_i  (bp_upd_i.meta.ghist[HW-1:0]),
+    .upd_taken_i (bp_upd_i.taken)
   );
 
   always_comb begin : predict
@@ -246,9 +229,9 @@ module core_frontend
   logic [BufCntW-1:0] fb_count;
   assign can_req = !err_stop_q && 32'(ifq_cnt_q) < IcOutstanding &&
                    32'(fb_count) + 32'(reserved_q) + FetchWidth <= FetchBufEntries;
-  assign ic_req_o  = can_req;
-  assign ic_addr_o = {f0_pc[31:4], 4'b0000};
-  assign fire      = can_req && ic_gnt_i;
+  assign ic_req_o.req  = can_req;
+  assign ic_req_o.addr = {f0_pc[31:4], 4'b0000};
+  assign fire      = can_req && ic_rsp_i.gnt;
 
   // ---------------------------------------------------------------------------------------
   // F1: the answer of the oldest request in flight
@@ -271,8 +254,8 @@ module core_frontend
   logic [FetchWidth-1:0][31:0]   post_ras_top;
 
   assign head    = ifq_q[ifq_head_q];
-  assign f1_live = ic_rvalid_i && !ifq_kill_q[ifq_head_q];
-  assign f1_err  = f1_live && ic_err_i;
+  assign f1_live = ic_rsp_i.rvalid && !ifq_kill_q[ifq_head_q];
+  assign f1_err  = f1_live && ic_rsp_i.err;
 
   function automatic logic [RasPtrW-1:0] ras_inc(logic [RasPtrW-1:0] p);
     return 32'(p) == RasDepth - 1 ? '0 : p + 1'b1;
@@ -283,7 +266,7 @@ module core_frontend
 
   for (genvar s = 0; s < FetchWidth; s++) begin : gen_predecode
     assign f1_pc[s]   = head.pc + 32'(4 * s);
-    assign f1_insn[s] = ic_rdata_i[32 * f1_pc[s][3:2] +: 32];
+    assign f1_insn[s] = ic_rsp_i.rdata[32 * f1_pc[s][3:2] +: 32];
     fe_predecode u_predecode (
       .pc_i     (f1_pc[s]),
       .insn_i   (f1_insn[s]),
@@ -343,7 +326,7 @@ module core_frontend
           f1_n         = NW'(s + 1);
           f1_taken[s]  = fix_taken;
           f1_npc[s]    = fix_npc;
-          dec_redirect = f1_live && !ic_err_i;
+          dec_redirect = f1_live && !ic_rsp_i.err;
           dec_pc       = fix_npc;
           dec_seq      = head.seq + s + 1;
           dec_hist     = pd_kind[s] != BrNone ? {head.ghist[s][HW-2:0], fix_taken}
@@ -353,14 +336,14 @@ module core_frontend
         end
       end
     end
-    if (ic_err_i) f1_n = NW'(1);
+    if (ic_rsp_i.err) f1_n = NW'(1);
   end
 
   always_comb begin : entries
     for (int unsigned s = 0; s < FetchWidth; s++) begin
       f1_entry[s].pc                = f1_pc[s];
-      f1_entry[s].insn              = ic_err_i ? '0 : f1_insn[s];
-      f1_entry[s].fetch_err         = ic_err_i;
+      f1_entry[s].insn              = ic_rsp_i.err ? '0 : f1_insn[s];
+      f1_entry[s].fetch_err         = ic_rsp_i.err;
       f1_entry[s].pred_npc          = f1_npc[s];
       f1_entry[s].pred_taken        = f1_taken[s];
       f1_entry[s].bp_meta           = '0;
@@ -384,7 +367,7 @@ module core_frontend
   ) u_fetch_buffer (
     .clk_i,
     .rst_ni,
-    .flush_i    (redirect_i),
+    .flush_i    (redirect_i.valid),
     .wr_n_i     (f1_live ? f1_n : '0),
     .wr_data_i  (f1_entry),
     .rd_n_i     (NW'(fe_take_i)),
@@ -415,9 +398,9 @@ module core_frontend
   logic [31:0]   ras_restore_top;
 
   always_comb begin : ras_ctrl
-    ras_restore     = redirect_i || dec_redirect;
-    ras_restore_ptr = redirect_i ? RasPtrW'(redirect_meta_i.ras_ptr) : dec_ras_ptr;
-    ras_restore_top = redirect_i ? redirect_meta_i.ras_top : dec_ras_top;
+    ras_restore     = redirect_i.valid || dec_redirect;
+    ras_restore_ptr = redirect_i.valid ? RasPtrW'(redirect_i.meta.ras_ptr) : dec_ras_ptr;
+    ras_restore_top = redirect_i.valid ? redirect_i.meta.ras_top : dec_ras_top;
     ras_push        = fire && grp_taken && grp_end_kind == BrCall;
     ras_pop         = fire && grp_taken && grp_end_kind == BrRet;
   end
@@ -444,11 +427,11 @@ module core_frontend
     ghist_d    = ghist_q;
     err_stop_d = err_stop_q;
     ifq_kill_d = ifq_kill_q;
-    if (redirect_i) begin
-      fetch_pc_d = redirect_pc_i;
-      seq_d      = redirect_seq_i;
-      ghist_d    = redirect_meta_i.ghist[HW-1:0];
-      if (redirect_branch_i) ghist_d = {ghist_d[HW-2:0], redirect_taken_i};
+    if (redirect_i.valid) begin
+      fetch_pc_d = redirect_i.pc;
+      seq_d      = redirect_i.seq;
+      ghist_d    = redirect_i.meta.ghist[HW-1:0];
+      if (redirect_i.branch) ghist_d = {ghist_d[HW-2:0], redirect_i.taken};
       err_stop_d = 1'b0;
       ifq_kill_d = '1;
     end else if (dec_redirect || f1_err) begin
@@ -466,7 +449,7 @@ module core_frontend
 
   // Redirects kill every request in flight, including one pushed in the same cycle.
   logic kill_new;
-  assign kill_new = redirect_i || dec_redirect || f1_err;
+  assign kill_new = redirect_i.valid || dec_redirect || f1_err;
 
   ifq_t new_entry;
   always_comb begin : new_group
@@ -487,7 +470,7 @@ module core_frontend
   always_comb begin : reserve
     reserved_d = reserved_q;
     if (fire) reserved_d = reserved_d + (BufCntW + 2)'(grp_n);
-    if (ic_rvalid_i) reserved_d = reserved_d - (BufCntW + 2)'(head.n);
+    if (ic_rsp_i.rvalid) reserved_d = reserved_d - (BufCntW + 2)'(head.n);
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : regs
@@ -511,7 +494,7 @@ module core_frontend
       ghist_q    <= ghist_d;
       err_stop_q <= err_stop_d;
       reserved_q <= reserved_d;
-      if (redirect_i) recover_q <= 1'b1;
+      if (redirect_i.valid) recover_q <= 1'b1;
       else if (fe_take_i != '0) recover_q <= 1'b0;
       ifq_kill_q <= ifq_kill_d;
       if (fire) begin
@@ -520,10 +503,10 @@ module core_frontend
         ifq_tail_q             <= QPtrW'(32'(ifq_tail_q) == IcOutstanding - 1 ? 0 :
                                          32'(ifq_tail_q) + 1);
       end
-      if (ic_rvalid_i) begin
+      if (ic_rsp_i.rvalid) begin
         ifq_head_q <= QPtrW'(32'(ifq_head_q) == IcOutstanding - 1 ? 0 : 32'(ifq_head_q) + 1);
       end
-      ifq_cnt_q <= ifq_cnt_q + QCntW'(fire) - QCntW'(ic_rvalid_i);
+      ifq_cnt_q <= ifq_cnt_q + QCntW'(fire) - QCntW'(ic_rsp_i.rvalid);
     end
   end
 
@@ -538,9 +521,9 @@ module core_frontend
   assign ifq_last = QPtrW'(ifq_tail_q == '0 ? IcOutstanding - 1 : 32'(ifq_tail_q) - 1);
   always_ff @(posedge clk_i or negedge rst_ni) begin : icache_miss_reg
     if (!rst_ni) ic_miss_q <= 1'b0;
-    else ic_miss_q <= ic_miss_i;
+    else ic_miss_q <= ic_rsp_i.miss;
   end
-  assign fe_icache_miss_o = (ic_miss_i && ifq_cnt_q != '0 && !ifq_kill_q[ifq_last] && !kill_new)
+  assign fe_icache_miss_o = (ic_rsp_i.miss && ifq_cnt_q != '0 && !ifq_kill_q[ifq_last] && !kill_new)
                          || (ic_miss_q && f1_live);
   assign fe_recover_o     = recover_q;
 
@@ -560,7 +543,7 @@ module core_frontend
     if (!rst_ni) begin
       misfetch_q     <= 1'b0;
       misfetch_seq_q <= '0;
-    end else if (redirect_i) begin
+    end else if (redirect_i.valid) begin
       misfetch_q     <= 1'b0;
     end else if (dec_redirect) begin
       misfetch_q     <= 1'b1;
@@ -576,7 +559,7 @@ module core_frontend
 
   // Fields of the meta the configured predictor does not use.
   logic unused_meta;
-  assign unused_meta = ^{redirect_meta_i, bp_upd_meta_i};
+  assign unused_meta = ^{redirect_i.meta, bp_upd_i.meta};
 
 `ifdef SYNTHESIS
   logic unused_perfect_bp;
@@ -605,23 +588,23 @@ module core_frontend
       // Fetch: group requested (pc, slots, FetchWidth); Answer: one slot answered (slot, kept
       // in the buffer, insn); Take: uops taken by dispatch; Flush: buffer flushed by a redirect.
       if (fire) ss_pipe_fe(PipeFeFetch, f0_pc, 32'(grp_n), FetchWidth);
-      if (ic_rvalid_i) begin
+      if (ic_rsp_i.rvalid) begin
         for (int unsigned s = 0; s < FetchWidth; s++) begin
           if (32'(head.n) > s) begin
-            ss_pipe_fe(PipeFeAnswer, s, 32'(f1_live && !redirect_i && 32'(f1_n) > s),
+            ss_pipe_fe(PipeFeAnswer, s, 32'(f1_live && !redirect_i.valid && 32'(f1_n) > s),
                        f1_entry[s].insn);
           end
         end
       end
       if (fe_take_i != '0) ss_pipe_fe(PipeFeTake, 32'(fe_take_i), 0, 0);
-      if (redirect_i) ss_pipe_fe(PipeFeFlush, 0, 0, 0);
+      if (redirect_i.valid) ss_pipe_fe(PipeFeFlush, 0, 0, 0);
     end
   end
 
   always_ff @(posedge clk_i) begin : checks
     if (rst_ni) begin
-      assert (!ic_rvalid_i || ifq_cnt_q != '0) else $error("I-port answer without a request");
-      assert (!redirect_i || redirect_pc_i[1:0] == 2'b00) else $error("misaligned redirect");
+      assert (!ic_rsp_i.rvalid || ifq_cnt_q != '0) else $error("I-port answer without a request");
+      assert (!redirect_i.valid || redirect_i.pc[1:0] == 2'b00) else $error("misaligned redirect");
       assert (32'(fe_take_i) <= FetchWidth) else $error("fe_take_i > FetchWidth");
     end
   end

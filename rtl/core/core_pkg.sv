@@ -207,6 +207,19 @@ package core_pkg;
   // Port bundles that repeat through core_backend, core_top and soc_top (one field per signal
   // of docs/core_contract.md; request = towards the callee, response = back).
 
+  // I-port (contract section 1): one aligned 16-byte block per request, answered in order.
+  typedef struct packed {
+    logic        req;
+    logic [31:0] addr;
+  } ic_req_t;
+  typedef struct packed {
+    logic         gnt;
+    logic         rvalid;
+    logic         err;
+    logic [127:0] rdata;
+    logic         miss;   // the L1I waits for a line (the front end's I-cache stall reason)
+  } ic_rsp_t;
+
   // D-port (contract section 2). Tag = load-queue index; all ones = a store.
   localparam int unsigned DcTagW = 4;
   typedef struct packed {

@@ -9,23 +9,19 @@
 // `stackscope fpga-image`); in simulation also from the plusarg +ss_mem_image=FILE.
 `default_nettype none
 
-module fpga_mem #(
+module fpga_mem
+  import soc_pkg::*;
+#(
   parameter int unsigned MemBytes   = 128 * 1024,
-  parameter int unsigned LineBytes  = 32,
   parameter int unsigned Latency    = 4,   // >= 2
   parameter int unsigned QueueDepth = 16,  // soc_l2's line queue (LqDepth)
   parameter string       InitFile   = ""
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
-  // Line port
-  input  logic                   line_req_i,
-  input  logic [31:0]            line_addr_i,
-  input  logic                   line_we_i,
-  input  logic [LineBytes*8-1:0] line_wdata_i,
-  output logic                   line_rvalid_o,
-  output logic                   line_err_o,
-  output logic [LineBytes*8-1:0] line_rdata_o,
+  // Line port (soc_pkg)
+  input  line_req_t              line_req_i,
+  output line_rsp_t              line_rsp_o,
   // Word port: data and byte enables in the word's byte lanes
   input  logic                   word_req_i,
   input  logic [31:0]            word_addr_i,
@@ -46,8 +42,6 @@ module fpga_mem #(
   localparam int unsigned TimerW  = $clog2(Latency + 1);
   localparam int unsigned WordSel = OffBits - 2;
   localparam logic [31:0] RamBase = 32'h8000_0000;
-
-  typedef logic [LineBytes*8-1:0] line_t;
 
   // ---- line request queue (in order; distributed RAM on an FPGA)
   logic [31:0]  q_addr  [QueueDepth];
@@ -103,10 +97,10 @@ module fpga_mem #(
   end
 
   always_ff @(posedge clk_i) begin : queue_data
-    if (line_req_i) begin
-      q_addr[q_wr_q]  <= line_addr_i;
-      q_we[q_wr_q]    <= line_we_i;
-      q_wdata[q_wr_q] <= line_wdata_i;
+    if (line_req_i.req) begin
+      q_addr[q_wr_q]  <= line_req_i.addr;
+      q_we[q_wr_q]    <= line_req_i.we;
+      q_wdata[q_wr_q] <= line_req_i.wdata;
     end
   end
 
@@ -127,10 +121,10 @@ module fpga_mem #(
       cur_sel_q  <= '0;
       timer_q    <= '0;
     end else begin
-      if (line_req_i) q_wr_q <= q_wr_q + 1'b1;
+      if (line_req_i.req) q_wr_q <= q_wr_q + 1'b1;
       if (start && !start_word) q_rd_q <= q_rd_q + 1'b1;
-      q_cnt_q <= q_cnt_q + CntW'(line_req_i) - CntW'(start && !start_word);
-      lines_q <= lines_q + CntW'(line_req_i) - CntW'(answer && !cur_word_q);
+      q_cnt_q <= q_cnt_q + CntW'(line_req_i.req) - CntW'(start && !start_word);
+      lines_q <= lines_q + CntW'(line_req_i.req) - CntW'(answer && !cur_word_q);
       if (word_req_i) begin
         w_pend_q  <= 1'b1;
         w_we_q    <= word_we_i;
@@ -154,9 +148,8 @@ module fpga_mem #(
     end
   end
 
-  assign line_rvalid_o = answer && !cur_word_q;
-  assign line_err_o    = cur_err_q;
-  assign line_rdata_o  = cur_err_q ? '0 : rdata_q;
+  assign line_rsp_o = '{rvalid: answer && !cur_word_q, err: cur_err_q,
+                       rdata: cur_err_q ? '0 : rdata_q};
   assign word_rvalid_o = answer && cur_word_q;
   assign word_rdata_o  = rdata_q[32*cur_sel_q +: 32];
   assign lines_o       = lines_q;
@@ -181,7 +174,7 @@ module fpga_mem #(
       else $fatal(1, "fpga_mem: MemBytes must be a power-of-2 number of lines");
   end
   assert property (@(posedge clk_i) disable iff (!rst_ni)
-                   line_req_i |-> q_cnt_q < CntW'(QueueDepth) || start && !start_word)
+                   line_req_i.req |-> q_cnt_q < CntW'(QueueDepth) || start && !start_word)
     else $error("fpga_mem: line queue overflow");
   assert property (@(posedge clk_i) disable iff (!rst_ni) word_req_i |-> !w_pend_q)
     else $error("fpga_mem: two word requests outstanding");

@@ -3,13 +3,14 @@
 // (fpga_console) and the HTIF exit shown as a UART message and a flag for an LED.
 // Word port (uncached): RAM (the tohost line) to fpga_mem; a byte store to the console
 // 0x1000_0000 to the UART; anything else an access fault the next cycle.
-// The observation outputs (commit_o, probe_o, pmu_*, mem_lines_o, uart_clks_per_bit_o) and
+// The observation outputs (commit_o, probe_o, pmu_o, mem_lines_o, uart_clks_per_bit_o) and
 // the test inputs (probe_mutant_i, pmu_dbg_*) are soc_top's, for the simulation harness
 // (`stackscope_fpga run`, docs/fpga.md): the board wrapper (ulx3s_top) leaves them open / at 0.
 `default_nettype none
 
 module soc_fpga_top
   import core_pkg::*;
+  import soc_pkg::*;
 #(
   parameter int unsigned MemBytes       = 128 * 1024,
   parameter int unsigned MemLatency     = 4,
@@ -36,9 +37,7 @@ module soc_fpga_top
   parameter int unsigned L1DSets        = 16,
   parameter int unsigned L2Sets         = 16,
   parameter int unsigned L2Ways         = 4,
-  parameter int unsigned PmuSpecBlocks  = 8,
-  localparam int unsigned StackCntW     = 48,
-  localparam int unsigned LineBytes     = 32
+  parameter int unsigned PmuSpecBlocks  = 8
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -52,7 +51,7 @@ module soc_fpga_top
   input  logic                 pmu_dbg_we_i,
   input  logic [2:0]           pmu_dbg_unit_i,
   input  logic [11:0]          pmu_dbg_idx_i,
-  input  logic [StackCntW-1:0] pmu_dbg_wdata_i,
+  input  logic [pmu_pkg::PortCntW-1:0] pmu_dbg_wdata_i,
   output logic [4:0]  mem_lines_o,   // line requests in fpga_mem (the probe's mem_outstanding)
   output logic [15:0] uart_clks_per_bit_o,
   output commit_t [CommitWidth-1:0] commit_o,
@@ -60,51 +59,17 @@ module soc_fpga_top
   output probe_pkg::core_obs_t   obs_o,  // soc_top's, for the harness's ProbeCheck
 `endif
   output pmu_pkg::probe_t        probe_o,
-  output logic                   pmu_csr_we_o,
-  output logic [11:0]            pmu_csr_addr_o,
-  output logic [31:0]            pmu_csr_wdata_o,
-  output logic [pmu_pkg::NumCpiStages-1:0][pmu_pkg::NumCpiComps-1:0][StackCntW-1:0] pmu_cpi_o,
-  output logic [pmu_pkg::NumTdCounters-1:0][StackCntW-1:0] pmu_td_o,
-  output logic [pmu_pkg::NumFlopsComps-1:0][StackCntW-1:0] pmu_fl_o,
-  output logic [pmu_pkg::NumSpecCnt-1:0][StackCntW-1:0] pmu_spec_o,
-  output logic                   pmu_tip_valid_o,
-  output pmu_pkg::tip_state_e    pmu_tip_state_o,
-  output logic [pmu_pkg::MaxWidth-1:0] pmu_tip_head_valid_o,
-  output logic [pmu_pkg::MaxWidth-1:0] pmu_tip_head_commit_o,
-  output logic [pmu_pkg::MaxWidth-1:0][31:0] pmu_tip_head_pc_o,
-  output logic [31:0]            pmu_tip_offending_o,
-  output logic [31:0]            pmu_tip_next_pc_o,
-  output logic                   pmu_nci_valid_o,
-  output logic [31:0]            pmu_nci_pc_o,
-  output logic                   pmu_lci_valid_o,
-  output logic [31:0]            pmu_lci_pc_o,
-  output logic                   pmu_disp_valid_o,
-  output logic [31:0]            pmu_disp_pc_o,
-  output logic [StackCntW-1:0]   pmu_tip_samples_o,
-  output logic [5:0][63:0]       pmu_csr_cnt_o,
-  output logic [3:0][63:0]       pmu_csr_event_o,
-  output logic [31:0]            pmu_csr_inhibit_o,
-  output logic [31:0]            pmu_csr_counteren_o,
-  output logic                   pmu_lcofip_o,
-  output logic [1:0]             pmu_bank_o,
-  output logic [31:0]            pmu_tipctrl_o,
-  output logic [19:0]            pmu_widths_o,
-  output logic [7:0]             pmu_spec_blocks_o,
-  output logic                   pmu_spec_drain_o
+  output pmu_pkg::pmu_port_t     pmu_o
 );
 
   localparam logic [31:0] ConsoleAddr = 32'h1000_0000;
 
   // soc_top's memory ports
-  logic                   line_req_o, line_we_o, line_rvalid_i, line_err_i;
-  logic [31:0]            line_addr_o;
-  logic [LineBytes*8-1:0] line_wdata_o, line_rdata_i;
-  logic                   mem_req_o, mem_we_o, mem_rvalid_i, mem_err_i;
-  logic [31:0]            mem_addr_o, mem_wdata_o, mem_rdata_i;
-  logic [2:0]             mem_size_o;
-  logic                   pi_req_o, pd_req_o, pd_we_o;
-  logic [31:0]            pi_addr_o, pd_addr_o, pd_wdata_o;
-  logic [2:0]             pd_size_o;
+  line_req_t  line_req_o;
+  line_rsp_t  line_rsp_i;
+  word_req_t  mem_req_o, pd_req_o;
+  word_rsp_t  mem_rsp_i;
+  ic_req_t    pi_req_o;
 
   soc_top #(
     .FetchWidth    (FetchWidth),
@@ -118,8 +83,6 @@ module soc_fpga_top
     .SqEntries     (SqEntries),
     .SbEntries     (SbEntries),
     .FpUnits       (FpUnits),
-    .StackCntW     (StackCntW),
-    .LineBytes     (LineBytes),
     .L1ISets       (L1ISets),
     .L1DSets       (L1DSets),
     .L2Sets        (L2Sets),
@@ -137,12 +100,8 @@ module soc_fpga_top
     .perfect_bp_i  (1'b0),
     .meip_i        (1'b0),
     // the ideal ports are never used with the perfect-L1 switches off
-    .pi_rvalid_i   (1'b0),
-    .pi_err_i      (1'b0),
-    .pi_rdata_i    ('0),
-    .pd_rvalid_i   (1'b0),
-    .pd_err_i      (1'b0),
-    .pd_rdata_i    ('0),
+    .pi_rsp_i      ('0),
+    .pd_rsp_i      ('0),
     .*
   );
 
@@ -155,22 +114,22 @@ module soc_fpga_top
   logic [7:0]  con_byte_q;
 
   always_comb begin : decode
-    unique case (mem_size_o)
-      3'd1:    w_be = 4'b0001 << mem_addr_o[1:0];
-      3'd2:    w_be = 4'b0011 << mem_addr_o[1:0];
+    unique case (mem_req_o.size)
+      3'd1:    w_be = 4'b0001 << mem_req_o.addr[1:0];
+      3'd2:    w_be = 4'b0011 << mem_req_o.addr[1:0];
       default: w_be = 4'b1111;
     endcase
-    w_ram     = mem_addr_o - RamBase < MemBytes;
-    w_console = mem_addr_o == ConsoleAddr && mem_we_o && mem_size_o == 3'd1;
+    w_ram     = mem_req_o.addr - RamBase < MemBytes;
+    w_console = mem_req_o.addr == ConsoleAddr && mem_req_o.we && mem_req_o.size == 3'd1;
     // HTIF (sim_model/iss/htif.h): a store to tohost with bit 0 of its data set ends the
     // program; the value is the tohost word after the store, shifted right by one. The tohost
     // line is uncached, so every store to that word comes here: a shadow of it gives the word.
     tohost_d = tohost_q;
     for (int b = 0; b < 4; b++) begin
-      if (w_be[b]) tohost_d[8*b +: 8] = mem_wdata_o[8*b +: 8];
+      if (w_be[b]) tohost_d[8*b +: 8] = mem_req_o.wdata[8*b +: 8];
     end
-    w_exit = mem_req_o && mem_we_o && w_ram && mem_addr_o == tohost_addr_i
-             && mem_wdata_o[{mem_addr_o[1:0], 3'b000}];
+    w_exit = mem_req_o.req && mem_req_o.we && w_ram && mem_req_o.addr == tohost_addr_i
+             && mem_req_o.wdata[{mem_req_o.addr[1:0], 3'b000}];
     exit_value = tohost_d >> 1;
   end
 
@@ -182,39 +141,33 @@ module soc_fpga_top
       con_ack_q  <= 1'b0;
       err_q      <= 1'b0;
     end else begin
-      if (mem_req_o && mem_we_o && w_ram && mem_addr_o[31:2] == tohost_addr_i[31:2])
+      if (mem_req_o.req && mem_req_o.we && w_ram && mem_req_o.addr[31:2] == tohost_addr_i[31:2])
         tohost_q <= tohost_d;
-      if (mem_req_o && w_console) begin
+      if (mem_req_o.req && w_console) begin
         con_pend_q <= 1'b1;
-        con_byte_q <= 8'(mem_wdata_o);
+        con_byte_q <= 8'(mem_req_o.wdata);
       end else if (con_pend_q && con_ready) begin
         con_pend_q <= 1'b0;
       end
       con_ack_q <= con_pend_q && con_ready;  // answered once the UART took the byte
-      err_q     <= mem_req_o && !w_ram && !w_console;
+      err_q     <= mem_req_o.req && !w_ram && !w_console;
     end
   end
 
   fpga_mem #(
     .MemBytes  (MemBytes),
-    .LineBytes (LineBytes),
     .Latency   (MemLatency),
     .InitFile  (MemInit)
   ) u_mem (
     .clk_i,
     .rst_ni,
     .line_req_i    (line_req_o),
-    .line_addr_i   (line_addr_o),
-    .line_we_i     (line_we_o),
-    .line_wdata_i  (line_wdata_o),
-    .line_rvalid_o (line_rvalid_i),
-    .line_err_o    (line_err_i),
-    .line_rdata_o  (line_rdata_i),
-    .word_req_i    (mem_req_o && w_ram),
-    .word_addr_i   (mem_addr_o),
-    .word_we_i     (mem_we_o),
+    .line_rsp_o    (line_rsp_i),
+    .word_req_i    (mem_req_o.req && w_ram),
+    .word_addr_i   (mem_req_o.addr),
+    .word_we_i     (mem_req_o.we),
     .word_be_i     (w_be),
-    .word_wdata_i  (mem_wdata_o),
+    .word_wdata_i  (mem_req_o.wdata),
     .word_rvalid_o (ram_rvalid),
     .word_rdata_o  (ram_rdata),
     .lines_o       (mem_lines_o)
@@ -224,15 +177,14 @@ module soc_fpga_top
   logic [3:0] rd_be_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin : load_lanes
     if (!rst_ni) rd_be_q <= '0;
-    else if (mem_req_o) rd_be_q <= mem_we_o ? 4'b0000 : w_be;
+    else if (mem_req_o.req) rd_be_q <= mem_req_o.we ? 4'b0000 : w_be;
   end
   for (genvar b = 0; b < 4; b++) begin : gen_mask
     assign w_mask[8*b +: 8] = {8{rd_be_q[b]}};
   end
 
-  assign mem_rvalid_i = ram_rvalid || con_ack_q || err_q;
-  assign mem_err_i    = err_q;
-  assign mem_rdata_i  = ram_rvalid ? ram_rdata & w_mask : '0;
+  assign mem_rsp_i = '{rvalid: ram_rvalid || con_ack_q || err_q, err: err_q,
+                      rdata: ram_rvalid ? ram_rdata & w_mask : '0};
 
   fpga_console #(.ClksPerBit(UartClksPerBit)) u_console (
     .clk_i,
@@ -257,12 +209,11 @@ module soc_fpga_top
   assign uart_clks_per_bit_o = 16'(UartClksPerBit);
 
   logic unused;
-  assign unused = ^{pi_req_o, pi_addr_o, pd_req_o, pd_we_o, pd_addr_o, pd_wdata_o, pd_size_o,
-                    unused_exit_value};
+  assign unused = ^{pi_req_o, pd_req_o, unused_exit_value};
 
 `ifndef SYNTHESIS
   initial assert (MemBytes >= 128 * 1024) else $fatal(1, "soc_fpga_top: MemBytes < 128 KiB");
-  assert property (@(posedge clk_i) disable iff (!rst_ni) !pi_req_o && !pd_req_o)
+  assert property (@(posedge clk_i) disable iff (!rst_ni) !pi_req_o.req && !pd_req_o.req)
     else $error("soc_fpga_top: an ideal-port request (perfect L1s are off)");
 `endif
 

@@ -53,37 +53,7 @@ module ulx3s_top #(
     .obs_o              (),
 `endif
     .probe_o            (),
-    .pmu_csr_we_o       (),
-    .pmu_csr_addr_o     (),
-    .pmu_csr_wdata_o    (),
-    .pmu_cpi_o          (),
-    .pmu_td_o           (),
-    .pmu_fl_o           (),
-    .pmu_spec_o         (),
-    .pmu_tip_valid_o    (),
-    .pmu_tip_state_o    (),
-    .pmu_tip_head_valid_o (),
-    .pmu_tip_head_commit_o(),
-    .pmu_tip_head_pc_o  (),
-    .pmu_tip_offending_o(),
-    .pmu_tip_next_pc_o  (),
-    .pmu_nci_valid_o    (),
-    .pmu_nci_pc_o       (),
-    .pmu_lci_valid_o    (),
-    .pmu_lci_pc_o       (),
-    .pmu_disp_valid_o   (),
-    .pmu_disp_pc_o      (),
-    .pmu_tip_samples_o  (),
-    .pmu_csr_cnt_o      (),
-    .pmu_csr_event_o    (),
-    .pmu_csr_inhibit_o  (),
-    .pmu_csr_counteren_o(),
-    .pmu_lcofip_o       (),
-    .pmu_bank_o         (),
-    .pmu_tipctrl_o      (),
-    .pmu_widths_o       (),
-    .pmu_spec_blocks_o  (),
-    .pmu_spec_drain_o   ()
+    .pmu_o              ()
   );
 
   assign led = {beat_q[23], !rst_n_q, 4'b0000, exit_fail, exited};

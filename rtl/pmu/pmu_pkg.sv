@@ -148,6 +148,45 @@ package pmu_pkg;
     return $clog2(bound + 1);
   endfunction
 
+  // soc_top's PMU observation port for the harness (tb/harness/pmu_port.h): this cycle's
+  // counter-CSR access, every PMU register, and the configuration the harness's model
+  // needs. PortCntW and PortNumHpm are soc_top's pmu_top StackCntW and NumHpm.
+  localparam int unsigned PortCntW = 48;
+  localparam int unsigned PortNumHpm = 4;  // mhpmcounter3.. in pmu_o
+  typedef struct packed {
+    logic csr_we;  // counter-CSR access this cycle (pmu_csr_req_t)
+    logic [11:0] csr_addr;
+    logic [31:0] csr_wdata;
+    logic [26:0][47:0] cpi;  // CPI stacks, stage-major
+    logic [18:0][47:0] spec;  // speculative CPI counters
+    logic [21:0][47:0] td;  // Top-Down counters
+    logic [6:0][47:0] fl;  // FLOPS stack
+    logic tip_valid;  // TIP sample latches (tip_sampler), PmuRegs.tip in order
+    logic [1:0] tip_state;  // tip_state_e
+    logic [3:0] tip_head_valid;
+    logic [3:0] tip_head_commit;
+    logic [3:0][31:0] tip_head_pc;
+    logic [31:0] tip_offending;
+    logic [31:0] tip_next_pc;
+    logic nci_valid;
+    logic [31:0] nci_pc;
+    logic lci_valid;
+    logic [31:0] lci_pc;
+    logic disp_valid;
+    logic [31:0] disp_pc;
+    logic [47:0] tip_samples;  // the sample count
+    logic [5:0][63:0] csr_cnt;  // mcycle, minstret, mhpmcounter3.. (PmuRegs.csr in order)
+    logic [3:0][63:0] csr_event;  // mhpmevent3..
+    logic [31:0] csr_inhibit;  // mcountinhibit
+    logic [31:0] csr_counteren;  // mcounteren
+    logic lcofip;  // mip.LCOFIP
+    logic [1:0] bank;  // pmubank
+    logic [31:0] tipctrl;  // tipctrl
+    logic [19:0] widths;  // {log2 RobEntries, FpUnits, dispatch, issue, commit width}, 4 bits each
+    logic [7:0] spec_blocks;  // PmuSpecBlocks
+    logic spec_drain;  // PmuSpecDrain
+  } pmu_port_t;
+
   // Per-cycle increment of event `ev` (ids above NumEvents count nothing). The one RTL
   // definition of every event: pmu_csr and topdown both count through it. Twin:
   // event_increment() in sim_model/pmu/pmu_gen.h.

@@ -2,6 +2,7 @@
 -f rtl/pmu/probe.f
 -f rtl/core/core.f
 -f rtl/pmu/pmu.f
+rtl/top/soc_pkg.sv
 rtl/top/soc_clint.sv
 rtl/top/soc_cache_hit.sv
 rtl/top/soc_cache_victim.sv

@@ -34,7 +34,7 @@ struct PmuModelConfig {
   unsigned commit_width = 2;
   TipMode tip_reset_mode = TipMode::kPeriodic;  // pmu_top TipResetMode / TipResetPeriod
   uint32_t tip_reset_period = 97;
-  // pmu_top as soc_top instantiates it for a core of these widths (soc_top pmu_widths_o):
+  // pmu_top as soc_top instantiates it for a core of these widths (soc_top pmu_o.widths):
   // `fp_units` FP units (the FLOPS stack's k), v = 1, four mhpmcounters.
   // `spec_blocks` and `rob_entries`: pmu_top SpecBlocks / RobEntries (0 blocks: not built).
   static PmuModelConfig for_core(unsigned dispatch_width, unsigned issue_width,

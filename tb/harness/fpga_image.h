@@ -5,12 +5,13 @@
 #include <ostream>
 #include <string>
 
+#include "bus_layout.h"
 #include "elf_loader.h"
 
 namespace stackscope::tb {
 
 constexpr uint32_t kFpgaRamBytes = 128 * 1024;  // soc_fpga_top MemBytes
-constexpr uint32_t kFpgaLineBytes = 32;         // fpga_mem: one BRAM row per cache line
+constexpr uint32_t kFpgaLineBytes = kLineBytes;  // fpga_mem: one BRAM row per cache line
 constexpr unsigned kFpgaMemLatency = 4;         // soc_fpga_top MemLatency
 
 // Every row of the RAM, lowest address first: 64 hex digits per row, the row's highest byte

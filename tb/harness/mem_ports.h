@@ -1,58 +1,44 @@
-// Connects the harness-side ports of a Verilated soc_mem (or a top that exposes them with the
-// same names: word port mem_*, line port line_*, ideal ports pi_* / pd_*) to a MemoryModel.
+// Connects soc_mem's main-memory ports (rtl/top/soc_pkg.sv: the word port mem_req_o /
+// mem_rsp_i, the line port line_*, the ideal ports pi_* / pd_*) to a MemoryModel, on any `Top`
+// that has them under those names: a Verilated soc_mem or soc_top, or soc_sim.cpp's DPI view.
+// The port structs are read and written through the generated bus_layout.h.
 // Per cycle: after evaluating cycle `now` with the clock low, serve_requests(now); after
 // the rising edge, drive_answers(now + 1) sets the inputs of the next cycle.
 #pragma once
 #include <cstdint>
 
+#include "bus_layout.h"
 #include "memory_model.h"
 
 namespace stackscope::tb {
 
 template <class Top>
-void serve_requests(Top& top, MemoryModel& mem, uint64_t now) {
-  if (top.mem_req_o) {
-    mem.request({.ifetch = false,
-                 .we = top.mem_we_o != 0,
-                 .addr = top.mem_addr_o,
-                 .wdata = top.mem_wdata_o,
-                 .size = top.mem_size_o},
+void serve_requests(const Top& top, MemoryModel& mem, uint64_t now) {
+  if (const WordReq w = unpack<WordReq>(top.mem_req_o); w.req)
+    mem.request({.ifetch = false, .we = w.we != 0, .addr = w.addr, .wdata = w.wdata, .size = w.size},
                 now);
-  }
-  if (top.line_req_o) {
-    uint32_t words[kLineBytes / 4];
-    for (unsigned w = 0; w < kLineBytes / 4; ++w) words[w] = top.line_wdata_o[w];
-    mem.line_request(top.line_addr_o, top.line_we_o != 0, words, now);
-  }
-  if (top.pi_req_o) mem.ideal_fetch_request(top.pi_addr_o, now);
-  if (top.pd_req_o) {
-    mem.ideal_data_request({.ifetch = false,
-                            .we = top.pd_we_o != 0,
-                            .addr = top.pd_addr_o,
-                            .wdata = top.pd_wdata_o,
-                            .size = top.pd_size_o},
-                           now);
-  }
+  if (const LineReq l = unpack<LineReq>(top.line_req_o); l.req)
+    mem.line_request(l.addr, l.we != 0, l.wdata.data(), now);
+  if (const IcReq i = unpack<IcReq>(top.pi_req_o); i.req) mem.ideal_fetch_request(i.addr, now);
+  if (const WordReq d = unpack<WordReq>(top.pd_req_o); d.req)
+    mem.ideal_data_request(
+        {.ifetch = false, .we = d.we != 0, .addr = d.addr, .wdata = d.wdata, .size = d.size}, now);
 }
 
 template <class Top>
 void drive_answers(Top& top, MemoryModel& mem, uint64_t now) {
   const MemResponse r = mem.respond(now);
-  top.mem_rvalid_i = r.valid;
-  top.mem_err_i = r.err;
-  top.mem_rdata_i = r.rdata;
+  pack(top.mem_rsp_i, WordRsp{.rvalid = r.valid, .err = r.err, .rdata = r.rdata});
   const LineResponse l = mem.line_respond(now);
-  top.line_rvalid_i = l.valid;
-  top.line_err_i = l.err;
-  for (unsigned w = 0; w < kLineBytes / 4; ++w) top.line_rdata_i[w] = l.data[w];
+  LineRsp line{.rvalid = l.valid, .err = l.err};
+  for (unsigned w = 0; w < kLineBytes / 4; ++w) line.rdata[w] = l.data[w];
+  pack(top.line_rsp_i, line);
   const FetchResponse f = mem.ideal_fetch_respond(now);
-  top.pi_rvalid_i = f.valid;
-  top.pi_err_i = f.err;
-  for (unsigned w = 0; w < 4; ++w) top.pi_rdata_i[w] = f.data[w];
+  BlockRsp block{.rvalid = f.valid, .err = f.err};
+  for (unsigned w = 0; w < 4; ++w) block.rdata[w] = f.data[w];
+  pack(top.pi_rsp_i, block);
   const MemResponse d = mem.ideal_data_respond(now);
-  top.pd_rvalid_i = d.valid;
-  top.pd_err_i = d.err;
-  top.pd_rdata_i = d.rdata;
+  pack(top.pd_rsp_i, WordRsp{.rvalid = d.valid, .err = d.err, .rdata = d.rdata});
 }
 
 }  // namespace stackscope::tb

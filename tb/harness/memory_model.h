@@ -14,11 +14,10 @@
 #include <deque>
 #include <optional>
 
+#include "bus_layout.h"
 #include "memory.h"
 
 namespace stackscope::tb {
-
-constexpr unsigned kLineBytes = 32;  // soc_top LineBytes
 
 struct MemTiming {
   unsigned latency = 20;     // cycles from request to first data (>= 1)

@@ -17,6 +17,7 @@
 #include "commit_layout.h"
 #include "dpi_target.h"
 #include "mem_ports.h"
+#include "pmu_port.h"
 #include "rtl_messages.h"
 #ifdef SS_FPGA_TOP
 #include <unistd.h>
@@ -46,27 +47,18 @@ constexpr unsigned commit_width(const W&) {
   return static_cast<unsigned>(sizeof(W) / sizeof(uint32_t) * 32 / kCommitBits);
 }
 #ifdef SS_HARNESS_DPI
-// soc_top's harness ports as the DPI call ss_harness_edge passes them (rtl/top/soc_top.sv,
-// SS_HARNESS_DPI), named as on the Verilated top so mem_ports.h serves both.
+// soc_top's main-memory ports as the DPI call ss_harness_edge passes them (rtl/top/soc_top.sv,
+// SS_HARNESS_DPI): each port struct as an svBitVecVal array, named as on the Verilated top so
+// mem_ports.h serves both.
 struct HarnessPorts {
-  bool mem_req_o = false, mem_we_o = false;
-  uint32_t mem_addr_o = 0, mem_wdata_o = 0;
-  unsigned mem_size_o = 0;
-  bool line_req_o = false, line_we_o = false;
-  uint32_t line_addr_o = 0, line_wdata_o[kLineBytes / 4] = {};
-  bool pi_req_o = false;
-  uint32_t pi_addr_o = 0;
-  bool pd_req_o = false, pd_we_o = false;
-  uint32_t pd_addr_o = 0, pd_wdata_o = 0;
-  unsigned pd_size_o = 0;
-  bool mem_rvalid_i = false, mem_err_i = false;
-  uint32_t mem_rdata_i = 0;
-  bool line_rvalid_i = false, line_err_i = false;
-  uint32_t line_rdata_i[kLineBytes / 4] = {};
-  bool pi_rvalid_i = false, pi_err_i = false;
-  uint32_t pi_rdata_i[4] = {};
-  bool pd_rvalid_i = false, pd_err_i = false;
-  uint32_t pd_rdata_i = 0;
+  const svBitVecVal* line_req_o;
+  const svBitVecVal* mem_req_o;
+  const svBitVecVal* pi_req_o;
+  const svBitVecVal* pd_req_o;
+  svBitVecVal* line_rsp_i;
+  svBitVecVal* mem_rsp_i;
+  svBitVecVal* pi_rsp_i;
+  svBitVecVal* pd_rsp_i;
 };
 #endif
 }  // namespace
@@ -140,11 +132,11 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg, MemPo
   top_->perfect_l1i_i = cfg.mem.perfect_l1i;
   top_->perfect_l1d_i = cfg.mem.perfect_l1d;
   top_->perfect_bp_i = cfg.perfect_bp;
-  top_->line_rvalid_i = 0;
-  top_->pi_rvalid_i = 0;
-  top_->pd_rvalid_i = 0;
+  pack(top_->line_rsp_i, LineRsp{});
+  pack(top_->mem_rsp_i, WordRsp{});
+  pack(top_->pi_rsp_i, BlockRsp{});
+  pack(top_->pd_rsp_i, WordRsp{});
   top_->meip_i = 0;
-  top_->mem_rvalid_i = 0;
 #endif
   // An explicit falling edge on rst_ni (the flops reset asynchronously), held over two
   // clock edges.
@@ -198,9 +190,12 @@ const std::vector<RtlCommit>& SocSim::tick() {
     const std::array<uint32_t, 2> w{static_cast<uint32_t>(o), static_cast<uint32_t>(o >> 32)};
     pmu_in_.obs = pmu::unpack_obs(w);
   }
-  pmu_in_.csr_we = top_->pmu_csr_we_o;
-  pmu_in_.csr_addr = top_->pmu_csr_addr_o;
-  pmu_in_.csr_wdata = top_->pmu_csr_wdata_o;
+  {
+    const PmuPort port = unpack<PmuPort>(top_->pmu_o);
+    pmu_in_.csr_we = port.csr_we;
+    pmu_in_.csr_addr = port.csr_addr;
+    pmu_in_.csr_wdata = port.csr_wdata;
+  }
   // Line requests the L2 has sent and not yet taken an answer for: in flight in the memory
   // model, plus one whose answer the model returned at the last edge (soc_top registers it;
   // the L2 takes it at the coming edge). PmuCheck compares mem_outstanding with it.
@@ -235,7 +230,7 @@ const std::vector<RtlCommit>& SocSim::tick() {
   uart_step();
 #elif !defined(SS_HARNESS_DPI)
   drive_answers(*top_, mem_, cycle_);
-  line_answered_ = top_->line_rvalid_i;
+  line_answered_ = unpack<LineRsp>(top_->line_rsp_i).rvalid != 0;
 #endif
   return commits_;
 }
@@ -277,10 +272,11 @@ std::optional<int> SocSim::program_exit(const iss::Memory& mem) const {
 }
 
 namespace {
-// soc_top's pmu_widths_o: {log2 RobEntries, FpUnits, dispatch, issue, commit width}, 4 bits each.
+// soc_top's pmu_o.widths: {log2 RobEntries, FpUnits, dispatch, issue, commit width}, 4 bits each.
 SocParams params_of(unsigned w) {
   return {w >> 8 & 15, w >> 4 & 15, w & 15, 1u << (w >> 16 & 15), w >> 12 & 15};
 }
+
 }  // namespace
 
 SocParams SocSim::built_params() {
@@ -288,50 +284,22 @@ SocParams SocSim::built_params() {
   const char* args[] = {"stackscope"};  // $value$plusargs needs the arguments set
   ctx.commandArgs(1, args);
   SOC_MODEL top(&ctx, "soc");
-  top.eval();  // pmu_widths_o is a constant of the configuration
-  return params_of(top.pmu_widths_o);
+  top.eval();  // pmu_o.widths is a constant of the configuration
+  return params_of(unpack<PmuPort>(top.pmu_o).widths);
 }
 
 pmu::PmuModelConfig SocSim::pmu_model_config() const {
-  const SocParams b = params_of(top_->pmu_widths_o);
+  const PmuPort port = unpack<PmuPort>(top_->pmu_o);
+  const SocParams b = params_of(port.widths);
   pmu::PmuModelConfig c = pmu::PmuModelConfig::for_core(
-      b.dispatch_width, b.issue_width, b.commit_width, top_->pmu_spec_blocks_o, b.rob_entries,
+      b.dispatch_width, b.issue_width, b.commit_width, port.spec_blocks, b.rob_entries,
       b.fp_units);
-  c.cpi.spec.drain_queue = top_->pmu_spec_drain_o != 0;
+  c.cpi.spec.drain_queue = port.spec_drain != 0;
   c.check_probe = true;
   return c;
 }
 
-void SocSim::read_pmu(PmuRegs& r) const {
-  const SOC_MODEL& t = *top_;
-  auto w48 = [](const auto& w, unsigned i) {
-    const unsigned lsb = i * 48;
-    uint64_t v = uint64_t{w[lsb / 32]} >> (lsb % 32);
-    v |= uint64_t{w[lsb / 32 + 1]} << (32 - lsb % 32);
-    if (lsb % 32 > 16) v |= uint64_t{w[lsb / 32 + 2]} << (64 - lsb % 32);
-    return v & ((uint64_t{1} << 48) - 1);
-  };
-  auto w64 = [](const auto& w, unsigned i) {
-    return uint64_t{w[2 * i]} | uint64_t{w[2 * i + 1]} << 32;
-  };
-  for (unsigned i = 0; i < kNumCpiRegs; ++i) r.cpi[i] = w48(t.pmu_cpi_o, i);
-  for (unsigned i = 0; i < pmu::kNumTdCounters; ++i) r.td[i] = w48(t.pmu_td_o, i);
-  for (unsigned i = 0; i < pmu::kNumFlopsComps; ++i) r.fl[i] = w48(t.pmu_fl_o, i);
-  for (unsigned i = 0; i < pmu::kNumSpecCounters; ++i) r.spec[i] = w48(t.pmu_spec_o, i);
-  r.tip = {t.pmu_tip_valid_o,       t.pmu_tip_state_o,      t.pmu_tip_head_valid_o,
-           t.pmu_tip_head_commit_o, t.pmu_tip_head_pc_o[0], t.pmu_tip_head_pc_o[1],
-           t.pmu_tip_head_pc_o[2],  t.pmu_tip_head_pc_o[3], t.pmu_tip_offending_o,
-           t.pmu_tip_next_pc_o,     t.pmu_nci_valid_o,      t.pmu_nci_pc_o,
-           t.pmu_lci_valid_o,       t.pmu_lci_pc_o,         t.pmu_disp_valid_o,
-           t.pmu_disp_pc_o,         t.pmu_tip_samples_o};
-  for (unsigned i = 0; i < 6; ++i) r.csr[i] = w64(t.pmu_csr_cnt_o, i);
-  for (unsigned i = 0; i < 4; ++i) r.csr[6 + i] = w64(t.pmu_csr_event_o, i);
-  r.csr[10] = t.pmu_csr_inhibit_o;
-  r.csr[11] = t.pmu_csr_counteren_o;
-  r.csr[12] = t.pmu_lcofip_o;
-  r.csr[13] = t.pmu_bank_o;
-  r.csr[14] = t.pmu_tipctrl_o;
-}
+void SocSim::read_pmu(PmuRegs& r) const { r = unpack<PmuPort>(top_->pmu_o).regs; }
 
 }  // namespace stackscope::tb
 
@@ -339,15 +307,10 @@ void SocSim::read_pmu(PmuRegs& r) const {
 // soc_top's harness_answers block, at every rising edge out of reset: serve the requests of
 // the cycle ending now and return the answers of the next one (what tick() did around the
 // edge through the ports without SS_HARNESS_DPI).
-extern "C" void ss_harness_edge(svBit line_req, unsigned int line_addr, svBit line_we,
-                                const svBitVecVal* line_wdata, svBit mem_req, unsigned int mem_addr,
-                                svBit mem_we, unsigned int mem_size, unsigned int mem_wdata,
-                                svBit pi_req, unsigned int pi_addr, svBit pd_req, svBit pd_we,
-                                unsigned int pd_addr, unsigned int pd_size, unsigned int pd_wdata,
-                                svBit* line_rvalid, svBit* line_err, svBitVecVal* line_rdata,
-                                svBit* mem_rvalid, svBit* mem_err, unsigned int* mem_rdata,
-                                svBit* pi_rvalid, svBit* pi_err, svBitVecVal* pi_rdata,
-                                svBit* pd_rvalid, svBit* pd_err, unsigned int* pd_rdata) {
+extern "C" void ss_harness_edge(const svBitVecVal* line_req, const svBitVecVal* mem_req,
+                                const svBitVecVal* pi_req, const svBitVecVal* pd_req,
+                                svBitVecVal* line_rsp, svBitVecVal* mem_rsp, svBitVecVal* pi_rsp,
+                                svBitVecVal* pd_rsp) {
   using namespace stackscope::tb;
   HarnessLink* h = stackscope::DpiTarget<HarnessLink>::get();
   if (!h) {  // a model evaluated outside a SocSim: a harness bug, not an input error
@@ -356,23 +319,10 @@ extern "C" void ss_harness_edge(svBit line_req, unsigned int line_addr, svBit li
   }
   if (h->error) return;  // an earlier call of this eval() failed: eval_dump rethrows it
   try {
-    HarnessPorts p;
-    p.line_req_o = line_req, p.line_addr_o = line_addr, p.line_we_o = line_we;
-    for (unsigned w = 0; w < kLineBytes / 4; ++w) p.line_wdata_o[w] = line_wdata[w];
-    p.mem_req_o = mem_req, p.mem_addr_o = mem_addr, p.mem_we_o = mem_we;
-    p.mem_size_o = mem_size, p.mem_wdata_o = mem_wdata;
-    p.pi_req_o = pi_req, p.pi_addr_o = pi_addr;
-    p.pd_req_o = pd_req, p.pd_we_o = pd_we, p.pd_addr_o = pd_addr;
-    p.pd_size_o = pd_size, p.pd_wdata_o = pd_wdata;
+    HarnessPorts p{line_req, mem_req, pi_req, pd_req, line_rsp, mem_rsp, pi_rsp, pd_rsp};
     serve_requests(p, *h->mem, *h->cycle);
     drive_answers(p, *h->mem, *h->cycle + 1);
-    *line_rvalid = p.line_rvalid_i, *line_err = p.line_err_i;
-    *h->line_answered = p.line_rvalid_i;
-    for (unsigned w = 0; w < kLineBytes / 4; ++w) line_rdata[w] = p.line_rdata_i[w];
-    *mem_rvalid = p.mem_rvalid_i, *mem_err = p.mem_err_i, *mem_rdata = p.mem_rdata_i;
-    *pi_rvalid = p.pi_rvalid_i, *pi_err = p.pi_err_i;
-    for (unsigned w = 0; w < 4; ++w) pi_rdata[w] = p.pi_rdata_i[w];
-    *pd_rvalid = p.pd_rvalid_i, *pd_err = p.pd_err_i, *pd_rdata = p.pd_rdata_i;
+    *h->line_answered = unpack<LineRsp>(p.line_rsp_i).rvalid != 0;
   } catch (...) {
     h->error = std::current_exception();
   }

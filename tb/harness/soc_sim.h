@@ -63,7 +63,7 @@ class SocSim {
   const PmuInputs& pmu_inputs() const { return pmu_in_; }
   void read_pmu(PmuRegs& r) const;
   // The golden PMU model's configuration for this SoC's pmu_top (widths read from soc_top's
-  // pmu_widths_o, so it follows whatever configuration was Verilated).
+  // pmu_o.widths, so it follows whatever configuration was Verilated).
   pmu::PmuModelConfig pmu_model_config() const;
   // The program's exit value once the run is over: the memory saw the HTIF exit store
   // (soc_top), or the FPGA top's UART sent its exit message (SS_FPGA_TOP, docs/fpga.md).

@@ -9,7 +9,7 @@ lines the program prints at its end) and JSON report (rand_SEED.json) from DIR, 
   calls from one generated function into another (nesting), jump tables, fence.i after a store
   into a code slot (self-modifying code), mhpmevent writes with a threshold, with invert and
   with edge, mcountinhibit writes, counters preset just below 2^64, and a data footprint larger
-  than the L2 (its size read from rtl/top/soc_mem.sv's parameter defaults);
+  than the L2 (its size read from rtl/top/soc_mem.sv's parameter defaults and soc_pkg.sv);
 * at run time on the RTL, every trap cause the handler counts occurred at least once (fetch
   misaligned, fetch fault, illegal, ebreak, load misaligned, load fault, store misaligned,
   ecall), and software, timer and LCOF interrupts were taken, the latter both from a counter
@@ -35,7 +35,9 @@ COUNTS = ["fetch_misaligned", "fetch_fault", "illegal", "ebreak", "load_misalign
 def l2_bytes() -> int:
     text = (ROOT / "rtl" / "top" / "soc_mem.sv").read_text()
     p = {k: int(v) for k, v in re.findall(r"parameter int unsigned (\w+)\s*=\s*(\d+)", text)}
-    return p["L2Sets"] * p["L2Ways"] * p["LineBytes"]
+    pkg = (ROOT / "rtl" / "top" / "soc_pkg.sv").read_text()
+    line = int(re.search(r"localparam int unsigned LineBytes\s*=\s*(\d+)", pkg).group(1))
+    return p["L2Sets"] * p["L2Ways"] * line
 
 
 def static_features(text: str, facts: dict) -> set[str]:

@@ -280,6 +280,49 @@ def banks():
 # tb/harness/pmu_check), for the NumHpm = 4 configuration the SoC builds: (name, address).
 CROSSCHECK_HPM = 4
 
+# soc_top's pmu_o (pmu_pkg::pmu_port_t, tb/harness/pmu_port.h): what the harness's per-cycle
+# cross-check reads of the PMU, one struct through soc_top and soc_fpga_top. This cycle's
+# counter-CSR access, every PMU register (tb/harness/pmu_check.h PmuRegs, in its order) and the
+# configuration the harness builds its model from. (field, element bits, count, C++ member of
+# PmuPort with {i} for the element, doc); the first field is the struct's MSB.
+PORT_CNT_W = 48  # soc_top's counter width (pmu_top StackCntW): the cross-check reads 48 bits
+
+
+def pmu_port_fields():
+    """[(field, element bits, count, (C++ member of PmuPort, first element or None), doc)]."""
+    mw, pc, cw, hpm = P["MaxWidth"], P["PcW"], PORT_CNT_W, CROSSCHECK_HPM
+    tip = [("tip_valid", 1, 1, "TIP sample latches (tip_sampler), PmuRegs.tip in order"),
+           ("tip_state", ENUMS["tip"].bits(), 1, "tip_state_e"), ("tip_head_valid", mw, 1, ""),
+           ("tip_head_commit", mw, 1, ""), ("tip_head_pc", pc, mw, ""),
+           ("tip_offending", pc, 1, ""), ("tip_next_pc", pc, 1, ""), ("nci_valid", 1, 1, ""),
+           ("nci_pc", pc, 1, ""), ("lci_valid", 1, 1, ""), ("lci_pc", pc, 1, ""),
+           ("disp_valid", 1, 1, ""), ("disp_pc", pc, 1, ""),
+           ("tip_samples", cw, 1, "the sample count")]
+    csr = [("csr_cnt", 64, 2 + hpm, "mcycle, minstret, mhpmcounter3.. (PmuRegs.csr in order)"),
+           ("csr_event", 64, hpm, "mhpmevent3.."), ("csr_inhibit", 32, 1, "mcountinhibit"),
+           ("csr_counteren", 32, 1, "mcounteren"), ("lcofip", 1, 1, "mip.LCOFIP"),
+           ("bank", 2, 1, "pmubank"), ("tipctrl", 32, 1, "tipctrl")]
+
+    def into(member, group):
+        out, first = [], 0
+        for name, w, n, doc in group:
+            out.append((name, w, n, (member, first), doc))
+            first += n
+        return out
+    return ([("csr_we", 1, 1, ("csr_we", None), "counter-CSR access this cycle (pmu_csr_req_t)"),
+             ("csr_addr", 12, 1, ("csr_addr", None), ""),
+             ("csr_wdata", 32, 1, ("csr_wdata", None), "")] +
+            [(n, cw, c, (f"regs.{n}", 0), doc) for n, c, doc in (
+                ("cpi", len(CPI_STAGES) * len(CPI_COMPS), "CPI stacks, stage-major"),
+                ("spec", NUM_SPEC_CNT, "speculative CPI counters"),
+                ("td", len(TD_COUNTERS), "Top-Down counters"),
+                ("fl", len(FLOPS_COMPS), "FLOPS stack"))] +
+            into("regs.tip", tip) + into("regs.csr", csr) +
+            [("widths", 20, 1, ("widths", None),
+              "{log2 RobEntries, FpUnits, dispatch, issue, commit width}, 4 bits each"),
+             ("spec_blocks", 8, 1, ("spec_blocks", None), "PmuSpecBlocks"),
+             ("spec_drain", 1, 1, ("spec_drain", None), "PmuSpecDrain")])
+
 
 def crosscheck_regs():
     a = {n: v for n, v, _ in STD_CSRS}
@@ -801,6 +844,17 @@ def gen_pmu_pkg():
           "    bound = longint'(DrainRounds) * longint'(num) * ((longint'(1) << inc_w) - 1);",
           "    return $clog2(bound + 1);",
           "  endfunction", ""]
+    L += ["  // soc_top's PMU observation port for the harness (tb/harness/pmu_port.h): this cycle's",
+          "  // counter-CSR access, every PMU register, and the configuration the harness's model",
+          "  // needs. PortCntW and PortNumHpm are soc_top's pmu_top StackCntW and NumHpm.",
+          f"  localparam int unsigned PortCntW = {PORT_CNT_W};",
+          f"  localparam int unsigned PortNumHpm = {CROSSCHECK_HPM};  // mhpmcounter3.. in pmu_o",
+          "  typedef struct packed {"]
+    for name, w, n, _, doc in pmu_port_fields():
+        decl = "logic" + (" " if n > 1 or w > 1 else "") + (f"[{n - 1}:0]" if n > 1 else "") + \
+            (f"[{w - 1}:0]" if w > 1 else "")
+        L.append(f"    {decl} {name};" + (f"  // {doc}" if doc else ""))
+    L += ["  } pmu_port_t;", ""]
     L += sv_event_inc() + ["",
           "  // ---- address map: standard counter CSRs served by pmu_csr (docs/pmu.md)"]
     for n, a, doc in STD_CSRS:
@@ -990,23 +1044,73 @@ def gen_sw_region():
     return L
 
 
+def sv_int(expr, env, what):
+    """An integer SystemVerilog constant expression over `env`'s localparams (+ - * / ** ())."""
+    if not re.fullmatch(r"[\w\s*+\-()/]+", expr):
+        raise SystemExit(f"pmu_gen: {what}: '{expr}' is not an integer expression")
+    try:
+        return int(eval(expr.replace("/", "//"), {"__builtins__": {}}, dict(env)))
+    except Exception:  # an unknown name or a malformed expression
+        raise SystemExit(f"pmu_gen: {what}: cannot evaluate '{expr}'") from None
+
+
+def sv_pkg_structs(text, path):
+    """The packed structs of a SystemVerilog package: {name: [(field, bits)], MSB first}, for the
+    structs whose fields are `logic`, `logic [E:0]` or a `typedef logic [E:0] t;` of the package
+    (E over its `localparam int unsigned`s); None for the others. Also the localparams."""
+    env = {}
+    for m in re.finditer(r"localparam\s+int\s+unsigned\s+(\w+)\s*=\s*([^;]+);", text):
+        try:
+            env[m.group(1)] = sv_int(m.group(2), env, path)
+        except SystemExit:  # e.g. $clog2: not needed by a decoded struct
+            pass
+    types = {"logic": 1}
+    for m in re.finditer(r"typedef\s+logic\s*\[([^\]]+):0\]\s*(\w+);", text):
+        types[m.group(2)] = sv_int(m.group(1), env, f"{path} {m.group(2)}") + 1
+    structs = {}
+    for m in re.finditer(r"typedef struct packed \{([^{}]*)\}\s*(\w+);", text):
+        fields = []
+        for line in m.group(1).splitlines():
+            code = line.split("//")[0].strip()
+            f = re.fullmatch(r"(\w+)\s*(?:\[([^\]]+):0\])?\s*(\w+);", code)
+            if not code:
+                continue
+            if not f or f.group(1) not in types:
+                fields = None
+                break
+            dim = sv_int(f.group(2), env, f"{path} {m.group(2)}.{f.group(3)}") + 1 if f.group(2) else 1
+            fields.append((f.group(3), types[f.group(1)] * dim))
+        structs[m.group(2)] = fields
+    return structs, env
+
+
+def struct_fields(structs, name, path):
+    fields = structs.get(name)
+    if not fields:
+        raise SystemExit(f"pmu_gen: {path} has no `typedef struct packed {{...}} {name};` of "
+                         "`logic` fields (or its typedefs)")
+    return fields
+
+
+def fill_lines(items, indent, width=98, cont=None):
+    """Items (no line breaks inside one) joined by spaces into lines of at most `width`; the
+    lines after the first indented by `cont` (default: `indent`)."""
+    lines, cur = [], indent
+    for it in items:
+        if cur.strip() and len(cur) + 1 + len(it) > width:
+            lines.append(cur)
+            cur = indent if cont is None else cont
+        cur += (" " if cur.strip() else "") + it
+    return lines + ([cur] if cur.strip() else [])
+
+
 def gen_commit_h(core_pkg_text):
     """tb/harness/commit_layout.h: the C++ decode of core_pkg::commit_t, from the SV struct itself
     (the lockstep harness used to count its bit offsets by hand)."""
-    end = core_pkg_text.find("} commit_t;")
-    start = core_pkg_text.rfind("typedef struct packed {", 0, end)
-    if end < 0 or start < 0:
-        raise SystemExit("pmu_gen: rtl/core/core_pkg.sv has no `typedef struct packed {...} "
-                         "commit_t;`")
-    fields = []
-    for line in core_pkg_text[start + len("typedef struct packed {"):end].splitlines():
-        code = line.split("//")[0].strip()
-        if not code:
-            continue
-        f = re.fullmatch(r"logic\s*(?:\[(\d+):0\])?\s*(\w+);", code)
-        if not f:
-            raise SystemExit(f"pmu_gen: commit_t field '{code}' is not `logic [N:0] name;`")
-        fields.append((f.group(2), int(f.group(1)) + 1 if f.group(1) else 1))
+    structs, _ = sv_pkg_structs(core_pkg_text, "rtl/core/core_pkg.sv")
+    fields = struct_fields(structs, "commit_t", "rtl/core/core_pkg.sv")
+    if any(w > 32 for _, w in fields):
+        raise SystemExit("pmu_gen: commit_t fields must be at most 32 bits")
     total = sum(w for _, w in fields)
     L = header() + [
         "// C++ decode of rtl/core/core_pkg.sv commit_t, whose field list this is generated from.",
@@ -1022,6 +1126,100 @@ def gen_commit_h(core_pkg_text):
         lsb -= w
         L.append(f"  c.{name} = static_cast<decltype(c.{name})>(get(base + {lsb}, {w}));")
     L += ["  return c;", "}", "", "}  // namespace stackscope::tb", ""]
+    return "\n".join(L)
+
+
+# The port structs the C++ harness and unit benches read and write (bus_layout.h): the core's
+# I-port and D-port (core_pkg) and soc_mem's main-memory ports (soc_pkg).
+BUS_STRUCTS = [("rtl/core/core_pkg.sv", "core_pkg",
+                ["ic_req_t", "ic_rsp_t", "dc_req_t", "dc_rsp_t"]),
+               ("rtl/top/soc_pkg.sv", "soc_pkg",
+                ["line_req_t", "line_rsp_t", "word_req_t", "word_rsp_t",
+                 "block_rsp_t"])]
+
+
+def gen_bus_h(pkg_texts):
+    """tb/harness/bus_layout.h: one plain C++ struct per port struct of BUS_STRUCTS, with
+    unpack_<name>(signal) and pack_<name>(signal, value) over any Verilated representation of
+    it (vl_bits.h). `pkg_texts`: {path: text}."""
+    L = header() + [
+        "// C++ view of the SoC's port structs, generated from their SystemVerilog definitions",
+        "// (" + ", ".join(path for path, _, _ in BUS_STRUCTS) + "): one plain struct each,",
+        "// with its field list, so that unpack<T>(port) and pack(port, value) (vl_bits.h) read and",
+        "// write a Verilated port (an integer, a VlWide or a DPI svBitVecVal array). A packed",
+        "// struct's last field is its LSB; a field over 32 bits is 32-bit words, word 0 lowest.",
+        "#pragma once", "", "#include <array>", "#include <concepts>", "#include <cstdint>",
+        "#include <span>", "#include <type_traits>", "", '#include "vl_bits.h"', "",
+        "namespace stackscope::tb {", ""]
+    for path, pkg, names in BUS_STRUCTS:
+        structs, env = sv_pkg_structs(pkg_texts[path], path)
+        if pkg == "soc_pkg":
+            if "LineBytes" not in env:
+                raise SystemExit(f"pmu_gen: {path} has no `localparam int unsigned LineBytes`")
+            L += [f"inline constexpr unsigned kLineBytes = {env['LineBytes']};  // {pkg}::LineBytes",
+                  ""]
+        for name in names:
+            fields = struct_fields(structs, name, path)
+            stem = name[:-2]
+            cpp = "".join(part.capitalize() for part in stem.split("_"))
+            total = sum(w for _, w in fields)
+            for f, w in fields:
+                if w > 32 and w % 32:
+                    raise SystemExit(f"pmu_gen: {path} {name}.{f}: a field over 32 bits must be "
+                                     "whole 32-bit words")
+            L += [f"// {pkg}::{name}, {total} bits, and its fields for unpack / pack.",
+                  f"struct {cpp} {{"]
+            L += fill_lines(["uint32_t"] + [f"{f} = 0," for f, w in fields if w <= 32][:-1] +
+                            [f"{[f for f, w in fields if w <= 32][-1]} = 0;"], "  ", cont="      ")
+            L += [f"  std::array<uint32_t, {w // 32}> {f}{{}};" for f, w in fields if w > 32]
+            L += ["};", f"inline constexpr unsigned k{cpp}Bits = {total};",
+                  "template <class S, class F>",
+                  f"  requires std::same_as<std::remove_const_t<S>, {cpp}>",
+                  "void fields(S& s, const F& f) {"]
+            calls, lsb = [], total
+            for f, w in fields:
+                lsb -= w
+                calls.append(f"f.many(std::span(s.{f}), {lsb}, 32);" if w > 32
+                             else f"f.one(s.{f}, {lsb}, {w});")
+            L += fill_lines(calls, "  ")
+            L += ["}", ""]
+    L += ["}  // namespace stackscope::tb", ""]
+    return "\n".join(L)
+
+
+def gen_pmu_port_h():
+    """tb/harness/pmu_port.h: the C++ read of soc_top's pmu_o (pmu_pkg::pmu_port_t)."""
+    fields = pmu_port_fields()
+    total = sum(w * n for _, w, n, _, _ in fields)
+
+    def count_of_member(member):
+        return sum(n for _, _, n, (m, _), _ in fields if m == member)
+    L = header() + [
+        "// C++ read of soc_top's pmu_o (pmu_pkg::pmu_port_t in rtl/pmu/pmu_pkg.sv, both generated",
+        "// from pmu_gen.py's pmu_port_fields): this cycle's counter-CSR access, every PMU register",
+        "// in PmuRegs order, and the configuration the harness builds its model from;",
+        "// unpack<PmuPort>(top.pmu_o) (vl_bits.h).",
+        "#pragma once", "", "#include <concepts>", "#include <cstdint>", "#include <span>",
+        "#include <type_traits>", "", '#include "pmu_check.h"', '#include "vl_bits.h"', "",
+        "namespace stackscope::tb {", "",
+        f"inline constexpr unsigned kPmuPortBits = {total};",
+        f"static_assert(kNumTipRegs == {count_of_member('regs.tip')} && kNumCsrRegs == "
+        f"{count_of_member('regs.csr')},",
+        '              "pmu_check.h PmuRegs and pmu_gen.py pmu_port_fields disagree");',
+        "", "struct PmuPort {", "  uint32_t csr_we = 0, csr_addr = 0, csr_wdata = 0;",
+        "  PmuRegs regs;", "  uint32_t widths = 0, spec_blocks = 0, spec_drain = 0;", "};", "",
+        "template <class S, class F>", "  requires std::same_as<std::remove_const_t<S>, PmuPort>",
+        "void fields(S& p, const F& f) {"]
+    calls, lsb = [], total
+    for name, w, n, (member, first), _ in fields:
+        lsb -= w * n
+        if n > 1:
+            calls.append(f"f.many(std::span(p.{member}).subspan({first}, {n}), {lsb}, {w});")
+        else:
+            calls.append(f"f.one(p.{member}" + (f"[{first}]" if first is not None else "") +
+                         f", {lsb}, {w});")
+    L += fill_lines(calls, "  ")
+    L += ["}", "", "}  // namespace stackscope::tb", ""]
     return "\n".join(L)
 
 
@@ -1133,6 +1331,11 @@ def outputs(root):
     core_pkg = root / "rtl/core/core_pkg.sv"
     if core_pkg.exists():
         outs[root / "tb/harness/commit_layout.h"] = gen_commit_h(core_pkg.read_text())
+    if (root / "tb/harness").is_dir():
+        outs[root / "tb/harness/pmu_port.h"] = gen_pmu_port_h()
+    if all((root / path).exists() for path, _, _ in BUS_STRUCTS):
+        outs[root / "tb/harness/bus_layout.h"] = gen_bus_h(
+            {path: (root / path).read_text() for path, _, _ in BUS_STRUCTS})
     edits = {
         "docs/probe.md": gen_probe_md,
         "sw/lib/pmu.h": lambda t, p: replace_region(t, "/* BEGIN GENERATED MAP */",

@@ -52,6 +52,18 @@ module fe_unit_top
 
   logic [FetchWidth-1:0]    valid;
   fe_uop_t [FetchWidth-1:0] uops;
+  ic_req_t                  ic_req;
+  fe_redirect_t             redirect;
+  bp_update_t               bp_upd;
+
+  assign ic_req_o  = ic_req.req;
+  assign ic_addr_o = ic_req.addr;
+  assign redirect  = '{valid: redirect_i, pc: redirect_pc_i, seq: redirect_seq_i,
+                       meta: bp_meta_t'(redirect_meta_i[$bits(bp_meta_t)-1:0]),
+                       branch: redirect_branch_i, taken: redirect_taken_i};
+  assign bp_upd    = '{valid: bp_upd_valid_i, pc: bp_upd_pc_i, target: bp_upd_target_i,
+                       taken: bp_upd_taken_i, kind: br_kind_e'(bp_upd_kind_i),
+                       meta: bp_meta_t'(bp_upd_meta_i[$bits(bp_meta_t)-1:0])};
 
   core_frontend #(
     .FetchWidth      (FetchWidth),
@@ -65,28 +77,14 @@ module fe_unit_top
     .clk_i,
     .rst_ni,
     .boot_addr_i,
-    .ic_req_o,
-    .ic_addr_o,
-    .ic_gnt_i,
-    .ic_rvalid_i,
-    .ic_err_i,
-    .ic_rdata_i,
-    .ic_miss_i,
+    .ic_req_o          (ic_req),
+    .ic_rsp_i          ('{gnt: ic_gnt_i, rvalid: ic_rvalid_i, err: ic_err_i, rdata: ic_rdata_i,
+                          miss: ic_miss_i}),
     .fe_valid_o        (valid),
     .fe_uop_o          (uops),
     .fe_take_i,
-    .redirect_i,
-    .redirect_pc_i,
-    .redirect_seq_i,
-    .redirect_meta_i   (bp_meta_t'(redirect_meta_i[$bits(bp_meta_t)-1:0])),
-    .redirect_branch_i,
-    .redirect_taken_i,
-    .bp_upd_valid_i,
-    .bp_upd_pc_i,
-    .bp_upd_target_i,
-    .bp_upd_taken_i,
-    .bp_upd_kind_i     (br_kind_e'(bp_upd_kind_i)),
-    .bp_upd_meta_i     (bp_meta_t'(bp_upd_meta_i[$bits(bp_meta_t)-1:0])),
+    .redirect_i        (redirect),
+    .bp_upd_i          (bp_upd),
     .perfect_bp_i,
     .fe_icache_miss_o,
     .fe_recover_o

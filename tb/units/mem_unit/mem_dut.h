@@ -68,35 +68,32 @@ class MemDut {
 
   MemObs step(const DReq& d, const IReq& i, bool fencei) {
     Top& t = *top_;
-    t.dc_req_i = d.valid;
-    t.dc_we_i = d.we;
-    t.dc_addr_i = d.addr;
-    t.dc_size_i = d.size;
-    t.dc_wdata_i = d.wdata;
-    t.dc_tag_i = d.tag;
-    t.ic_req_i = i.valid;
-    t.ic_addr_i = i.addr;
+    pack(t.dc_req_i, DcReq{.req = d.valid, .we = d.we, .addr = d.addr, .size = d.size,
+                           .wdata = d.wdata, .tag = d.tag});
+    pack(t.ic_req_i, IcReq{.req = i.valid, .addr = i.addr});
     t.fencei_req_i = fencei;
     t.clk_i = 0;
     t.eval();
     MemObs o;
-    o.dgnt = t.dc_gnt_o;
-    o.igrant = t.ic_gnt_o;
-    o.drvalid = t.dc_rvalid_o;
-    o.derr = t.dc_err_o;
-    o.rtag = t.dc_rtag_o;
-    o.rlevel = t.dc_rlevel_o;
-    o.rdata = t.dc_rdata_o;
-    o.l1miss_tags = t.dc_l1miss_tags_o;
-    o.l2miss_tags = t.dc_l2miss_tags_o;
-    o.irvalid = t.ic_rvalid_o;
-    o.ierr = t.ic_err_o;
-    o.imiss = t.ic_miss_o;
-    for (unsigned w = 0; w < 4; ++w) o.irdata[w] = t.ic_rdata_o[w];
+    const DcRsp dr = unpack<DcRsp>(t.dc_rsp_o);
+    const IcRsp ir = unpack<IcRsp>(t.ic_rsp_o);
+    o.dgnt = dr.gnt;
+    o.igrant = ir.gnt;
+    o.drvalid = dr.rvalid;
+    o.derr = dr.err;
+    o.rtag = dr.rtag;
+    o.rlevel = dr.rlevel;
+    o.rdata = dr.rdata;
+    o.l1miss_tags = dr.l1miss_tags;
+    o.l2miss_tags = dr.l2miss_tags;
+    o.irvalid = ir.rvalid;
+    o.ierr = ir.err;
+    o.imiss = ir.miss;
+    o.irdata = ir.rdata;
     o.fencei_done = t.fencei_done_o;
     o.mem_outstanding = t.mem_outstanding_o;
     // The model already dropped a line answered in this cycle; the RTL drops it at the edge.
-    o.model_outstanding = mem_.line_outstanding() + (t.line_rvalid_i ? 1 : 0);
+    o.model_outstanding = mem_.line_outstanding() + unpack<LineRsp>(t.line_rsp_i).rvalid;
     serve_requests(t, mem_, cycle_);
     t.clk_i = 1;
     t.eval();
