@@ -66,6 +66,8 @@ void Collector::fill(RunResult& r) const {
     r.oracle_available = true;
     r.oracle_bpred = {stepped_->oracle_dispatch_stack()[kBpred],
                       stepped_->oracle_issue_stack()[kBpred]};
+    r.squashed_dispatched = stepped_->squashed_dispatched();
+    r.squashed_issued = stepped_->squashed_issued();
   }
   r.flops = (stepped_ ? stepped_->flops() : own_->flops).components();
   r.tip_samples = sampler_.samples();

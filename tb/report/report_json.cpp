@@ -188,6 +188,12 @@ Json cpi_json(const RunResult& r) {
       spec[std::string(pmu::kCpiStageNames[s])] = st;
     }
     spec["block_merges"] = r.spec_merges;
+    if (r.oracle_available) {
+      spec["oracle_matched_cycles"] = {{"dispatch", r.spec_oracle_cycles[0]},
+                                       {"issue", r.spec_oracle_cycles[1]}};
+      spec["squashed_uops"] = r.squashed_dispatched;
+      spec["squashed_issue_slots"] = r.squashed_issued;
+    }
     j["wrong_path_speculative"] = spec;
   }
   // Dispatch and issue bpred of each method against the correct-path oracle, in slots.
@@ -416,6 +422,16 @@ Json run_json(const RunResult& r, const Symbolizer& sym, unsigned top_n) {
     cpi[std::string(pmu::kCpiStageNames[s])] = st;
   }
   raw["cpi"] = cpi;
+  if (r.spec_available) {  // method (b)'s speculative stacks, proven blocks only
+    Json spec;
+    for (unsigned s = 0; s < pmu::kNumSpecStages; ++s) {
+      Json st;
+      for (unsigned k = 0; k < pmu::kNumCpiComps; ++k)
+        st[std::string(pmu::kCpiCompNames[k])] = r.spec_cpi[s][k];
+      spec[std::string(pmu::kCpiStageNames[s])] = st;
+    }
+    raw["cpi_speculative"] = spec;
+  }
   Json fl;
   for (unsigned k = 0; k < pmu::kNumFlopsComps; ++k) fl[std::string(pmu::kFlopsCompNames[k])] = r.flops[k];
   raw["flops"] = fl;

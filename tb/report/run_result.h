@@ -77,6 +77,12 @@ struct RunResult {
   std::array<uint64_t, pmu::kNumSpecStages> oracle_bpred{};
   uint64_t spec_merges = 0;
   bool spec_available = false, oracle_available = false;
+  // With the oracle (cross-checked runs): the cycles in which method (b)'s base (proven + in
+  // flight) equalled the oracle's (dispatch, issue; tb/harness/pmu_check), and the uops that
+  // flushes other than mispredictions squashed, dispatched and issued (correct-path work thrown
+  // away, which stays base).
+  std::array<uint64_t, pmu::kNumSpecStages> spec_oracle_cycles{};
+  uint64_t squashed_dispatched = 0, squashed_issued = 0;
   pmu::FlopsComponents flops{};
   uint64_t tip_samples = 0;
   std::array<uint64_t, 4> tip_samples_per_state{};
