@@ -34,7 +34,7 @@ module be_issue
   input  logic [Cfg.DispatchWidth-1:0]               d_rdy2_i,
   input  logic [Cfg.DispatchWidth-1:0][Cfg.PW-1:0]   d_src3_i,
   input  logic [Cfg.DispatchWidth-1:0]               d_rdy3_i,
-  output logic [4:0]                                 rs_free_o [NumRsClasses],
+  output logic [Cfg.RsCntW-1:0]                      rs_free_o [NumRsClasses],
   // Reservation-station contents (probe)
   output logic [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_valid_o,
   output logic [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_ready_o,
@@ -174,7 +174,7 @@ module be_issue
       .payload_o       (rs_pl[c]),
       .free_cnt_o      (free_cnt)
     );
-    assign rs_free_o[c] = 5'(free_cnt);
+    assign rs_free_o[c] = Cfg.RsCntW'(free_cnt);
   end
 
   // -------------------------------------------------------------------------------------

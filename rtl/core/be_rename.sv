@@ -30,7 +30,7 @@ module be_rename
   input  logic [Cfg.LqEntries-1:0]             lq_busy_i,
   input  logic [Cfg.SqW:0]                     sq_cnt_i,
   input  logic [Cfg.SqW-1:0]                   sq_tail_i,
-  input  logic [4:0]                           rs_free_i [NumRsClasses],
+  input  logic [Cfg.RsCntW-1:0]                rs_free_i [NumRsClasses],
   // Write-back (same-cycle wake-up and the ready table)
   input  logic [Cfg.NumWb-1:0]                 wb_valid_i,
   input  logic [Cfg.NumWb-1:0][Cfg.PW-1:0]     wb_tag_i,
@@ -130,7 +130,7 @@ module be_rename
   end
 
   always_comb begin : dispatch
-    logic [4:0] need_rs [NumRsClasses];
+    logic [Cfg.RsCntW-1:0] need_rs [NumRsClasses];
     logic [Cfg.RobW:0] n_rob;
     logic [Cfg.LqW:0] n_lq;
     logic [Cfg.SqW:0] n_sq;

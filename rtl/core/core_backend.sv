@@ -111,7 +111,7 @@ module core_backend
   logic                                   st_rob_full, st_rs_full, st_lsq_full, st_preg;
   logic [Cfg.NumTags-1:0]                 rdy;
   // Issue / execute
-  logic [4:0]                             rs_free [NumRsClasses];
+  logic [Cfg.RsCntW-1:0]                  rs_free [NumRsClasses];
   logic [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_valid, rs_ready, rs_issue;
   logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src1, rs_src2, rs_src3;
   rs_payload_t [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_pl;

@@ -300,6 +300,7 @@ package core_pkg;
     int unsigned PW;             // physical register tag (MSB set: an f register)
     int unsigned LqW;
     int unsigned SqW;
+    int unsigned RsCntW;         // an RS's free count (0..RsEntries) plus a group's need
     // Derived: issue ports -- NumAlu ALUs (all fed by the ALU RS), then branch, mul/div, AGU,
     // FpUnits FMA pipes and fdiv/fsqrt (the last FpUnits + 1 fed by the FP RS).
     int unsigned PBr;
@@ -328,6 +329,7 @@ package core_pkg;
     d.PW       = $clog2(c.PhysRegs) + 1;
     d.LqW      = c.LqEntries > 1 ? $clog2(c.LqEntries) : 1;
     d.SqW      = c.SqEntries > 1 ? $clog2(c.SqEntries) : 1;
+    d.RsCntW   = $clog2(c.RsEntries + c.DispatchWidth + 1);
     d.PBr      = c.NumAlu;
     d.PMd      = c.NumAlu + 1;
     d.PAgu     = c.NumAlu + 2;

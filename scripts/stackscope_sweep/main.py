@@ -49,7 +49,9 @@ def load_manifest(build_dir: Path) -> tuple[Path, dict]:
     path = ROOT / "sw" / "workloads.json"
     try:
         m = json.loads(path.read_text())
-        return path, {w["name"]: w for w in m["workloads"]}
+        # the integer suite ("suite") and the RV32F one ("fp_suite"), each entry tagged
+        return path, {w["name"]: dict(w, group=g) for g in ("workloads", "fp_workloads")
+                      for w in m.get(g, [])}
     except (OSError, ValueError, KeyError, TypeError) as e:
         raise SpecError(f"{path}: cannot read the workload manifest ({e})")
 

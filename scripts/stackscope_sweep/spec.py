@@ -1,7 +1,7 @@
 """SPEC files of `stackscope sweep` (docs/sweep.md "SPEC format"): JSON or TOML.
 
     name = "memlat"                      # optional (default: the file's stem)
-    workloads = ["pchase_l2", "alu_dep"] # manifest names, ELF paths, or "suite"
+    workloads = ["pchase_l2", "alu_dep"] # manifest names, ELF paths, "suite" or "fp_suite"
     [build]                              # soc_top parameters, or model = a `make build` model
     model = ["w1", "default"]
     [run]                                # `stackscope run` options (long names, no dashes)
@@ -88,14 +88,17 @@ def parse(path: str | Path, manifest: dict[str, dict], named_models: dict) -> Sp
         raise SpecError(f"{path}: name must be a plain file name")
     wl = d.get("workloads")
     if wl is None:
-        raise SpecError(f"{path}: no workloads (names from sw/workloads.json, ELF paths or \"suite\")")
+        raise SpecError(f"{path}: no workloads (names from sw/workloads.json, ELF paths, \"suite\" "
+                        "or \"fp_suite\")")
     wl = wl if isinstance(wl, list) else [wl]
     workloads = []
     for w in wl:
         if not isinstance(w, str) or not w:
             raise SpecError(f"{path}: workloads must be strings")
-        if w == "suite":
-            workloads += [n for n in manifest if n not in workloads]
+        if w in ("suite", "fp_suite"):
+            group = "workloads" if w == "suite" else "fp_workloads"
+            workloads += [n for n, e in manifest.items()
+                          if e.get("group", "workloads") == group and n not in workloads]
         elif w in manifest:
             workloads.append(w)
         elif w.endswith(".elf"):

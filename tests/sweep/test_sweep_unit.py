@@ -47,7 +47,11 @@ def spec_error(tmp, text, suffix=".toml", want=""):
     check(False, f"spec accepted: {text!r}")
 
 
-MANIFEST = {w["name"]: w for w in json.loads((ROOT / "sw/workloads.json").read_text())["workloads"]}
+# As stackscope_sweep.main.load_manifest reads it: both groups, each entry tagged with its group.
+_M = json.loads((ROOT / "sw/workloads.json").read_text())
+INT_NAMES = [w["name"] for w in _M["workloads"]]
+FP_NAMES = [w["name"] for w in _M["fp_workloads"]]
+MANIFEST = {w["name"]: dict(w, group=g) for g in ("workloads", "fp_workloads") for w in _M[g]}
 NAMED = models.named_models(ROOT / "build")
 
 
@@ -87,9 +91,15 @@ def test_spec(tmp):
     check(len(keys) == 14, "point keys unique")
     check(spec.point_key(dict(reversed(list(pts[3].items())))) == spec.point_key(pts[3]),
           "point key independent of key order")
-    # "suite" expands to the manifest
+    # "suite" expands to the integer workloads, "fp_suite" to the RV32F ones; FP names by name
     p.write_text('workloads = ["suite"]')
-    check(spec.parse(p, MANIFEST, NAMED).workloads == list(MANIFEST), "suite = the manifest")
+    check(spec.parse(p, MANIFEST, NAMED).workloads == INT_NAMES, "suite = the integer workloads")
+    p.write_text('workloads = ["fp_suite"]')
+    check(FP_NAMES and spec.parse(p, MANIFEST, NAMED).workloads == FP_NAMES,
+          "fp_suite = the RV32F workloads")
+    p.write_text('workloads = ["qsort", "sgemm_unrolled"]')
+    check(spec.parse(p, MANIFEST, NAMED).workloads == ["qsort", "sgemm_unrolled"],
+          "an RV32F workload by name")
 
 
 def test_models(tmp):
