@@ -21,10 +21,11 @@ struct IcReq {
   uint32_t req = 0, addr = 0;
 };
 inline constexpr unsigned kIcReqBits = 33;
+inline constexpr BitField kIcReqReq{32, 1}, kIcReqAddr{0, 32};
 template <class S, class F>
   requires std::same_as<std::remove_const_t<S>, IcReq>
 void fields(S& s, const F& f) {
-  f.one(s.req, 32, 1); f.one(s.addr, 0, 32);
+  f.one(s.req, kIcReqReq); f.one(s.addr, kIcReqAddr);
 }
 
 // core_pkg::ic_rsp_t, 132 bits, and its fields for unpack / pack.
@@ -33,11 +34,13 @@ struct IcRsp {
   std::array<uint32_t, 4> rdata{};
 };
 inline constexpr unsigned kIcRspBits = 132;
+inline constexpr BitField kIcRspGnt{131, 1}, kIcRspRvalid{130, 1}, kIcRspErr{129, 1},
+    kIcRspMiss{0, 1};
 template <class S, class F>
   requires std::same_as<std::remove_const_t<S>, IcRsp>
 void fields(S& s, const F& f) {
-  f.one(s.gnt, 131, 1); f.one(s.rvalid, 130, 1); f.one(s.err, 129, 1);
-  f.many(std::span(s.rdata), 1, 32); f.one(s.miss, 0, 1);
+  f.one(s.gnt, kIcRspGnt); f.one(s.rvalid, kIcRspRvalid); f.one(s.err, kIcRspErr);
+  f.many(std::span(s.rdata), 1, 32); f.one(s.miss, kIcRspMiss);
 }
 
 // core_pkg::dc_req_t, 73 bits, and its fields for unpack / pack.
@@ -45,11 +48,13 @@ struct DcReq {
   uint32_t req = 0, we = 0, addr = 0, size = 0, wdata = 0, tag = 0;
 };
 inline constexpr unsigned kDcReqBits = 73;
+inline constexpr BitField kDcReqReq{72, 1}, kDcReqWe{71, 1}, kDcReqAddr{39, 32},
+    kDcReqSize{36, 3}, kDcReqWdata{4, 32}, kDcReqTag{0, 4};
 template <class S, class F>
   requires std::same_as<std::remove_const_t<S>, DcReq>
 void fields(S& s, const F& f) {
-  f.one(s.req, 72, 1); f.one(s.we, 71, 1); f.one(s.addr, 39, 32); f.one(s.size, 36, 3);
-  f.one(s.wdata, 4, 32); f.one(s.tag, 0, 4);
+  f.one(s.req, kDcReqReq); f.one(s.we, kDcReqWe); f.one(s.addr, kDcReqAddr);
+  f.one(s.size, kDcReqSize); f.one(s.wdata, kDcReqWdata); f.one(s.tag, kDcReqTag);
 }
 
 // core_pkg::dc_rsp_t, 73 bits, and its fields for unpack / pack.
@@ -58,12 +63,15 @@ struct DcRsp {
       l2miss_tags = 0;
 };
 inline constexpr unsigned kDcRspBits = 73;
+inline constexpr BitField kDcRspGnt{72, 1}, kDcRspRvalid{71, 1}, kDcRspRtag{67, 4},
+    kDcRspErr{66, 1}, kDcRspRdata{34, 32}, kDcRspRlevel{32, 2}, kDcRspL1missTags{16, 16},
+    kDcRspL2missTags{0, 16};
 template <class S, class F>
   requires std::same_as<std::remove_const_t<S>, DcRsp>
 void fields(S& s, const F& f) {
-  f.one(s.gnt, 72, 1); f.one(s.rvalid, 71, 1); f.one(s.rtag, 67, 4); f.one(s.err, 66, 1);
-  f.one(s.rdata, 34, 32); f.one(s.rlevel, 32, 2); f.one(s.l1miss_tags, 16, 16);
-  f.one(s.l2miss_tags, 0, 16);
+  f.one(s.gnt, kDcRspGnt); f.one(s.rvalid, kDcRspRvalid); f.one(s.rtag, kDcRspRtag);
+  f.one(s.err, kDcRspErr); f.one(s.rdata, kDcRspRdata); f.one(s.rlevel, kDcRspRlevel);
+  f.one(s.l1miss_tags, kDcRspL1missTags); f.one(s.l2miss_tags, kDcRspL2missTags);
 }
 
 inline constexpr unsigned kLineBytes = 32;  // soc_pkg::LineBytes
@@ -74,10 +82,11 @@ struct LineReq {
   std::array<uint32_t, 8> wdata{};
 };
 inline constexpr unsigned kLineReqBits = 290;
+inline constexpr BitField kLineReqReq{289, 1}, kLineReqAddr{257, 32}, kLineReqWe{256, 1};
 template <class S, class F>
   requires std::same_as<std::remove_const_t<S>, LineReq>
 void fields(S& s, const F& f) {
-  f.one(s.req, 289, 1); f.one(s.addr, 257, 32); f.one(s.we, 256, 1);
+  f.one(s.req, kLineReqReq); f.one(s.addr, kLineReqAddr); f.one(s.we, kLineReqWe);
   f.many(std::span(s.wdata), 0, 32);
 }
 
@@ -87,10 +96,11 @@ struct LineRsp {
   std::array<uint32_t, 8> rdata{};
 };
 inline constexpr unsigned kLineRspBits = 258;
+inline constexpr BitField kLineRspRvalid{257, 1}, kLineRspErr{256, 1};
 template <class S, class F>
   requires std::same_as<std::remove_const_t<S>, LineRsp>
 void fields(S& s, const F& f) {
-  f.one(s.rvalid, 257, 1); f.one(s.err, 256, 1); f.many(std::span(s.rdata), 0, 32);
+  f.one(s.rvalid, kLineRspRvalid); f.one(s.err, kLineRspErr); f.many(std::span(s.rdata), 0, 32);
 }
 
 // soc_pkg::word_req_t, 69 bits, and its fields for unpack / pack.
@@ -98,11 +108,13 @@ struct WordReq {
   uint32_t req = 0, we = 0, addr = 0, size = 0, wdata = 0;
 };
 inline constexpr unsigned kWordReqBits = 69;
+inline constexpr BitField kWordReqReq{68, 1}, kWordReqWe{67, 1}, kWordReqAddr{35, 32},
+    kWordReqSize{32, 3}, kWordReqWdata{0, 32};
 template <class S, class F>
   requires std::same_as<std::remove_const_t<S>, WordReq>
 void fields(S& s, const F& f) {
-  f.one(s.req, 68, 1); f.one(s.we, 67, 1); f.one(s.addr, 35, 32); f.one(s.size, 32, 3);
-  f.one(s.wdata, 0, 32);
+  f.one(s.req, kWordReqReq); f.one(s.we, kWordReqWe); f.one(s.addr, kWordReqAddr);
+  f.one(s.size, kWordReqSize); f.one(s.wdata, kWordReqWdata);
 }
 
 // soc_pkg::word_rsp_t, 34 bits, and its fields for unpack / pack.
@@ -110,10 +122,11 @@ struct WordRsp {
   uint32_t rvalid = 0, err = 0, rdata = 0;
 };
 inline constexpr unsigned kWordRspBits = 34;
+inline constexpr BitField kWordRspRvalid{33, 1}, kWordRspErr{32, 1}, kWordRspRdata{0, 32};
 template <class S, class F>
   requires std::same_as<std::remove_const_t<S>, WordRsp>
 void fields(S& s, const F& f) {
-  f.one(s.rvalid, 33, 1); f.one(s.err, 32, 1); f.one(s.rdata, 0, 32);
+  f.one(s.rvalid, kWordRspRvalid); f.one(s.err, kWordRspErr); f.one(s.rdata, kWordRspRdata);
 }
 
 // soc_pkg::block_rsp_t, 130 bits, and its fields for unpack / pack.
@@ -122,10 +135,11 @@ struct BlockRsp {
   std::array<uint32_t, 4> rdata{};
 };
 inline constexpr unsigned kBlockRspBits = 130;
+inline constexpr BitField kBlockRspRvalid{129, 1}, kBlockRspErr{128, 1};
 template <class S, class F>
   requires std::same_as<std::remove_const_t<S>, BlockRsp>
 void fields(S& s, const F& f) {
-  f.one(s.rvalid, 129, 1); f.one(s.err, 128, 1); f.many(std::span(s.rdata), 0, 32);
+  f.one(s.rvalid, kBlockRspRvalid); f.one(s.err, kBlockRspErr); f.many(std::span(s.rdata), 0, 32);
 }
 
 }  // namespace stackscope::tb

@@ -25,24 +25,33 @@ struct PmuPort {
   uint32_t widths = 0, spec_blocks = 0, spec_drain = 0;
 };
 
+// PmuPort's own fields in pmu_o, for a read of one of them (the CSR access, every cycle).
+inline constexpr BitField kPmuPortCsrWe{4762, 1};
+inline constexpr BitField kPmuPortCsrAddr{4750, 12};
+inline constexpr BitField kPmuPortCsrWdata{4718, 32};
+inline constexpr BitField kPmuPortWidths{9, 20};
+inline constexpr BitField kPmuPortSpecBlocks{1, 8};
+inline constexpr BitField kPmuPortSpecDrain{0, 1};
+
 template <class S, class F>
   requires std::same_as<std::remove_const_t<S>, PmuPort>
 void fields(S& p, const F& f) {
-  f.one(p.csr_we, 4762, 1); f.one(p.csr_addr, 4750, 12); f.one(p.csr_wdata, 4718, 32);
-  f.many(std::span(p.regs.cpi).subspan(0, 27), 3422, 48);
+  f.one(p.csr_we, kPmuPortCsrWe); f.one(p.csr_addr, kPmuPortCsrAddr);
+  f.one(p.csr_wdata, kPmuPortCsrWdata); f.many(std::span(p.regs.cpi).subspan(0, 27), 3422, 48);
   f.many(std::span(p.regs.spec).subspan(0, 19), 2510, 48);
   f.many(std::span(p.regs.td).subspan(0, 22), 1454, 48);
-  f.many(std::span(p.regs.fl).subspan(0, 7), 1118, 48); f.one(p.regs.tip[0], 1117, 1);
-  f.one(p.regs.tip[1], 1115, 2); f.one(p.regs.tip[2], 1111, 4); f.one(p.regs.tip[3], 1107, 4);
-  f.many(std::span(p.regs.tip).subspan(4, 4), 979, 32); f.one(p.regs.tip[8], 947, 32);
-  f.one(p.regs.tip[9], 915, 32); f.one(p.regs.tip[10], 914, 1); f.one(p.regs.tip[11], 882, 32);
-  f.one(p.regs.tip[12], 881, 1); f.one(p.regs.tip[13], 849, 32); f.one(p.regs.tip[14], 848, 1);
-  f.one(p.regs.tip[15], 816, 32); f.one(p.regs.tip[16], 768, 48);
-  f.many(std::span(p.regs.csr).subspan(0, 6), 384, 64);
-  f.many(std::span(p.regs.csr).subspan(6, 4), 128, 64); f.one(p.regs.csr[10], 96, 32);
-  f.one(p.regs.csr[11], 64, 32); f.one(p.regs.csr[12], 63, 1); f.one(p.regs.csr[13], 61, 2);
-  f.one(p.regs.csr[14], 29, 32); f.one(p.widths, 9, 20); f.one(p.spec_blocks, 1, 8);
-  f.one(p.spec_drain, 0, 1);
+  f.many(std::span(p.regs.fl).subspan(0, 7), 1118, 48); f.one(p.regs.tip[0], {1117, 1});
+  f.one(p.regs.tip[1], {1115, 2}); f.one(p.regs.tip[2], {1111, 4});
+  f.one(p.regs.tip[3], {1107, 4}); f.many(std::span(p.regs.tip).subspan(4, 4), 979, 32);
+  f.one(p.regs.tip[8], {947, 32}); f.one(p.regs.tip[9], {915, 32});
+  f.one(p.regs.tip[10], {914, 1}); f.one(p.regs.tip[11], {882, 32});
+  f.one(p.regs.tip[12], {881, 1}); f.one(p.regs.tip[13], {849, 32});
+  f.one(p.regs.tip[14], {848, 1}); f.one(p.regs.tip[15], {816, 32});
+  f.one(p.regs.tip[16], {768, 48}); f.many(std::span(p.regs.csr).subspan(0, 6), 384, 64);
+  f.many(std::span(p.regs.csr).subspan(6, 4), 128, 64); f.one(p.regs.csr[10], {96, 32});
+  f.one(p.regs.csr[11], {64, 32}); f.one(p.regs.csr[12], {63, 1}); f.one(p.regs.csr[13], {61, 2});
+  f.one(p.regs.csr[14], {29, 32}); f.one(p.widths, kPmuPortWidths);
+  f.one(p.spec_blocks, kPmuPortSpecBlocks); f.one(p.spec_drain, kPmuPortSpecDrain);
 }
 
 }  // namespace stackscope::tb

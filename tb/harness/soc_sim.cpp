@@ -31,15 +31,6 @@
 namespace stackscope::tb {
 
 namespace {
-// Bits [lo, lo+width) of a Verilator wide signal (width <= 32).
-template <class W>
-uint32_t bits(const W& w, unsigned lo, unsigned width) {
-  uint64_t v = w[lo / 32];
-  if (lo % 32 + width > 32) v |= static_cast<uint64_t>(w[lo / 32 + 1]) << 32;
-  v >>= lo % 32;
-  return static_cast<uint32_t>(width == 32 ? v : v & ((1ull << width) - 1));
-}
-
 // commit_t's layout and decode_commit(): commit_layout.h, generated from core_pkg.sv.
 // CommitWidth from the width of the Verilated port (whole 32-bit words).
 template <class W>
@@ -190,12 +181,9 @@ const std::vector<RtlCommit>& SocSim::tick() {
     const std::array<uint32_t, 2> w{static_cast<uint32_t>(o), static_cast<uint32_t>(o >> 32)};
     pmu_in_.obs = pmu::unpack_obs(w);
   }
-  {
-    const PmuPort port = unpack<PmuPort>(top_->pmu_o);
-    pmu_in_.csr_we = port.csr_we;
-    pmu_in_.csr_addr = port.csr_addr;
-    pmu_in_.csr_wdata = port.csr_wdata;
-  }
+  pmu_in_.csr_we = get_bits(top_->pmu_o, kPmuPortCsrWe) != 0;
+  pmu_in_.csr_addr = static_cast<uint16_t>(get_bits(top_->pmu_o, kPmuPortCsrAddr));
+  pmu_in_.csr_wdata = static_cast<uint32_t>(get_bits(top_->pmu_o, kPmuPortCsrWdata));
   // Line requests the L2 has sent and not yet taken an answer for: in flight in the memory
   // model, plus one whose answer the model returned at the last edge (soc_top registers it;
   // the L2 takes it at the coming edge). PmuCheck compares mem_outstanding with it.
@@ -222,15 +210,15 @@ const std::vector<RtlCommit>& SocSim::tick() {
   commits_.clear();
   for (unsigned k = 0; k < commit_width(top_->commit_o); ++k) {
     const RtlCommit c = decode_commit(
-        k * kCommitBits, [&](unsigned lo, unsigned width) { return bits(top_->commit_o, lo, width); });
+        k * kCommitBits,
+        [&](unsigned lo, unsigned width) { return get_bits(top_->commit_o, lo, width); });
     if (c.valid) commits_.push_back(c);
   }
   ++cycle_;
 #ifdef SS_FPGA_TOP
   uart_step();
 #elif !defined(SS_HARNESS_DPI)
-  drive_answers(*top_, mem_, cycle_);
-  line_answered_ = unpack<LineRsp>(top_->line_rsp_i).rvalid != 0;
+  line_answered_ = drive_answers(*top_, mem_, cycle_);
 #endif
   return commits_;
 }
@@ -321,8 +309,7 @@ extern "C" void ss_harness_edge(const svBitVecVal* line_req, const svBitVecVal* 
   try {
     HarnessPorts p{line_req, mem_req, pi_req, pd_req, line_rsp, mem_rsp, pi_rsp, pd_rsp};
     serve_requests(p, *h->mem, *h->cycle);
-    drive_answers(p, *h->mem, *h->cycle + 1);
-    *h->line_answered = unpack<LineRsp>(p.line_rsp_i).rvalid != 0;
+    *h->line_answered = drive_answers(p, *h->mem, *h->cycle + 1);
   } catch (...) {
     h->error = std::current_exception();
   }

@@ -33,14 +33,28 @@ TEST_CASE("get_bits / set_bits on an integer and across 32-bit words", "[vl_bits
 TEST_CASE("64-bit and 48-bit fields through FieldGet / FieldSet", "[vl_bits]") {
   std::array<uint32_t, 4> w{};
   const FieldSet<std::array<uint32_t, 4>> set{w};
-  set.one(uint64_t{0x123456789abcull}, 40, 48);  // bits 40..87
+  set.one(uint64_t{0x123456789abcull}, {40, 48});  // bits 40..87
   CHECK(w[0] == 0u);
   CHECK(w[1] == 0x789abc00u);  // value bits 0..23 at bits 40..63
   CHECK(w[2] == 0x00123456u);  // value bits 24..47 at bits 64..87
   CHECK(w[3] == 0u);
   uint64_t v = 0;
-  FieldGet<std::array<uint32_t, 4>>{w}.one(v, 40, 48);
+  FieldGet<std::array<uint32_t, 4>>{w}.one(v, {40, 48});
   CHECK(v == 0x123456789abcull);
+}
+
+TEST_CASE("a 64-bit field across three words, and a whole 64-bit integer", "[vl_bits]") {
+  std::array<uint32_t, 3> w{};
+  set_bits(w, 16, 64, 0x0123456789abcdefull);
+  CHECK(w[0] == 0xcdef0000u);  // value bits 0..15 at bits 16..31
+  CHECK(w[1] == 0x456789abu);  // value bits 16..47 at bits 32..63
+  CHECK(w[2] == 0x00000123u);  // value bits 48..63 at bits 64..79
+  CHECK(get_bits(w, 16, 64) == 0x0123456789abcdefull);
+  CHECK(get_bits(w, BitField{20, 8}) == 0xdeu);
+  uint64_t q = 1;
+  set_bits(q, 0, 64, ~uint64_t{0});
+  CHECK(q == ~uint64_t{0});
+  CHECK(get_bits(q, 0, 64) == ~uint64_t{0});
 }
 
 TEST_CASE("word_req_t: fields at soc_pkg's positions, MSB first", "[bus_layout]") {

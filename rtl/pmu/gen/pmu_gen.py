@@ -283,8 +283,8 @@ CROSSCHECK_HPM = 4
 # soc_top's pmu_o (pmu_pkg::pmu_port_t, tb/harness/pmu_port.h): what the harness's per-cycle
 # cross-check reads of the PMU, one struct through soc_top and soc_fpga_top. This cycle's
 # counter-CSR access, every PMU register (tb/harness/pmu_check.h PmuRegs, in its order) and the
-# configuration the harness builds its model from. (field, element bits, count, C++ member of
-# PmuPort with {i} for the element, doc); the first field is the struct's MSB.
+# configuration the harness builds its model from (pmu_port_fields: the first field is the
+# struct's MSB).
 PORT_CNT_W = 48  # soc_top's counter width (pmu_top StackCntW): the cross-check reads 48 bits
 
 
@@ -1072,13 +1072,14 @@ def sv_pkg_structs(text, path):
         fields = []
         for line in m.group(1).splitlines():
             code = line.split("//")[0].strip()
-            f = re.fullmatch(r"(\w+)\s*(?:\[([^\]]+):0\])?\s*(\w+);", code)
             if not code:
                 continue
+            f = re.fullmatch(r"(\w+)\s*(?:\[([^\]]+):0\])?\s*(\w+);", code)
             if not f or f.group(1) not in types:
                 fields = None
                 break
-            dim = sv_int(f.group(2), env, f"{path} {m.group(2)}.{f.group(3)}") + 1 if f.group(2) else 1
+            what = f"{path} {m.group(2)}.{f.group(3)}"
+            dim = sv_int(f.group(2), env, what) + 1 if f.group(2) else 1
             fields.append((f.group(3), types[f.group(1)] * dim))
         structs[m.group(2)] = fields
     return structs, env
@@ -1139,9 +1140,9 @@ BUS_STRUCTS = [("rtl/core/core_pkg.sv", "core_pkg",
 
 
 def gen_bus_h(pkg_texts):
-    """tb/harness/bus_layout.h: one plain C++ struct per port struct of BUS_STRUCTS, with
-    unpack_<name>(signal) and pack_<name>(signal, value) over any Verilated representation of
-    it (vl_bits.h). `pkg_texts`: {path: text}."""
+    """tb/harness/bus_layout.h: one plain C++ struct per port struct of BUS_STRUCTS and its field
+    list `fields`, through which vl_bits.h's unpack<T> / pack read and write any Verilated
+    representation of the port. `pkg_texts`: {path: text}."""
     L = header() + [
         "// C++ view of the SoC's port structs, generated from their SystemVerilog definitions",
         "// (" + ", ".join(path for path, _, _ in BUS_STRUCTS) + "): one plain struct each,",
@@ -1172,15 +1173,21 @@ def gen_bus_h(pkg_texts):
             L += fill_lines(["uint32_t"] + [f"{f} = 0," for f, w in fields if w <= 32][:-1] +
                             [f"{[f for f, w in fields if w <= 32][-1]} = 0;"], "  ", cont="      ")
             L += [f"  std::array<uint32_t, {w // 32}> {f}{{}};" for f, w in fields if w > 32]
-            L += ["};", f"inline constexpr unsigned k{cpp}Bits = {total};",
-                  "template <class S, class F>",
-                  f"  requires std::same_as<std::remove_const_t<S>, {cpp}>",
-                  "void fields(S& s, const F& f) {"]
-            calls, lsb = [], total
+            L += ["};", f"inline constexpr unsigned k{cpp}Bits = {total};"]
+            calls, consts, lsb = [], [], total
             for f, w in fields:
                 lsb -= w
-                calls.append(f"f.many(std::span(s.{f}), {lsb}, 32);" if w > 32
-                             else f"f.one(s.{f}, {lsb}, {w});")
+                if w > 32:
+                    calls.append(f"f.many(std::span(s.{f}), {lsb}, 32);")
+                else:
+                    const = f"k{cpp}" + "".join(part.capitalize() for part in f.split("_"))
+                    consts.append(f"{const}{{{lsb}, {w}}}")
+                    calls.append(f"f.one(s.{f}, {const});")
+            L += fill_lines(["inline constexpr BitField"] + [c + "," for c in consts[:-1]] +
+                            [consts[-1] + ";"], "", cont="    ")
+            L += ["template <class S, class F>",
+                  f"  requires std::same_as<std::remove_const_t<S>, {cpp}>",
+                  "void fields(S& s, const F& f) {"]
             L += fill_lines(calls, "  ")
             L += ["}", ""]
     L += ["}  // namespace stackscope::tb", ""]
@@ -1208,16 +1215,21 @@ def gen_pmu_port_h():
         '              "pmu_check.h PmuRegs and pmu_gen.py pmu_port_fields disagree");',
         "", "struct PmuPort {", "  uint32_t csr_we = 0, csr_addr = 0, csr_wdata = 0;",
         "  PmuRegs regs;", "  uint32_t widths = 0, spec_blocks = 0, spec_drain = 0;", "};", "",
-        "template <class S, class F>", "  requires std::same_as<std::remove_const_t<S>, PmuPort>",
-        "void fields(S& p, const F& f) {"]
-    calls, lsb = [], total
+        "// PmuPort's own fields in pmu_o, for a read of one of them (the CSR access, every cycle)."]
+    calls, consts, lsb = [], [], total
     for name, w, n, (member, first), _ in fields:
         lsb -= w * n
         if n > 1:
             calls.append(f"f.many(std::span(p.{member}).subspan({first}, {n}), {lsb}, {w});")
+        elif first is None:
+            const = "kPmuPort" + "".join(part.capitalize() for part in name.split("_"))
+            consts.append(f"inline constexpr BitField {const}{{{lsb}, {w}}};")
+            calls.append(f"f.one(p.{member}, {const});")
         else:
-            calls.append(f"f.one(p.{member}" + (f"[{first}]" if first is not None else "") +
-                         f", {lsb}, {w});")
+            calls.append(f"f.one(p.{member}[{first}], {{{lsb}, {w}}});")
+    L += consts + ["", "template <class S, class F>",
+                   "  requires std::same_as<std::remove_const_t<S>, PmuPort>",
+                   "void fields(S& p, const F& f) {"]
     L += fill_lines(calls, "  ")
     L += ["}", "", "}  // namespace stackscope::tb", ""]
     return "\n".join(L)

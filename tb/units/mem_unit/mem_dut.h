@@ -93,12 +93,12 @@ class MemDut {
     o.fencei_done = t.fencei_done_o;
     o.mem_outstanding = t.mem_outstanding_o;
     // The model already dropped a line answered in this cycle; the RTL drops it at the edge.
-    o.model_outstanding = mem_.line_outstanding() + unpack<LineRsp>(t.line_rsp_i).rvalid;
+    o.model_outstanding = mem_.line_outstanding() + (line_answered_ ? 1 : 0);
     serve_requests(t, mem_, cycle_);
     t.clk_i = 1;
     t.eval();
     ++cycle_;
-    drive_answers(t, mem_, cycle_);
+    line_answered_ = drive_answers(t, mem_, cycle_);
     return o;
   }
 
@@ -111,6 +111,7 @@ class MemDut {
   std::unique_ptr<Top> top_;
   MemoryModel mem_;
   uint64_t cycle_ = 0;
+  bool line_answered_ = false;  // this cycle's inputs hold a line answer
 };
 
 }  // namespace stackscope::tb
