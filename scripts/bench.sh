@@ -214,12 +214,11 @@ PY
   [[ -n $configs ]] || return 0
   json=$(cd "$root" && flock /tmp/stackscope-build.lock "$py" - $configs <<'PY'
 import json, subprocess, sys, tempfile, time
-params = {
-    "default": [],
-    "w1": ["-GFetchWidth=1", "-GDispatchWidth=1", "-GIssueWidth=1", "-GNumAlu=1", "-GCommitWidth=1"],
-    "w4": ["-GFetchWidth=4", "-GDispatchWidth=4", "-GIssueWidth=4", "-GNumAlu=4", "-GCommitWidth=4",
-           "-GRobEntries=64", "-GRsEntries=16", "-GSqEntries=16", "-GSbEntries=8", "-GPhysRegs=128"],
-}
+from pathlib import Path
+sys.path.insert(0, "scripts")
+from stackscope_sweep.models import named_models  # the -G sets of tb/harness/verilated.cmake
+params = {name: [f"-G{k}={v}" for k, v in m["params"].items()]
+          for name, m in named_models(Path("build")).items()}
 out = {}
 for cfg in sys.argv[1:]:
     with tempfile.TemporaryDirectory() as mdir:

@@ -221,7 +221,7 @@ package core_pkg;
   } ic_rsp_t;
 
   // D-port (contract section 2). Tag = load-queue index; all ones = a store.
-  localparam int unsigned DcTagW = 4;
+  localparam int unsigned DcTagW = 5;
   typedef struct packed {
     logic              req;
     logic              we;

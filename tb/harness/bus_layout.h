@@ -43,13 +43,13 @@ void fields(S& s, const F& f) {
   f.many(std::span(s.rdata), 1, 32); f.one(s.miss, kIcRspMiss);
 }
 
-// core_pkg::dc_req_t, 73 bits, and its fields for unpack / pack.
+// core_pkg::dc_req_t, 74 bits, and its fields for unpack / pack.
 struct DcReq {
   uint32_t req = 0, we = 0, addr = 0, size = 0, wdata = 0, tag = 0;
 };
-inline constexpr unsigned kDcReqBits = 73;
-inline constexpr BitField kDcReqReq{72, 1}, kDcReqWe{71, 1}, kDcReqAddr{39, 32},
-    kDcReqSize{36, 3}, kDcReqWdata{4, 32}, kDcReqTag{0, 4};
+inline constexpr unsigned kDcReqBits = 74;
+inline constexpr BitField kDcReqReq{73, 1}, kDcReqWe{72, 1}, kDcReqAddr{40, 32},
+    kDcReqSize{37, 3}, kDcReqWdata{5, 32}, kDcReqTag{0, 5};
 template <class S, class F>
   requires std::same_as<std::remove_const_t<S>, DcReq>
 void fields(S& s, const F& f) {
@@ -57,15 +57,15 @@ void fields(S& s, const F& f) {
   f.one(s.size, kDcReqSize); f.one(s.wdata, kDcReqWdata); f.one(s.tag, kDcReqTag);
 }
 
-// core_pkg::dc_rsp_t, 73 bits, and its fields for unpack / pack.
+// core_pkg::dc_rsp_t, 106 bits, and its fields for unpack / pack.
 struct DcRsp {
   uint32_t gnt = 0, rvalid = 0, rtag = 0, err = 0, rdata = 0, rlevel = 0, l1miss_tags = 0,
       l2miss_tags = 0;
 };
-inline constexpr unsigned kDcRspBits = 73;
-inline constexpr BitField kDcRspGnt{72, 1}, kDcRspRvalid{71, 1}, kDcRspRtag{67, 4},
-    kDcRspErr{66, 1}, kDcRspRdata{34, 32}, kDcRspRlevel{32, 2}, kDcRspL1missTags{16, 16},
-    kDcRspL2missTags{0, 16};
+inline constexpr unsigned kDcRspBits = 106;
+inline constexpr BitField kDcRspGnt{105, 1}, kDcRspRvalid{104, 1}, kDcRspRtag{99, 5},
+    kDcRspErr{98, 1}, kDcRspRdata{66, 32}, kDcRspRlevel{64, 2}, kDcRspL1missTags{32, 32},
+    kDcRspL2missTags{0, 32};
 template <class S, class F>
   requires std::same_as<std::remove_const_t<S>, DcRsp>
 void fields(S& s, const F& f) {

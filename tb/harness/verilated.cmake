@@ -26,8 +26,8 @@ stackscope_verilate(soc_model_w1 TOP soc_top PREFIX Vsoc_w1 FILELIST ${CMAKE_SOU
                          -GNumAlu=1 -GCommitWidth=1)
 stackscope_verilate(soc_model_w4 TOP soc_top PREFIX Vsoc_w4 FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
                     ARGS ${soc_model_args} -GFetchWidth=4 -GDispatchWidth=4 -GIssueWidth=4
-                         -GNumAlu=4 -GCommitWidth=4 -GRobEntries=64 -GRsEntries=16 -GSqEntries=16
-                         -GSbEntries=8 -GPhysRegs=128)
+                         -GNumAlu=4 -GCommitWidth=4 -GRobEntries=64 -GRsEntries=16 -GLqEntries=16
+                         -GSqEntries=16 -GSbEntries=8 -GPhysRegs=128)
 # The FPGA top (rtl/fpga/soc_fpga_top.sv, docs/fpga.md) with its BRAM and UART, the UART at
 # 16 clock cycles a bit so a run's console costs few cycles (the board: 217, 115200 baud).
 stackscope_verilate(soc_model_fpga TOP soc_fpga_top FILELIST ${CMAKE_SOURCE_DIR}/rtl/fpga/fpga.f

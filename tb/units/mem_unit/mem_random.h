@@ -44,6 +44,10 @@ class RandomTest {
  public:
   static constexpr uint32_t kRamBytes = 1u << 20;
   static constexpr uint32_t kBase = iss::mmap::kRamBase;
+  // Every D-port tag (core_pkg::DcTagW bits, from the generated layout) may be in flight; the
+  // miss-tag masks are checked as 32-bit words.
+  static constexpr unsigned kTags = 1u << kDcReqTag.width;
+  static_assert(kTags <= 32);
 
   explicit RandomTest(const RandomConfig& c) : cfg_(c), rng_(c.seed), ram_(kRamBytes),
                                                ref_(kRamBytes) {
@@ -104,7 +108,7 @@ class RandomTest {
   DReq make_dreq() {
     DReq d;
     std::vector<unsigned> free_tags;
-    for (unsigned t = 0; t < 16; ++t)
+    for (unsigned t = 0; t < kTags; ++t)
       if (!inflight_.count(t)) free_tags.push_back(t);
     d.valid = true;
     d.tag = free_tags[rng_() % free_tags.size()];
@@ -226,7 +230,7 @@ class RandomTest {
 
   void cycle() {
     // Stimulus for this cycle.
-    if (!dreq_.valid && done_ + inflight_.size() < cfg_.requests && inflight_.size() < 16 &&
+    if (!dreq_.valid && done_ + inflight_.size() < cfg_.requests && inflight_.size() < kTags &&
         !fence_ && rng_() % 100 < drate_)
       dreq_ = make_dreq();
     if (!ireq_.valid && rng_() % 100 < 40) {
