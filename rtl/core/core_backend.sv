@@ -576,14 +576,20 @@ module core_backend
 
 `ifndef SYNTHESIS
   initial begin
-    assert (Cfg.DispatchWidth <= Cfg.FetchWidth);
-    assert (Cfg.DispatchWidth >= 1 && Cfg.DispatchWidth <= 4);
-    assert (Cfg.CommitWidth >= 1 && Cfg.CommitWidth <= 4);
-    assert (Cfg.NumAlu >= 1 && Cfg.NumAlu <= 4);
-    assert (Cfg.LqEntries <= 2**DcTagW - 1);
-    assert (2**Cfg.RobW == Cfg.RobEntries && 2**Cfg.PW == Cfg.NumTags && Cfg.PhysRegs > 32);
-    assert (Cfg.FpUnits >= 1 && Cfg.FpUnits <= probe_pkg::MaxFpUnits);
-    assert (2**Cfg.LqW == Cfg.LqEntries && 2**Cfg.SqW == Cfg.SqEntries);
+    // A parameter set these reject is reported by the harness as one line (SocSim::built_params).
+    assert (Cfg.DispatchWidth <= Cfg.FetchWidth) else $error("DispatchWidth > FetchWidth");
+    assert (Cfg.DispatchWidth >= 1 && Cfg.DispatchWidth <= 4) else $error("DispatchWidth: 1..4");
+    assert (Cfg.CommitWidth >= 1 && Cfg.CommitWidth <= 4) else $error("CommitWidth: 1..4");
+    assert (Cfg.NumAlu >= 1 && Cfg.NumAlu <= 4) else $error("NumAlu: 1..4");
+    assert (Cfg.LqEntries <= 2**DcTagW - 1)
+      else $error("LqEntries %0d: at most %0d (load tags of core_pkg::DcTagW bits, all ones is the store)",
+                  Cfg.LqEntries, 2**DcTagW / 2);
+    assert (2**Cfg.RobW == Cfg.RobEntries && 2**Cfg.PW == Cfg.NumTags && Cfg.PhysRegs > 32)
+      else $error("RobEntries and PhysRegs: powers of 2, PhysRegs > 32");
+    assert (Cfg.FpUnits >= 1 && Cfg.FpUnits <= probe_pkg::MaxFpUnits)
+      else $error("FpUnits: 1..%0d", probe_pkg::MaxFpUnits);
+    assert (2**Cfg.LqW == Cfg.LqEntries && 2**Cfg.SqW == Cfg.SqEntries)
+      else $error("LqEntries and SqEntries: powers of 2");
   end
 `endif
 

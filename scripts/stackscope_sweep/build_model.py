@@ -50,6 +50,16 @@ def main() -> int:
             print(f"build_model: {' '.join(argv[:2])} failed with status {r.returncode}", file=sys.stderr)
             return 1
     binary = bdir / "stackscope_sweep"
+    # The model's own parameter checks (core_backend's initial asserts: LqEntries below the
+    # load-tag space, powers of two, ...) run when the binary reads its configuration; a set
+    # they reject fails here, once, with their message, not at every point as a bare exit 1.
+    r = subprocess.run([str(binary), "--help"], stdin=subprocess.DEVNULL,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    if r.returncode != 0:
+        lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
+        print(f"build_model: the built model rejects its parameters: "
+              f"{lines[-1] if lines else f'exit {r.returncode}'}", file=sys.stderr)
+        return 1
     entry = {"params": params, "binary": str(binary), "origin": "sweep build"}
     tmp = d / f"model.json.tmp{os.getpid()}"
     tmp.write_text(json.dumps(entry, indent=1, sort_keys=True) + "\n")

@@ -12,6 +12,7 @@
 #include "commands.h"
 #include "exit_status.h"
 #include "interrupt.h"
+#include "rtl_messages.h"
 #include "run_process.h"
 
 namespace {
@@ -48,9 +49,14 @@ int main(int argc, char** argv) {
   }
   CLI::App app{"StackScope: performance-counter hardware around an out-of-order RISC-V core"};
   int exit_code = 0;
-  stackscope::add_iss_command(app, exit_code);
-  stackscope::add_run_command(app, exit_code);
-  stackscope::add_sweep_command(app, exit_code);
-  stackscope::add_fpga_image_command(app, exit_code);
+  try {  // `run` reads the Verilated model's configuration, whose own checks may fail
+    stackscope::add_iss_command(app, exit_code);
+    stackscope::add_run_command(app, exit_code);
+    stackscope::add_sweep_command(app, exit_code);
+    stackscope::add_fpga_image_command(app, exit_code);
+  } catch (const stackscope::tb::RtlAssertion& e) {
+    spdlog::error("{}", e.what());
+    return stackscope::exit_status::kRtlAssertion;
+  }
   return stackscope::cli_main(app, exit_code, argc, argv);
 }

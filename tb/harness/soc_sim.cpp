@@ -271,8 +271,12 @@ SocParams SocSim::built_params() {
   VerilatedContext ctx;
   const char* args[] = {"stackscope"};  // $value$plusargs needs the arguments set
   ctx.commandArgs(1, args);
+  ctx.fatalOnError(false);  // a parameter check that fails is an error here, not an exit(1)
+  take_rtl_message();
   SOC_MODEL top(&ctx, "soc");
-  top.eval();  // pmu_o.widths is a constant of the configuration
+  top.eval();  // pmu_o.widths is a constant of the configuration; the initial checks run
+  if (ctx.gotError())
+    throw RtlAssertion("the Verilated model's parameters fail its own check: " + take_rtl_message());
   return params_of(unpack<PmuPort>(top.pmu_o).widths);
 }
 
