@@ -7,8 +7,8 @@
  *  blocked   8 x 8 tiles of C, k in 8-blocks, tiles of A and B reused from the L1D.
  *  unrolled  register-blocked: each 6 x 4 block of C in 24 independent accumulators
  *            (24 fmadd.s per k from 6 A and 4 B loads: an outer product), so FMAs issue
- *            back to back, 24 of every ~37 instructions; B in two column passes of 24 that
- *            each stay in the L1D.
+ *            back to back, 24 of every ~37 instructions; B in three column passes of 16
+ *            that each stay in the L1D.
  *
  * Every multiply-add is an explicit fmaf (fmadd.s): the C standard's default contraction
  * is off under -std=c11. Values are small integers (A in -8..7, B in -4..3), so every partial
@@ -26,7 +26,11 @@
 #define SG_T 8
 _Static_assert(SG_N % SG_T == 0, "tiles divide N");
 
-static float A[SG_N][SG_N], B[SG_N][SG_N], C[SG_N][SG_N];
+/* Line-aligned (32 B): a row is then 6 whole lines, so sg_unrolled's 16-byte runs of 4 floats
+ * never straddle two lines and its blocks map onto the L1D's sets as counted below. */
+static float A[SG_N][SG_N] __attribute__((aligned(32)));
+static float B[SG_N][SG_N] __attribute__((aligned(32)));
+static float C[SG_N][SG_N] __attribute__((aligned(32)));
 static int32_t Ai[SG_N][SG_N], Bi[SG_N][SG_N];
 
 static void __attribute__((noinline, unused)) sg_naive(void)
@@ -75,9 +79,14 @@ static void __attribute__((noinline, unused)) sg_blocked(void)
         C[i + r][j + 3] = c##r##3;                                                       \
     } while (0)
 
-/* Columns of B per pass of sg_unrolled: B[.][jh .. jh + SG_JH) is 48 x 96 B = 4.5 KiB, so it
- * stays in the 8 KiB L1D while every 6-row block of A passes over it. */
-#define SG_JH 24
+/* Columns of B per pass of sg_unrolled: B[.][jh .. jh + SG_JH) is 2 lines of each of the 48
+ * rows (96 lines, 3 KiB), and their sets (6 k + 0/1 + jh / 8 mod 128) are all different; the
+ * 6-row block of A a pass meets is 36 consecutive lines, different sets again. So no set of
+ * the 8 KiB two-way L1D (128 sets of 32 B) holds more than two of the lines a block reads, and
+ * B stays in the L1D while every 6-row block of A passes over it. Measured on the 4-wide
+ * build (docs/flops.md): 16 columns beat 24 (whose 3 lines a row share sets with A's) and 12
+ * or 8 (more passes, so A is read again more often). */
+#define SG_JH 16
 _Static_assert(SG_N % SG_JH == 0 && SG_JH % 4 == 0 && SG_N % 6 == 0, "whole blocks");
 
 /* 6 x 4 blocks of C in 24 accumulators: per k, 4 B loads, 6 A loads and 24 FMAs (an outer
