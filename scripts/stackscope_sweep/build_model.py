@@ -51,8 +51,10 @@ def main() -> int:
             return 1
     binary = bdir / "stackscope_sweep"
     # The model's own parameter checks (core_backend's initial asserts: LqEntries below the
-    # load-tag space, powers of two, ...) run when the binary reads its configuration; a set
-    # they reject fails here, once, with their message, not at every point as a bare exit 1.
+    # load-tag space, powers of two, ...) run when the binary reads its configuration, which
+    # every start does (`run`'s option defaults are the built model's: cmd_run.cpp, so even
+    # `--help` reads it); a set they reject fails here, once, with their message (exit 7), not
+    # at every point.
     r = subprocess.run([str(binary), "--help"], stdin=subprocess.DEVNULL,
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if r.returncode != 0:

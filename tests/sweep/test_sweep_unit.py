@@ -24,6 +24,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "scripts"))
 from stackscope_sweep import merge, models, runner, spec  # noqa: E402
+from stackscope_sweep.main import load_manifest  # noqa: E402
 
 FAILS = 0
 
@@ -47,11 +48,12 @@ def spec_error(tmp, text, suffix=".toml", want=""):
     check(False, f"spec accepted: {text!r}")
 
 
-# As stackscope_sweep.main.load_manifest reads it: both groups, each entry tagged with its group.
+# The manifest as the sweep reads it (the input of spec.parse); the names each suite must
+# expand to, read from sw/workloads.json's two lists directly.
+MANIFEST = load_manifest(ROOT / "build")[1]
 _M = json.loads((ROOT / "sw/workloads.json").read_text())
 INT_NAMES = [w["name"] for w in _M["workloads"]]
 FP_NAMES = [w["name"] for w in _M["fp_workloads"]]
-MANIFEST = {w["name"]: dict(w, group=g) for g in ("workloads", "fp_workloads") for w in _M[g]}
 NAMED = models.named_models(ROOT / "build")
 
 
