@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "scripts"))  # run as a script (models.py's build_argv)
+from stackscope_sweep.runner import one_line  # noqa: E402
 
 
 def verilator_env() -> dict:
@@ -58,9 +60,8 @@ def main() -> int:
     r = subprocess.run([str(binary), "--help"], stdin=subprocess.DEVNULL,
                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if r.returncode != 0:
-        lines = [ln for ln in r.stderr.splitlines() if ln.strip()]
-        print(f"build_model: the built model rejects its parameters: "
-              f"{lines[-1] if lines else f'exit {r.returncode}'}", file=sys.stderr)
+        print(f"build_model: the built model rejects its parameters (exit {r.returncode}): "
+              f"{one_line(r.stderr)}", file=sys.stderr)
         return 1
     entry = {"params": params, "binary": str(binary), "origin": "sweep build"}
     tmp = d / f"model.json.tmp{os.getpid()}"
