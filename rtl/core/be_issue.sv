@@ -243,9 +243,34 @@ module be_issue
     end
   end
 
+  // Operands, read by issue slot. At most IssueWidth ports are granted in a cycle, so the
+  // register files need IssueWidth x 3 read ports, not NumPorts x 3: slot k reads for the k-th
+  // granted port in port order, and a port takes its operands from its slot. A port that is
+  // not granted gets don't-care operands: every consumer of them (the units' valid inputs,
+  // the AGU's LSQ and ROB writes, the branch redirect, a CSR op's source) is gated by its
+  // grant. With IssueWidth >= NumPorts every port is its own slot. A slot source reads only
+  // the files some port's source can name (src_files), and the file bit of the tag picks
+  // between them exactly as the port's own read would.
+  localparam int unsigned NumSlots = Cfg.IssueWidth < Cfg.NumPorts ? Cfg.IssueWidth
+                                                                     : Cfg.NumPorts;
+  localparam int unsigned SlotW    = NumSlots > 1 ? $clog2(NumSlots) : 1;
+  function automatic logic [1:0] slot_files(int unsigned s);
+    logic [1:0] f;
+    f = '0;
+    for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
+      // Only the FP pipes have a third source (be_rs HasSrc3); the others' is tag 0, unused.
+      if (s < 2 || (p >= Cfg.PFma && p < Cfg.PFdiv)) f |= src_files(p, s);
+    end
+    return f;
+  endfunction
+
   rs_payload_t [Cfg.NumPorts-1:0]   iu;     // issued uop per port
   logic [Cfg.NumPorts-1:0][2:0][Cfg.PW-1:0] src_tag;
-  logic [Cfg.NumPorts-1:0][2:0][31:0] src_val;
+  logic [Cfg.NumPorts-1:0][2:0]     src_is_f;  // the source reads the f file
+  logic [Cfg.NumPorts-1:0][SlotW-1:0] port_slot;
+  logic [NumSlots-1:0][2:0][Cfg.PW-1:0] slot_tag;
+  logic [NumSlots-1:0][2:0]         slot_is_f;
+  logic [NumSlots-1:0][2:0][31:0]   slot_val;
   logic [Cfg.NumPorts-1:0][31:0]    opa, opb, opc;
   always_comb begin : operands
     for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
@@ -254,17 +279,45 @@ module be_issue
       iu[p] = rs_pl[c][cand_e[p]];
       src_tag[p] = {rs_src3[c][cand_e[p]], rs_src2[c][cand_e[p]], rs_src1[c][cand_e[p]]};
       for (int unsigned s = 0; s < 3; s++) begin
-        logic [RegW-1:0] r;
-        r = src_tag[p][s][RegW-1:0];
         unique case (src_files(p, s))
-          2'b01:   src_val[p][s] = xrf_q[r];
-          2'b10:   src_val[p][s] = frf_q[r];
-          default: src_val[p][s] = src_tag[p][s][RegW] ? frf_q[r] : xrf_q[r];
+          2'b01:   src_is_f[p][s] = 1'b0;
+          2'b10:   src_is_f[p][s] = 1'b1;
+          default: src_is_f[p][s] = src_tag[p][s][RegW];
         endcase
       end
-      opa[p] = src_val[p][0];
-      opb[p] = src_val[p][1];
-      opc[p] = src_val[p][2];
+    end
+    // Slot of each port: the number of granted ports below it (identity when every port has
+    // its own slot).
+    for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
+      int unsigned below;
+      below = 0;
+      for (int unsigned q = 0; q < p; q++) below += int'(grant[q]);
+      port_slot[p] = NumSlots == Cfg.NumPorts ? SlotW'(p)
+                   : below < NumSlots         ? SlotW'(below) : '0;
+    end
+    slot_tag = '0;
+    slot_is_f = '0;
+    for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
+      if (NumSlots == Cfg.NumPorts ? 1'b1 : grant[p]) begin
+        slot_tag[port_slot[p]]  |= src_tag[p];
+        slot_is_f[port_slot[p]] |= src_is_f[p];
+      end
+    end
+    for (int unsigned k = 0; k < NumSlots; k++) begin
+      for (int unsigned s = 0; s < 3; s++) begin
+        logic [RegW-1:0] r;
+        r = slot_tag[k][s][RegW-1:0];
+        unique case (slot_files(s))
+          2'b01:   slot_val[k][s] = xrf_q[r];
+          2'b10:   slot_val[k][s] = frf_q[r];
+          default: slot_val[k][s] = slot_is_f[k][s] ? frf_q[r] : xrf_q[r];
+        endcase
+      end
+    end
+    for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
+      opa[p] = slot_val[port_slot[p]][0];
+      opb[p] = slot_val[port_slot[p]][1];
+      opc[p] = slot_val[port_slot[p]][2];
     end
   end
 
@@ -520,7 +573,33 @@ module be_issue
   end
 
   // Physical register files (x0's register p0 is never written). A port writes a file only
-  // if wb_files allows it, so the f file has no write port from the integer units.
+  // if wb_files allows it, so the f file has no write port from the integer units. A register
+  // has one producer in flight, so at most one port writes it in a cycle (asserted below):
+  // its write data is the AND-OR of the ports that name it and its enable their OR, a one-hot
+  // select per bit and the flip-flops' enable instead of a priority chain of the ports.
+  logic [Cfg.PhysRegs-1:0]         xrf_we, frf_we;
+  logic [Cfg.PhysRegs-1:0][31:0]   xrf_wd, frf_wd;
+  logic [Cfg.PhysRegs-1:0][Cfg.NumWb:0] xrf_hit, frf_hit;  // [NumWb]: the CSR write
+  always_comb begin : prf_write
+    for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+      for (int unsigned p = 0; p < Cfg.NumWb; p++) begin
+        xrf_hit[i][p] = wb_valid[p] && wb_tag[p] == {1'b0, RegW'(i)}
+                     && in_files(wb_files(p), 1'b0);
+        frf_hit[i][p] = wb_valid[p] && wb_tag[p] == {1'b1, RegW'(i)}
+                     && in_files(wb_files(p), 1'b1);
+      end
+      xrf_hit[i][Cfg.NumWb] = csr_wb_valid_i && csr_wb_tag_i[RegW-1:0] == RegW'(i);
+      frf_hit[i][Cfg.NumWb] = 1'b0;
+      xrf_wd[i] = {32{xrf_hit[i][Cfg.NumWb]}} & csr_wb_data_i;
+      frf_wd[i] = '0;
+      for (int unsigned p = 0; p < Cfg.NumWb; p++) begin
+        xrf_wd[i] |= {32{xrf_hit[i][p]}} & wb_data[p];
+        frf_wd[i] |= {32{frf_hit[i][p]}} & wb_data[p];
+      end
+      xrf_we[i] = |xrf_hit[i];
+      frf_we[i] = |frf_hit[i];
+    end
+  end
   always_ff @(posedge clk_i or negedge rst_ni) begin : prf
     if (!rst_ni) begin
       for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
@@ -528,15 +607,10 @@ module be_issue
         frf_q[i] <= '0;
       end
     end else begin
-      for (int unsigned p = 0; p < Cfg.NumWb; p++) begin
-        if (wb_valid[p] && !wb_tag[p][RegW] && in_files(wb_files(p), 1'b0)) begin
-          xrf_q[wb_tag[p][RegW-1:0]] <= wb_data[p];
-        end
-        if (wb_valid[p] && wb_tag[p][RegW] && in_files(wb_files(p), 1'b1)) begin
-          frf_q[wb_tag[p][RegW-1:0]] <= wb_data[p];
-        end
+      for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+        if (xrf_we[i]) xrf_q[i] <= xrf_wd[i];
+        if (frf_we[i]) frf_q[i] <= frf_wd[i];
       end
-      if (csr_wb_valid_i) xrf_q[csr_wb_tag_i[RegW-1:0]] <= csr_wb_data_i;
     end
   end
   // The tag space the rest of the back end reads (commit records): x, then f.
@@ -592,6 +666,11 @@ module be_issue
       end
       assert (!csr_wb_valid_i || !csr_wb_tag_i[RegW])
         else $error("be_issue: a CSR op writes f register tag %0d", csr_wb_tag_i);
+      for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+        assert ($countones(xrf_hit[i]) <= 1 && $countones(frf_hit[i]) <= 1)
+          else $error("be_issue: two write-back ports write register %0d of the %s file",
+                      i, $countones(xrf_hit[i]) > 1 ? "x" : "f");
+      end
     end
   end
 `endif
