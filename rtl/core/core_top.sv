@@ -19,7 +19,9 @@ module core_top
   parameter int unsigned PhysRegs      = 64,  // per register file (x, f)
   parameter int unsigned MulLatency    = 3,
   parameter int unsigned FpUnits       = 2,   // pipelined FP units (fpu_pipe), 1..4
-  parameter int unsigned DivLatency    = 34   // core_div: fixed radix-2 iteration
+  parameter int unsigned DivLatency    = 34,  // core_div: fixed radix-2 iteration
+  parameter int unsigned GshareEntries = 1024,  // core_frontend's predictor tables
+  parameter int unsigned BtbEntries    = 64
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -73,7 +75,11 @@ module core_top
   end
 `endif
 
-  core_frontend #(.FetchWidth(FetchWidth)) u_frontend (
+  core_frontend #(
+    .FetchWidth    (FetchWidth),
+    .GshareEntries (GshareEntries),
+    .BtbEntries    (BtbEntries)
+  ) u_frontend (
     .clk_i,
     .rst_ni,
     .boot_addr_i,

@@ -31,6 +31,10 @@ module soc_fpga_top
   parameter int unsigned SqEntries      = 4,
   parameter int unsigned SbEntries      = 2,
   parameter int unsigned FpUnits        = 1,
+  // Branch predictor tables in flip-flops, a quarter of soc_top's: 16 BTB entries, 256 gshare
+  // counters.
+  parameter int unsigned BtbEntries     = 16,
+  parameter int unsigned GshareEntries  = 256,
   // Caches small enough for the ECP5's logic (their arrays are flip-flops): 1 KiB L1I,
   // 1 KiB L1D, 2 KiB L2.
   parameter int unsigned L1ISets        = 16,
@@ -83,6 +87,8 @@ module soc_fpga_top
     .SqEntries     (SqEntries),
     .SbEntries     (SbEntries),
     .FpUnits       (FpUnits),
+    .BtbEntries    (BtbEntries),
+    .GshareEntries (GshareEntries),
     .L1ISets       (L1ISets),
     .L1DSets       (L1DSets),
     .L2Sets        (L2Sets),

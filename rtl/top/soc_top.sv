@@ -21,6 +21,8 @@ module soc_top
   parameter int unsigned PhysRegs      = 64,  // per register file (x, f)
   parameter int unsigned MulLatency    = 3,
   parameter int unsigned FpUnits       = 2,   // pipelined FP units: the FLOPS stack's k
+  parameter int unsigned GshareEntries = 1024,  // branch predictor tables (docs/core.md)
+  parameter int unsigned BtbEntries    = 64,
   // Cache geometry (soc_mem): the FPGA top (rtl/fpga/soc_fpga_top.sv) uses smaller caches.
   parameter int unsigned L1ISets       = 128,
   parameter int unsigned L1DSets       = 128,
@@ -181,7 +183,9 @@ module soc_top
     .SbEntries     (SbEntries),
     .PhysRegs      (PhysRegs),
     .MulLatency    (MulLatency),
-    .FpUnits       (FpUnits)
+    .FpUnits       (FpUnits),
+    .GshareEntries (GshareEntries),
+    .BtbEntries    (BtbEntries)
   ) u_core (
     .clk_i,
     .rst_ni,
