@@ -186,6 +186,14 @@ distclean:
 # RV32F: the ISS's FP against the host FPU, long run (the ctest iss_fp_ref runs 2M cases).
 FP_REF_CASES ?= 100000000
 FP_REF_SEED ?= 1
+# Where the logic is, per instance, before LUT mapping (scripts/gates.py, ~1.5 min on one core):
+# GATES_ARGS="--top core_top -G IssueWidth=1" for another top; `make gates GATES_ARGS=--doc
+# docs/fpga.md` regenerates the FPGA top's table there.
+.PHONY: gates
+GATES_ARGS ?=
+gates: $(DEPS_STAMP)
+	nice -n 10 $(BUILD)/venv/bin/python3 scripts/gates.py --fe-venv $(BUILD)/venv-slang $(GATES_ARGS)
+
 .PHONY: fp-ref
 fp-ref: $(BUILD)/CMakeCache.txt
 	$(ENV) cmake --build $(BUILD) -j $(JOBS) --target fp_ref
