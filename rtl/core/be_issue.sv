@@ -91,7 +91,9 @@ module be_issue
   // Write-back ports and the register file
   output logic [Cfg.NumWb-1:0]                       wb_valid_o,
   output logic [Cfg.NumWb-1:0][Cfg.PW-1:0]           wb_tag_o,
-  output logic [31:0]                                prf_o [Cfg.NumTags]
+  // The commit record's reads of the register files (be_rob_commit): tag in, value out
+  input  logic [Cfg.CommitWidth-1:0][Cfg.PW-1:0]      cmt_tag_i,
+  output logic [Cfg.CommitWidth-1:0][31:0]           cmt_val_o
 );
 
   function automatic logic [Cfg.RobW-1:0] age(logic [Cfg.RobW-1:0] idx, logic [Cfg.RobW-1:0] head);
@@ -130,8 +132,6 @@ module be_issue
   endfunction
 
   localparam int unsigned RegW = Cfg.PW - 1;  // register index within one file
-  logic [31:0] xrf_q [Cfg.PhysRegs];
-  logic [31:0] frf_q [Cfg.PhysRegs];
   logic [Cfg.NumWb-1:0]      wb_valid;
   logic [Cfg.NumWb-1:0][Cfg.PW-1:0] wb_tag;
   logic [Cfg.NumWb-1:0][31:0] wb_data;
@@ -272,6 +272,11 @@ module be_issue
   logic [NumSlots-1:0][2:0]         slot_is_f;
   logic [NumSlots-1:0][2:0][31:0]   slot_val;
   logic [Cfg.NumPorts-1:0][31:0]    opa, opb, opc;
+  // The register files' reads (below): the slots' sources, then the commit record's lanes.
+  localparam int unsigned NumRd = NumSlots * 3 + Cfg.CommitWidth;
+  logic [NumRd-1:0][RegW-1:0]       rd_idx;
+  logic [NumRd-1:0]                 rd_f;    // the read is of the f file
+  logic [NumRd-1:0][31:0]           rd_val;
   always_comb begin : operands
     for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
       rs_class_e c;
@@ -305,14 +310,22 @@ module be_issue
     end
     for (int unsigned k = 0; k < NumSlots; k++) begin
       for (int unsigned s = 0; s < 3; s++) begin
-        logic [RegW-1:0] r;
-        r = slot_tag[k][s][RegW-1:0];
+        rd_idx[k * 3 + s] = slot_tag[k][s][RegW-1:0];
         unique case (slot_files(s))
-          2'b01:   slot_val[k][s] = xrf_q[r];
-          2'b10:   slot_val[k][s] = frf_q[r];
-          default: slot_val[k][s] = slot_is_f[k][s] ? frf_q[r] : xrf_q[r];
+          2'b01:   rd_f[k * 3 + s] = 1'b0;
+          2'b10:   rd_f[k * 3 + s] = 1'b1;
+          default: rd_f[k * 3 + s] = slot_is_f[k][s];
         endcase
       end
+    end
+    for (int unsigned c = 0; c < Cfg.CommitWidth; c++) begin
+      rd_idx[NumSlots * 3 + c] = cmt_tag_i[c][RegW-1:0];
+      rd_f[NumSlots * 3 + c]   = cmt_tag_i[c][RegW];
+    end
+  end
+  always_comb begin : operand_route
+    for (int unsigned k = 0; k < NumSlots; k++) begin
+      for (int unsigned s = 0; s < 3; s++) slot_val[k][s] = rd_val[k * 3 + s];
     end
     for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
       opa[p] = slot_val[port_slot[p]][0];
@@ -574,13 +587,9 @@ module be_issue
 
   // Physical register files (x0's register p0 is never written). A port writes a file only
   // if wb_files allows it, so the f file has no write port from the integer units. A register
-  // has one producer in flight, so at most one port writes it in a cycle (asserted below):
-  // its write data is the AND-OR of the ports that name it and its enable their OR, a one-hot
-  // select per bit and the flip-flops' enable instead of a priority chain of the ports.
-  logic [Cfg.PhysRegs-1:0]         xrf_we, frf_we;
-  logic [Cfg.PhysRegs-1:0][31:0]   xrf_wd, frf_wd;
+  // has one producer in flight, so at most one port writes it in a cycle (asserted below).
   logic [Cfg.PhysRegs-1:0][Cfg.NumWb:0] xrf_hit, frf_hit;  // [NumWb]: the CSR write
-  always_comb begin : prf_write
+  always_comb begin : prf_hits
     for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
       for (int unsigned p = 0; p < Cfg.NumWb; p++) begin
         xrf_hit[i][p] = wb_valid[p] && wb_tag[p] == {1'b0, RegW'(i)}
@@ -590,33 +599,116 @@ module be_issue
       end
       xrf_hit[i][Cfg.NumWb] = csr_wb_valid_i && csr_wb_tag_i[RegW-1:0] == RegW'(i);
       frf_hit[i][Cfg.NumWb] = 1'b0;
-      xrf_wd[i] = {32{xrf_hit[i][Cfg.NumWb]}} & csr_wb_data_i;
-      frf_wd[i] = '0;
-      for (int unsigned p = 0; p < Cfg.NumWb; p++) begin
-        xrf_wd[i] |= {32{xrf_hit[i][p]}} & wb_data[p];
-        frf_wd[i] |= {32{frf_hit[i][p]}} & wb_data[p];
-      end
-      xrf_we[i] = |xrf_hit[i];
-      frf_we[i] = |frf_hit[i];
     end
   end
-  always_ff @(posedge clk_i or negedge rst_ni) begin : prf
-    if (!rst_ni) begin
+
+  if (Cfg.RfRam == 0) begin : gen_rf_ff
+    // Flip-flops: a register's write data is the AND-OR of the ports that name it and its
+    // enable their OR (a one-hot select per bit and the flip-flops' enable, not a priority
+    // chain of the ports); a read is a multiplexer over the registers.
+    logic [31:0] xrf_q [Cfg.PhysRegs];
+    logic [31:0] frf_q [Cfg.PhysRegs];
+    logic [Cfg.PhysRegs-1:0]       xrf_we, frf_we;
+    logic [Cfg.PhysRegs-1:0][31:0] xrf_wd, frf_wd;
+    always_comb begin : prf_write
       for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-        xrf_q[i] <= '0;
-        frf_q[i] <= '0;
-      end
-    end else begin
-      for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-        if (xrf_we[i]) xrf_q[i] <= xrf_wd[i];
-        if (frf_we[i]) frf_q[i] <= frf_wd[i];
+        xrf_wd[i] = {32{xrf_hit[i][Cfg.NumWb]}} & csr_wb_data_i;
+        frf_wd[i] = '0;
+        for (int unsigned p = 0; p < Cfg.NumWb; p++) begin
+          xrf_wd[i] |= {32{xrf_hit[i][p]}} & wb_data[p];
+          frf_wd[i] |= {32{frf_hit[i][p]}} & wb_data[p];
+        end
+        xrf_we[i] = |xrf_hit[i];
+        frf_we[i] = |frf_hit[i];
       end
     end
+    always_ff @(posedge clk_i or negedge rst_ni) begin : prf
+      if (!rst_ni) begin
+        for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+          xrf_q[i] <= '0;
+          frf_q[i] <= '0;
+        end
+      end else begin
+        for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+          if (xrf_we[i]) xrf_q[i] <= xrf_wd[i];
+          if (frf_we[i]) frf_q[i] <= frf_wd[i];
+        end
+      end
+    end
+    for (genvar k = 0; k < NumRd; k++) begin : gen_rd
+      assign rd_val[k] = rd_f[k] ? frf_q[rd_idx[k]] : xrf_q[rd_idx[k]];
+    end
+  end else begin : gen_rf_ram
+    // RAM (RfRam, the FPGA top): one bank of PhysRegs words per write port that can write the
+    // file, written by that port alone (a RAM with one write port and asynchronous reads,
+    // distributed RAM on an FPGA, copied once per reader), and a live-value table of the
+    // port that wrote each register last; a read takes that port's bank. The banks have no
+    // reset: they start at zero (Verilator's --x-initial fast, the FPGA's configuration), as
+    // the flip-flop files leave reset, and the table's reset points every register at the
+    // ALU's x bank (still zero) or, for f, at no bank (zero). A reset after power-on leaves
+    // the registers' old values, which RISC-V leaves unspecified (x0's p0 is never written).
+    localparam int unsigned WbW = $clog2(Cfg.NumWb + 1);
+    logic [Cfg.PhysRegs-1:0][WbW-1:0] xlvt_q, flvt_q;
+    logic [NumRd-1:0][Cfg.NumWb:0][31:0] xv, fv;  // each bank's word at each read
+    for (genvar p = 0; p <= Cfg.NumWb; p++) begin : gen_bank
+      if (p == Cfg.NumWb || in_files(wb_files(p), 1'b0)) begin : gen_x
+        logic [31:0]     mem_q [Cfg.PhysRegs];
+        logic            we;
+        logic [RegW-1:0] wa;
+        logic [31:0]     wd;
+        if (p == Cfg.NumWb) begin : gen_csr
+          assign we = csr_wb_valid_i;
+          assign wa = csr_wb_tag_i[RegW-1:0];
+          assign wd = csr_wb_data_i;
+        end else begin : gen_port
+          assign we = wb_valid[p] && !wb_tag[p][RegW];
+          assign wa = wb_tag[p][RegW-1:0];
+          assign wd = wb_data[p];
+        end
+        always_ff @(posedge clk_i) begin : write
+          if (we) mem_q[wa] <= wd;
+        end
+        for (genvar k = 0; k < NumRd; k++) begin : gen_rd
+          assign xv[k][p] = mem_q[rd_idx[k]];
+        end
+      end else begin : gen_no_x
+        for (genvar k = 0; k < NumRd; k++) begin : gen_rd
+          assign xv[k][p] = '0;
+        end
+      end
+      if (p < Cfg.NumWb && in_files(wb_files(p), 1'b1)) begin : gen_f
+        logic [31:0] mem_q [Cfg.PhysRegs];
+        always_ff @(posedge clk_i) begin : write
+          if (wb_valid[p] && wb_tag[p][RegW]) mem_q[wb_tag[p][RegW-1:0]] <= wb_data[p];
+        end
+        for (genvar k = 0; k < NumRd; k++) begin : gen_rd
+          assign fv[k][p] = mem_q[rd_idx[k]];
+        end
+      end else begin : gen_no_f
+        for (genvar k = 0; k < NumRd; k++) begin : gen_rd
+          assign fv[k][p] = '0;
+        end
+      end
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin : lvt
+      if (!rst_ni) begin
+        xlvt_q <= '0;
+        flvt_q <= '0;
+      end else begin
+        for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+          for (int unsigned p = 0; p <= Cfg.NumWb; p++) begin
+            if (xrf_hit[i][p]) xlvt_q[i] <= WbW'(p);
+            if (frf_hit[i][p]) flvt_q[i] <= WbW'(p);
+          end
+        end
+      end
+    end
+    for (genvar k = 0; k < NumRd; k++) begin : gen_rd
+      assign rd_val[k] = rd_f[k] ? fv[k][flvt_q[rd_idx[k]]] : xv[k][xlvt_q[rd_idx[k]]];
+    end
   end
-  // The tag space the rest of the back end reads (commit records): x, then f.
-  for (genvar i = 0; i < Cfg.PhysRegs; i++) begin : gen_prf_o
-    assign prf_o[i]                = xrf_q[i];
-    assign prf_o[Cfg.PhysRegs + i] = frf_q[i];
+  for (genvar c = 0; c < Cfg.CommitWidth; c++) begin : gen_cmt_val
+    assign cmt_val_o[c] = rd_val[NumSlots * 3 + c];
   end
 
   assign rs_valid_o   = rs_valid;

@@ -67,7 +67,10 @@ module be_rob_commit
   input  logic [Cfg.SqEntries-1:0][31:0] sq_data_i,
   input  logic [Cfg.SqEntries-1:0][2:0] sq_size_i,
   input  logic [Cfg.SqW:0]              sb_cnt_i,
-  input  logic [31:0]                   prf_i [Cfg.NumTags],
+  // The commit record's destination values: lane k's tag out, its register's value back
+  // (be_issue's commit read ports).
+  output logic [Cfg.CommitWidth-1:0][Cfg.PW-1:0] cmt_tag_o,
+  input  logic [Cfg.CommitWidth-1:0][31:0]       cmt_val_i,
   output logic                          fencei_req_o,
   input  logic                          fencei_done_i,
   // Interrupts and time
@@ -320,6 +323,9 @@ module be_rob_commit
   assign csr_wb_data_o  = csr_rdata;
 
   // Commit records (registered: they describe the uops committed at the last edge).
+  for (genvar k = 0; k < Cfg.CommitWidth; k++) begin : gen_cmt_tag
+    assign cmt_tag_o[k] = hd[k].pdst;
+  end
   always_comb begin : trace
     for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
       commit_d[k] = '0;
@@ -343,7 +349,7 @@ module be_rob_commit
         commit_d[k].rd_we     = !hd[k].exc && hd[k].has_dst;
         commit_d[k].rd        = commit_d[k].rd_we ? hd[k].rd : 5'd0;
         commit_d[k].rd_wdata  = !commit_d[k].rd_we ? '0
-                              : hd[k].cls == ClsCsr ? csr_rdata : prf_i[hd[k].pdst];
+                              : hd[k].cls == ClsCsr ? csr_rdata : cmt_val_i[k];
         commit_d[k].mem_we    = !hd[k].exc && hd[k].cls == ClsStore;
         commit_d[k].mem_addr  = commit_d[k].mem_we ? sq_addr_i[hd[k].sq] : '0;
         commit_d[k].mem_wdata = commit_d[k].mem_we ? sq_data_i[hd[k].sq] : '0;

@@ -128,7 +128,8 @@ module core_backend
   logic [2:0]                             agu_size;
   logic [Cfg.NumWb-1:0]                   wb_valid;
   logic [Cfg.NumWb-1:0][Cfg.PW-1:0]       wb_tag;
-  logic [31:0]                            prf [Cfg.NumTags];
+  logic [Cfg.CommitWidth-1:0][Cfg.PW-1:0] cmt_tag;  // the commit record's register reads
+  logic [Cfg.CommitWidth-1:0][31:0]       cmt_val;
   logic [Cfg.FpUnits-1:0]                 fma_done;
   logic [Cfg.FpUnits-1:0][Cfg.RobW-1:0]   fma_rob;
   fpu_pkg::fpu_flags_t [Cfg.FpUnits-1:0]  fma_flags;
@@ -310,7 +311,8 @@ module core_backend
     .csr_wb_data_i   (csr_wb_data),
     .wb_valid_o      (wb_valid),
     .wb_tag_o        (wb_tag),
-    .prf_o           (prf)
+    .cmt_tag_i       (cmt_tag),
+    .cmt_val_o       (cmt_val)
   );
 
   be_lsq #(
@@ -428,7 +430,8 @@ module core_backend
     .sq_data_i         (sq_data),
     .sq_size_i         (sq_size),
     .sb_cnt_i          (sb_cnt),
-    .prf_i             (prf),
+    .cmt_tag_o         (cmt_tag),
+    .cmt_val_i         (cmt_val),
     .fencei_req_o,
     .fencei_done_i,
     .irq_i,

@@ -294,6 +294,7 @@ package core_pkg;
     int unsigned PhysRegs;       // per register file (x and f): power of 2, > 32
     int unsigned MulLatency;
     int unsigned FpUnits;        // pipelined FMA units (fpu_pipe), 1..4
+    int unsigned RfRam;          // register files: 0 flip-flops, 1 RAM banks + live-value table
     // Derived (core_cfg): index widths.
     int unsigned RobW;
     int unsigned NumTags;        // 2 x PhysRegs: x registers, then f registers

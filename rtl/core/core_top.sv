@@ -21,7 +21,8 @@ module core_top
   parameter int unsigned FpUnits       = 2,   // pipelined FP units (fpu_pipe), 1..4
   parameter int unsigned DivLatency    = 34,  // core_div: fixed radix-2 iteration
   parameter int unsigned GshareEntries = 1024,  // core_frontend's predictor tables
-  parameter int unsigned BtbEntries    = 64
+  parameter int unsigned BtbEntries    = 64,
+  parameter int unsigned RfRam         = 0    // register files in RAM banks (be_issue)
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -57,7 +58,7 @@ module core_top
     FetchWidth: FetchWidth, DispatchWidth: DispatchWidth, IssueWidth: IssueWidth,
     NumAlu: NumAlu, CommitWidth: CommitWidth, RobEntries: RobEntries, RsEntries: RsEntries,
     LqEntries: LqEntries, SqEntries: SqEntries, SbEntries: SbEntries, PhysRegs: PhysRegs,
-    MulLatency: MulLatency, FpUnits: FpUnits, default: 0});
+    MulLatency: MulLatency, FpUnits: FpUnits, RfRam: RfRam, default: 0});
 
   logic [FetchWidth-1:0]    fe_valid;
   fe_uop_t [FetchWidth-1:0] fe_uop;

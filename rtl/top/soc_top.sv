@@ -23,6 +23,7 @@ module soc_top
   parameter int unsigned FpUnits       = 2,   // pipelined FP units: the FLOPS stack's k
   parameter int unsigned GshareEntries = 1024,  // branch predictor tables (docs/core.md)
   parameter int unsigned BtbEntries    = 64,
+  parameter int unsigned RfRam         = 0,   // register files in RAM banks (docs/core.md)
   // Cache geometry (soc_mem): the FPGA top (rtl/fpga/soc_fpga_top.sv) uses smaller caches.
   parameter int unsigned L1ISets       = 128,
   parameter int unsigned L1DSets       = 128,
@@ -185,7 +186,8 @@ module soc_top
     .MulLatency    (MulLatency),
     .FpUnits       (FpUnits),
     .GshareEntries (GshareEntries),
-    .BtbEntries    (BtbEntries)
+    .BtbEntries    (BtbEntries),
+    .RfRam         (RfRam)
   ) u_core (
     .clk_i,
     .rst_ni,
