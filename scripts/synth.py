@@ -536,10 +536,20 @@ def critical_path(text: str) -> dict:
 
 def ecp5_fit_error(text: str) -> str:
     """nextpnr-ecp5's utilisation before packing, when the design exceeds the device (it then
-    stops with a wasm trap, not a message): 'does not fit: N/M LUT4 (P %)'."""
+    stops with a wasm trap, not a message): 'does not fit: N/M LUT4 (P %)'. Or, when the
+    LUT4s fit before packing but the placer finds no legal placement (the packed slices are
+    over the device: distributed RAM takes whole slices), the over-full resources after
+    packing: 'does not place: TRELLIS_COMB N/M (P %) ...'."""
     u = re.search(r"Total LUT4s:\s+(\d+)/\s*(\d+)", text)
     if u and int(u.group(1)) > int(u.group(2)):
         return does_not_fit(int(u.group(1)), int(u.group(2)))
+    if "Unable to find legal placement" in text:
+        over = [f"{n} {a}/{b} ({100 * int(a) / int(b):.1f} %)"
+                for n, a, b in re.findall(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)", text, re.M)
+                if int(a) > int(b)]
+        lut = f" ({u.group(1)}/{u.group(2)} LUT4 sites before packing)" if u else ""
+        return (f"does not place: {', '.join(over) or 'no resource over 100 %'} on the "
+                f"LFE5U-85F{lut}: nextpnr found no legal placement")
     return ""
 
 

