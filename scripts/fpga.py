@@ -21,7 +21,7 @@ from yowasp_paths import stage_sources  # noqa: E402
 # The cost rows' ECP5 flow (scripts/synth.py): the same elaboration lowering, mapping steps,
 # LUT4 count and "does not fit".
 from synth import (ECP5_LUT4, ELAB_LOWER, SLANG_RELAX, count_ffs, does_not_fit,  # noqa: E402
-                   ecp5_fit_error, ecp5_luts, ecp5_map, stat_cells)
+                   ecp5_fit_error, ecp5_luts, ecp5_map, nextpnr_utilisation, stat_cells)
 
 
 
@@ -62,13 +62,6 @@ def image(args, out: Path) -> dict:
         fail(f"fpga-image: unexpected output {r.stdout.strip()!r}")
     return {"MemInit": "src/prog.hex", "BootAddr": int(m.group(1), 16),
             "TohostAddr": int(m.group(2), 16)}
-
-
-def utilisation(log: str) -> dict:
-    util = {}
-    for name, used, total in re.findall(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)", log, re.M):
-        util[name] = {"used": int(used), "total": int(total)}
-    return util
 
 
 def main() -> int:
@@ -147,7 +140,7 @@ def main() -> int:
     res["pack_seconds"] = round(run([ecppack, "--compress", "ulx3s.config", "ulx3s.bit"],
                                     out / "ecppack.log", out, "ecppack"), 1)
     log = (out / "nextpnr.log").read_text()
-    res["utilisation"] = utilisation(log)
+    res["utilisation"] = nextpnr_utilisation(log)
     fm = re.findall(r"Max frequency for clock\s+'([^']*)':\s+([\d.]+)\s+MHz", log)
     res["fmax_mhz"] = float(fm[-1][1]) if fm else None
     res["bitstream"] = str(out / "ulx3s.bit")

@@ -534,6 +534,12 @@ def critical_path(text: str) -> dict:
             "crit_pmu": any(".u_pmu." in n or n.startswith("u_dut.u_pmu") for n in names)}
 
 
+def nextpnr_utilisation(log: str) -> dict:
+    """nextpnr's device utilisation lines ('Info:  NAME: used/ total'): NAME -> used, total."""
+    return {name: {"used": int(used), "total": int(total)} for name, used, total in
+            re.findall(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)", log, re.M)}
+
+
 def ecp5_fit_error(text: str) -> str:
     """nextpnr-ecp5's utilisation before packing, when the design exceeds the device (it then
     stops with a wasm trap, not a message): 'does not fit: N/M LUT4 (P %)'. Or, when the
@@ -544,9 +550,8 @@ def ecp5_fit_error(text: str) -> str:
     if u and int(u.group(1)) > int(u.group(2)):
         return does_not_fit(int(u.group(1)), int(u.group(2)))
     if "Unable to find legal placement" in text:
-        over = [f"{n} {a}/{b} ({100 * int(a) / int(b):.1f} %)"
-                for n, a, b in re.findall(r"^Info:\s+(\w+):\s+(\d+)/\s*(\d+)", text, re.M)
-                if int(a) > int(b)]
+        over = [f"{n} {u_['used']}/{u_['total']} ({100 * u_['used'] / u_['total']:.1f} %)"
+                for n, u_ in nextpnr_utilisation(text).items() if u_["used"] > u_["total"]]
         lut = f" ({u.group(1)}/{u.group(2)} LUT4 sites before packing)" if u else ""
         return (f"does not place: {', '.join(over) or 'no resource over 100 %'} on the "
                 f"LFE5U-85F{lut}: nextpnr found no legal placement")

@@ -585,20 +585,30 @@ module be_issue
     if (flush_i) wb_valid = '0;
   end
 
-  // Physical register files (x0's register p0 is never written). A port writes a file only
-  // if wb_files allows it, so the f file has no write port from the integer units. A register
-  // has one producer in flight, so at most one port writes it in a cycle (asserted below).
-  logic [Cfg.PhysRegs-1:0][Cfg.NumWb:0] xrf_hit, frf_hit;  // [NumWb]: the CSR write
+  // Physical register files, x (file 0) and f (file 1); x0's register p0 is never written.
+  // Their write ports: the NumWb write-back ports, then the CSR op's write at commit (x
+  // only). A port writes a file only if wr_files allows it, so the f file has no write port
+  // from the integer units. A register has one producer in flight, so at most one port
+  // writes it in a cycle (asserted below).
+  localparam int unsigned NumWr = Cfg.NumWb + 1;
+  function automatic logic [1:0] wr_files(int unsigned p);
+    return p == Cfg.NumWb ? 2'b01 : wb_files(p);
+  endfunction
+  logic [NumWr-1:0]                 wr_valid;
+  logic [NumWr-1:0][Cfg.PW-1:0]     wr_tag;
+  logic [NumWr-1:0][31:0]           wr_data;
+  logic [1:0][Cfg.PhysRegs-1:0][NumWr-1:0] rf_hit;  // [file][register][write port]
+  assign wr_valid = {csr_wb_valid_i, wb_valid};
+  assign wr_tag   = {{1'b0, csr_wb_tag_i[RegW-1:0]}, wb_tag};
+  assign wr_data  = {csr_wb_data_i, wb_data};
   always_comb begin : prf_hits
-    for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-      for (int unsigned p = 0; p < Cfg.NumWb; p++) begin
-        xrf_hit[i][p] = wb_valid[p] && wb_tag[p] == {1'b0, RegW'(i)}
-                     && in_files(wb_files(p), 1'b0);
-        frf_hit[i][p] = wb_valid[p] && wb_tag[p] == {1'b1, RegW'(i)}
-                     && in_files(wb_files(p), 1'b1);
+    for (int unsigned fl = 0; fl < 2; fl++) begin
+      for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+        for (int unsigned p = 0; p < NumWr; p++) begin
+          rf_hit[fl][i][p] = wr_valid[p] && wr_tag[p] == {1'(fl), RegW'(i)}
+                          && in_files(wr_files(p), 1'(fl));
+        end
       end
-      xrf_hit[i][Cfg.NumWb] = csr_wb_valid_i && csr_wb_tag_i[RegW-1:0] == RegW'(i);
-      frf_hit[i][Cfg.NumWb] = 1'b0;
     end
   end
 
@@ -606,105 +616,79 @@ module be_issue
     // Flip-flops: a register's write data is the AND-OR of the ports that name it and its
     // enable their OR (a one-hot select per bit and the flip-flops' enable, not a priority
     // chain of the ports); a read is a multiplexer over the registers.
-    logic [31:0] xrf_q [Cfg.PhysRegs];
-    logic [31:0] frf_q [Cfg.PhysRegs];
-    logic [Cfg.PhysRegs-1:0]       xrf_we, frf_we;
-    logic [Cfg.PhysRegs-1:0][31:0] xrf_wd, frf_wd;
+    logic [31:0] rf_q [2][Cfg.PhysRegs];
+    logic [1:0][Cfg.PhysRegs-1:0][31:0] rf_wd;
     always_comb begin : prf_write
-      for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-        xrf_wd[i] = {32{xrf_hit[i][Cfg.NumWb]}} & csr_wb_data_i;
-        frf_wd[i] = '0;
-        for (int unsigned p = 0; p < Cfg.NumWb; p++) begin
-          xrf_wd[i] |= {32{xrf_hit[i][p]}} & wb_data[p];
-          frf_wd[i] |= {32{frf_hit[i][p]}} & wb_data[p];
+      rf_wd = '0;
+      for (int unsigned fl = 0; fl < 2; fl++) begin
+        for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+          for (int unsigned p = 0; p < NumWr; p++) begin
+            rf_wd[fl][i] |= {32{rf_hit[fl][i][p]}} & wr_data[p];
+          end
         end
-        xrf_we[i] = |xrf_hit[i];
-        frf_we[i] = |frf_hit[i];
       end
     end
     always_ff @(posedge clk_i or negedge rst_ni) begin : prf
       if (!rst_ni) begin
-        for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-          xrf_q[i] <= '0;
-          frf_q[i] <= '0;
+        for (int unsigned fl = 0; fl < 2; fl++) begin
+          for (int unsigned i = 0; i < Cfg.PhysRegs; i++) rf_q[fl][i] <= '0;
         end
       end else begin
-        for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-          if (xrf_we[i]) xrf_q[i] <= xrf_wd[i];
-          if (frf_we[i]) frf_q[i] <= frf_wd[i];
-        end
-      end
-    end
-    for (genvar k = 0; k < NumRd; k++) begin : gen_rd
-      assign rd_val[k] = rd_f[k] ? frf_q[rd_idx[k]] : xrf_q[rd_idx[k]];
-    end
-  end else begin : gen_rf_ram
-    // RAM (RfRam, the FPGA top): one bank of PhysRegs words per write port that can write the
-    // file, written by that port alone (a RAM with one write port and asynchronous reads,
-    // distributed RAM on an FPGA, copied once per reader), and a live-value table of the
-    // port that wrote each register last; a read takes that port's bank. The banks have no
-    // reset: they start at zero (Verilator's --x-initial fast, the FPGA's configuration), as
-    // the flip-flop files leave reset, and the table's reset points every register at the
-    // ALU's x bank (still zero) or, for f, at no bank (zero). A reset after power-on leaves
-    // the registers' old values, which RISC-V leaves unspecified (x0's p0 is never written).
-    localparam int unsigned WbW = $clog2(Cfg.NumWb + 1);
-    logic [Cfg.PhysRegs-1:0][WbW-1:0] xlvt_q, flvt_q;
-    logic [NumRd-1:0][Cfg.NumWb:0][31:0] xv, fv;  // each bank's word at each read
-    for (genvar p = 0; p <= Cfg.NumWb; p++) begin : gen_bank
-      if (p == Cfg.NumWb || in_files(wb_files(p), 1'b0)) begin : gen_x
-        logic [31:0]     mem_q [Cfg.PhysRegs];
-        logic            we;
-        logic [RegW-1:0] wa;
-        logic [31:0]     wd;
-        if (p == Cfg.NumWb) begin : gen_csr
-          assign we = csr_wb_valid_i;
-          assign wa = csr_wb_tag_i[RegW-1:0];
-          assign wd = csr_wb_data_i;
-        end else begin : gen_port
-          assign we = wb_valid[p] && !wb_tag[p][RegW];
-          assign wa = wb_tag[p][RegW-1:0];
-          assign wd = wb_data[p];
-        end
-        always_ff @(posedge clk_i) begin : write
-          if (we) mem_q[wa] <= wd;
-        end
-        for (genvar k = 0; k < NumRd; k++) begin : gen_rd
-          assign xv[k][p] = mem_q[rd_idx[k]];
-        end
-      end else begin : gen_no_x
-        for (genvar k = 0; k < NumRd; k++) begin : gen_rd
-          assign xv[k][p] = '0;
-        end
-      end
-      if (p < Cfg.NumWb && in_files(wb_files(p), 1'b1)) begin : gen_f
-        logic [31:0] mem_q [Cfg.PhysRegs];
-        always_ff @(posedge clk_i) begin : write
-          if (wb_valid[p] && wb_tag[p][RegW]) mem_q[wb_tag[p][RegW-1:0]] <= wb_data[p];
-        end
-        for (genvar k = 0; k < NumRd; k++) begin : gen_rd
-          assign fv[k][p] = mem_q[rd_idx[k]];
-        end
-      end else begin : gen_no_f
-        for (genvar k = 0; k < NumRd; k++) begin : gen_rd
-          assign fv[k][p] = '0;
-        end
-      end
-    end
-    always_ff @(posedge clk_i or negedge rst_ni) begin : lvt
-      if (!rst_ni) begin
-        xlvt_q <= '0;
-        flvt_q <= '0;
-      end else begin
-        for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-          for (int unsigned p = 0; p <= Cfg.NumWb; p++) begin
-            if (xrf_hit[i][p]) xlvt_q[i] <= WbW'(p);
-            if (frf_hit[i][p]) flvt_q[i] <= WbW'(p);
+        for (int unsigned fl = 0; fl < 2; fl++) begin
+          for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+            if (|rf_hit[fl][i]) rf_q[fl][i] <= rf_wd[fl][i];
           end
         end
       end
     end
     for (genvar k = 0; k < NumRd; k++) begin : gen_rd
-      assign rd_val[k] = rd_f[k] ? fv[k][flvt_q[rd_idx[k]]] : xv[k][xlvt_q[rd_idx[k]]];
+      assign rd_val[k] = rf_q[rd_f[k]][rd_idx[k]];
+    end
+  end else begin : gen_rf_ram
+    // RAM (RfRam, the FPGA top): per file, one bank of PhysRegs words per write port that can
+    // write the file, written by that port alone (a RAM with one write port and asynchronous
+    // reads, distributed RAM on an FPGA, copied once per reader), and a live-value table of
+    // the port that wrote each register last; a read takes that port's bank. The banks have
+    // no reset: they start at zero (Verilator's --x-initial fast, the FPGA's configuration),
+    // as the flip-flop files leave reset, and the table's reset points every register at
+    // port 0's bank, the first ALU's: zero for x, and for f a bank that does not exist (zero).
+    // A reset after power-on leaves the registers' old values, which RISC-V leaves
+    // unspecified (x0's p0 is never written).
+    localparam int unsigned WrW = $clog2(NumWr);
+    logic [1:0][Cfg.PhysRegs-1:0][WrW-1:0]  lvt_q;
+    logic [1:0][NumRd-1:0][NumWr-1:0][31:0] bank_rd;  // [file][read][port]: each bank's word
+    for (genvar fl = 0; fl < 2; fl++) begin : gen_file
+      for (genvar p = 0; p < NumWr; p++) begin : gen_port
+        if (in_files(wr_files(p), 1'(fl))) begin : gen_bank
+          logic [31:0] mem_q [Cfg.PhysRegs];
+          always_ff @(posedge clk_i) begin : write
+            if (wr_valid[p] && wr_tag[p][RegW] == 1'(fl)) mem_q[wr_tag[p][RegW-1:0]] <= wr_data[p];
+          end
+          for (genvar k = 0; k < NumRd; k++) begin : gen_rd
+            assign bank_rd[fl][k][p] = mem_q[rd_idx[k]];
+          end
+        end else begin : gen_none
+          for (genvar k = 0; k < NumRd; k++) begin : gen_rd
+            assign bank_rd[fl][k][p] = '0;
+          end
+        end
+      end
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin : lvt
+      if (!rst_ni) begin
+        lvt_q <= '0;
+      end else begin
+        for (int unsigned fl = 0; fl < 2; fl++) begin
+          for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+            for (int unsigned p = 0; p < NumWr; p++) begin
+              if (rf_hit[fl][i][p]) lvt_q[fl][i] <= WrW'(p);
+            end
+          end
+        end
+      end
+    end
+    for (genvar k = 0; k < NumRd; k++) begin : gen_rd
+      assign rd_val[k] = bank_rd[rd_f[k]][k][lvt_q[rd_f[k]][rd_idx[k]]];
     end
   end
   for (genvar c = 0; c < Cfg.CommitWidth; c++) begin : gen_cmt_val
@@ -758,10 +742,12 @@ module be_issue
       end
       assert (!csr_wb_valid_i || !csr_wb_tag_i[RegW])
         else $error("be_issue: a CSR op writes f register tag %0d", csr_wb_tag_i);
-      for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-        assert ($countones(xrf_hit[i]) <= 1 && $countones(frf_hit[i]) <= 1)
-          else $error("be_issue: two write-back ports write register %0d of the %s file",
-                      i, $countones(xrf_hit[i]) > 1 ? "x" : "f");
+      for (int unsigned fl = 0; fl < 2; fl++) begin
+        for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+          assert ($countones(rf_hit[fl][i]) <= 1)
+            else $error("be_issue: two write ports write register %0d of the %s file",
+                        i, fl == 0 ? "x" : "f");
+        end
       end
     end
   end
