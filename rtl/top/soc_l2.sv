@@ -216,16 +216,39 @@ module soc_l2 #(
     .done_o   (flush_done_o)
   );
 
+  // The data array's one read: the line an eviction or the flush walk writes back, else the
+  // head's hit. They never coincide (a hit needs the head to go, which a fill stops; a write
+  // miss is not a hit; the walk waits for an empty pipeline: asserted below), so one read
+  // port serves all (distributed RAM on an FPGA is copied once per read port).
+  idx_t  rd_idx;
+  way_t  rd_way;
+  line_t rd_line;
+  always_comb begin : data_read
+    if (f_evict) begin
+      rd_idx = f_idx;
+      rd_way = f_way;
+    end else if (h_evict) begin
+      rd_idx = h_idx;
+      rd_way = h_way;
+    end else if (walk_push) begin
+      rd_idx = fset;
+      rd_way = walk_way;
+    end else begin
+      rd_idx = h_idx;
+      rd_way = h_hit_way;
+    end
+  end
+  assign rd_line = data_q[rd_idx][rd_way];
+
   always_comb begin : line_port
     line_req_o.req   = 1'b0;
     line_req_o.we    = 1'b0;
     line_req_o.addr  = {h_line, {OffBits{1'b0}}};
-    line_req_o.wdata = data_q[h_idx][h_way];
+    line_req_o.wdata = rd_line;
     if (f_evict) begin
       line_req_o.req   = 1'b1;
       line_req_o.we    = 1'b1;
       line_req_o.addr  = {tag_q[f_idx][f_way], f_idx, {OffBits{1'b0}}};
-      line_req_o.wdata = data_q[f_idx][f_way];
     end else if (h_evict) begin
       line_req_o.req   = 1'b1;
       line_req_o.we    = 1'b1;
@@ -236,7 +259,6 @@ module soc_l2 #(
       line_req_o.req   = 1'b1;
       line_req_o.we    = 1'b1;
       line_req_o.addr  = {tag_q[fset][walk_way], fset, {OffBits{1'b0}}};
-      line_req_o.wdata = data_q[fset][walk_way];
     end
   end
 
@@ -368,8 +390,8 @@ module soc_l2 #(
       i_rdata_q <= line_rsp_i.rdata;
       d_rdata_q <= line_rsp_i.rdata;
     end else begin
-      i_rdata_q <= data_q[h_idx][h_hit_way];
-      d_rdata_q <= data_q[h_idx][h_hit_way];
+      i_rdata_q <= rd_line;
+      d_rdata_q <= rd_line;
     end
   end
 
@@ -391,6 +413,9 @@ module soc_l2 #(
   assert property (@(posedge clk_i) disable iff (!rst_ni) line_rsp_i.rvalid |-> lq_cnt_q != 0);
   assert property (@(posedge clk_i) disable iff (!rst_ni) fill |-> mv_q[f_m]);
   assert property (@(posedge clk_i) disable iff (!rst_ni) lq_cnt_q <= (LqW+1)'(LqDepth));
+  // The data array's one read port is never wanted twice in a cycle (data_read above).
+  assert property (@(posedge clk_i) disable iff (!rst_ni)
+                   $onehot0({f_evict, h_evict, walk_push, h_rd_hit}));
   // Invalidation only while nothing is in flight and no line is dirty.
   always_comb begin : inval_idle
     if (rst_ni && inval_i) begin
