@@ -44,7 +44,9 @@ module soc_fpga_top
   parameter int unsigned L1DSets        = 16,
   parameter int unsigned L2Sets         = 16,
   parameter int unsigned L2Ways         = 4,
-  parameter int unsigned PmuSpecBlocks  = 8
+  // Two speculative CPI blocks (method (b)) instead of soc_top's RobEntries / 2: with eight the
+  // top does not place on the LFE5U-85F (docs/fpga.md "Synthesis").
+  parameter int unsigned PmuSpecBlocks  = 2
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
