@@ -20,8 +20,9 @@ import rtl_files  # noqa: E402  (the one reader of rtl/**/*.f)
 from yowasp_paths import stage_sources  # noqa: E402
 # The cost rows' ECP5 flow (scripts/synth.py): the same elaboration lowering, mapping steps,
 # LUT4 count and "does not fit".
-from synth import (ECP5_LUT4, ELAB_LOWER, SLANG_RELAX, count_ffs, does_not_fit,  # noqa: E402
-                   ecp5_fit_error, ecp5_luts, ecp5_map, nextpnr_utilisation, stat_cells)
+from synth import (ECP5_LUT4, ELAB_LOWER, SLANG_RELAX, count_ffs, critical_path,  # noqa: E402
+                   does_not_fit, ecp5_fit_error, ecp5_luts, ecp5_map, nextpnr_utilisation,
+                   stat_cells)
 
 
 
@@ -143,6 +144,8 @@ def main() -> int:
     res["utilisation"] = nextpnr_utilisation(log)
     fm = re.findall(r"Max frequency for clock\s+'([^']*)':\s+([\d.]+)\s+MHz", log)
     res["fmax_mhz"] = float(fm[-1][1]) if fm else None
+    # The path that sets it, by instance below the board top (ulx3s_top's u_soc).
+    res.update(critical_path(log, top="u_soc.", outside="(board top)"))
     res["bitstream"] = str(out / "ulx3s.bit")
     (out / "fpga.json").write_text(json.dumps(res, indent=2) + "\n")
     for name in ("TRELLIS_COMB", "TRELLIS_FF", "TRELLIS_RAMW", "DP16KD", "MULT18X18D"):
@@ -153,6 +156,10 @@ def main() -> int:
     fmax = res["fmax_mhz"]
     verdict = "" if fmax is None else (" (meets" if fmax >= args.freq else " (FAILS") + \
         f" {args.freq:g} MHz)"
+    if "crit_insts" in res:
+        print(f"fpga: critical path {res['crit_logic_ns']} ns logic + {res['crit_routing_ns']} "
+              f"ns routing, through {' -> '.join(res['crit_insts'])}; PMU on it: "
+              f"{'yes' if res['crit_pmu'] else 'no'}")
     print(f"fpga: Fmax {fmax} MHz{verdict}; synthesis {res['synth_seconds']} s, place and route "
           f"{res['pnr_seconds']} s; bitstream {res['bitstream']}")
     return 0

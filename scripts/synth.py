@@ -503,10 +503,11 @@ def verilog_ports(elab: Path, top: str) -> dict:
     return ports
 
 
-def critical_path(text: str) -> dict:
+def critical_path(text: str, top: str = "u_dut.", outside: str = "input") -> dict:
     """Where nextpnr's critical path of the clock starts and ends (instance paths inside the
-    unit; "input" = the wrapper's scan chain, i.e. a unit input), the instances it crosses, and
-    the logic / routing split."""
+    instance `top` names; `outside` for a cell outside it: for the cost rows "input", the
+    wrapper's scan chain, i.e. a unit input), the instances it crosses, the logic / routing
+    split, and whether any cell or net on it lies in a PMU instance (u_pmu)."""
     m = re.search(r"Critical path report for clock '[^']*'[^\n]*\n(.*?ns logic, [\d.]+ ns routing)",
                   text, re.S)
     if not m:
@@ -515,15 +516,15 @@ def critical_path(text: str) -> dict:
     names = re.findall(r"(?:Source|Net|Sink)\s+(\S+)", sec)
 
     def inst(name: str) -> str:
-        if not name.startswith("u_dut."):
-            return "input"  # the wrapper's scan chain drives the unit's input ports
-        parts = name.removeprefix("u_dut.").split(".")
+        if not name.startswith(top):
+            return outside
+        parts = name.removeprefix(top).split(".")
         path = [q for q in parts[:-1] if q.startswith(("u_", "gen_"))]
         return ".".join(path) or "(top)"
     insts: list[str] = []
     for k, n in enumerate(names):
         i = inst(n)
-        if i == "input" and 0 < k < len(names) - 1:
+        if i == outside and 0 < k < len(names) - 1:
             continue  # a wrapper-level alias of a port net in the middle of the path
         if not insts or insts[-1] != i:
             insts.append(i)
@@ -531,7 +532,7 @@ def critical_path(text: str) -> dict:
     return {"crit_from": insts[0] if insts else "?", "crit_to": insts[-1] if insts else "?",
             "crit_insts": insts[:16],
             "crit_logic_ns": float(lr.group(1)), "crit_routing_ns": float(lr.group(2)),
-            "crit_pmu": any(".u_pmu." in n or n.startswith("u_dut.u_pmu") for n in names)}
+            "crit_pmu": any(".u_pmu." in n or n.startswith(top + "u_pmu") for n in names)}
 
 
 def nextpnr_utilisation(log: str) -> dict:

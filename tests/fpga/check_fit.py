@@ -7,7 +7,8 @@ utilisation table and a Max frequency line, "ecppack" writes the bitstream file.
   - a mapped design above the LFE5U-85F's 83,640 LUT4 (LUT4 + 2 per CCU2C) stops after
     synthesis with one line "does not fit: N/83640 LUT4 (P %)", exit 1, nextpnr never run,
     and the figures kept in fpga.json;
-  - one that fits runs nextpnr and ecppack and reports nextpnr's Fmax and utilisation;
+  - one that fits runs nextpnr and ecppack and reports nextpnr's Fmax, utilisation and
+    critical path (the instances it crosses, whether the PMU is on it);
   - one whose LUT4s fit but whose packed slices nextpnr cannot place (stop 30's fifth run:
     TRELLIS_COMB 84418/83640 after packing, distributed RAM taking whole slices) stops with
     one line naming the over-full resource, not the wasm trap's last line.
@@ -31,7 +32,18 @@ def check(cond, what):
 
 
 PNR_OK = ("echo 'Info:          TRELLIS_COMB:  5000/ 83640     5%'\n"
-          "echo \"Info: Max frequency for clock '$clk': 31.25 MHz (PASS at 25.00 MHz)\"")
+          "echo \"Info: Max frequency for clock '$clk': 31.25 MHz (PASS at 25.00 MHz)\"\n"
+          "cat <<'EOF'\n"
+          "Info: Critical path report for clock 'clk' (posedge -> posedge):\n"
+          "Info:       type curr  total name\n"
+          "Info:   clk-to-q  0.52  0.52 Source u_soc.u_soc.u_core.u_backend.u_rob_commit.h_FF.Q\n"
+          "Info:    routing  1.00  1.52 Net u_soc.u_soc.u_core.u_backend.u_probe.cls[1] (1,1) -> (2,2)\n"
+          "Info:                          Sink u_soc.u_soc.u_pmu.u_cpi_stack.x_LUT4_Z.A\n"
+          "Info:      logic  0.24  1.76 Source u_soc.u_soc.u_pmu.u_cpi_stack.x_LUT4_Z.F\n"
+          "Info:    routing  1.00  2.76 Net u_soc.u_soc.u_pmu.u_cpi_stack.x (2,2) -> (3,3)\n"
+          "Info:                          Sink u_soc.u_soc.u_pmu.u_cpi_stack.u_bank.y_FF.DI\n"
+          "Info: 0.76 ns logic, 2.00 ns routing\n"
+          "EOF")
 PNR_CROWDED = ("echo 'Info:     Total LUT4s:     82930/83640    99%'\n"
                "echo 'Info: \t        TRELLIS_COMB:   84418/  83640   100%'\n"
                "echo 'ERROR: Unable to find legal placement for all cells, design is probably "
@@ -89,6 +101,14 @@ def main():
         check(res.get("fmax_mhz") == 31.25, f"fits: Fmax {res.get('fmax_mhz')}")
         check(res.get("utilisation", {}).get("TRELLIS_COMB") == {"used": 5000, "total": 83640},
               f"fits: utilisation {res.get('utilisation')}")
+        # The critical path by instance below ulx3s_top's u_soc, and whether the PMU is on it.
+        check((res.get("crit_from"), res.get("crit_to"), res.get("crit_pmu")) ==
+              ("u_soc.u_core.u_backend.u_rob_commit", "u_soc.u_pmu.u_cpi_stack.u_bank", True),
+              f"fits: critical path {res.get('crit_from')} -> {res.get('crit_to')}")
+        check("fpga: critical path 0.76 ns logic + 2.0 ns routing, through "
+              "u_soc.u_core.u_backend.u_rob_commit -> u_soc.u_core.u_backend.u_probe -> "
+              "u_soc.u_pmu.u_cpi_stack -> u_soc.u_pmu.u_cpi_stack.u_bank; PMU on it: yes"
+              in p.stdout.splitlines(), f"fits: printed {p.stdout.splitlines()[-2:]}")
         d = Path(t) / "crowded"
         tools(d, 64104, 3152, PNR_CROWDED)  # 70,408 LUT4: fits before packing
         p = run(d, ss, elf)
