@@ -122,9 +122,62 @@ module be_probe
   } fp_probe_t;
   fp_probe_t fp_fields;
 
+  // Oldest uop left in the RSs (not issuing this cycle): a tree of pairwise comparisons by
+  // ROB age, log2 levels deep instead of a scan through every RS entry (the scan was the
+  // longest combinational path of the FPGA top, docs/fpga.md). The lower-index candidate
+  // wins a tie, so the tree picks the first of the oldest in (class, entry) order, as the
+  // scan did.
+  localparam int unsigned NumCand = NumRsClasses * Cfg.RsEntries;
+  localparam int unsigned CandW   = $clog2(NumCand);
+  localparam int unsigned NumLeaf = 2 ** CandW;
+  localparam int unsigned ClassW  = $clog2(NumRsClasses);
+  localparam int unsigned EntryW  = Cfg.RsEntries > 1 ? $clog2(Cfg.RsEntries) : 1;
+  typedef struct packed {
+    logic                v;
+    logic [Cfg.RobW-1:0] age;
+    logic [ClassW-1:0]   c;
+    logic [EntryW-1:0]   e;
+  } rs_cand_t;
+  function automatic logic right_older(logic lv, logic [Cfg.RobW-1:0] la, logic rv,
+                                       logic [Cfg.RobW-1:0] ra);
+    return rv && (!lv || ra < la);
+  endfunction
+  function automatic rs_cand_t older(rs_cand_t l, rs_cand_t r);
+    return right_older(l.v, l.age, r.v, r.age) ? r : l;
+  endfunction
+  // The root's pick: whether there is a candidate, and where (its age is not needed).
+  function automatic logic [ClassW+EntryW:0] root_pick(rs_cand_t l, rs_cand_t r);
+    return right_older(l.v, l.age, r.v, r.age) ? {r.v, r.c, r.e} : {l.v, l.c, l.e};
+  endfunction
+  for (genvar l = 0; l < CandW; l++) begin : gen_oldest
+    rs_cand_t [(NumLeaf >> l)-1:0] n;  // n[i]: the oldest of leaves i * 2^l .. (i + 1) * 2^l - 1
+    if (l == 0) begin : gen_leaf
+      for (genvar k = 0; k < NumLeaf; k++) begin : gen_k
+        if (k < NumCand) begin : gen_rs
+          localparam int unsigned C = k / Cfg.RsEntries;
+          localparam int unsigned E = k % Cfg.RsEntries;
+          assign n[k] = '{v:   rs_valid_i[C][E] && !rs_issue_i[C][E],
+                          age: age(rs_pl_i[C][E].rob, rob_head_i),
+                          c:   ClassW'(C),
+                          e:   EntryW'(E)};
+        end else begin : gen_pad
+          assign n[k] = '0;
+        end
+      end
+    end else begin : gen_pick
+      for (genvar i = 0; i < (NumLeaf >> l); i++) begin : gen_i
+        assign n[i] = older(gen_oldest[l-1].n[2*i], gen_oldest[l-1].n[2*i+1]);
+      end
+    end
+  end
+  logic              oldest_v;
+  logic [ClassW-1:0] oldest_c;
+  logic [EntryW-1:0] oldest_e;
+  assign {oldest_v, oldest_c, oldest_e} = root_pick(gen_oldest[CandW-1].n[0],
+                                                    gen_oldest[CandW-1].n[1]);
+
   always_comb begin : probe
     logic            any_rs, found, src_wait1;
-    logic [Cfg.RobW-1:0] a, best;
     logic [Cfg.PW-1:0] prod;
     logic [Cfg.RobW-1:0] oldest_rob;
     logic [probe_pkg::NW-1:0] k_iss;
@@ -169,24 +222,17 @@ module be_probe
       any_rs |= (rs_valid_i[c] & ~rs_issue_i[c]) != '0;
     end
     probe_o.rs_empty = !any_rs;
-    // Oldest uop left in the RSs: structural (ready) or waiting on a producer.
-    found = 1'b0; best = '0; src_wait1 = 1'b0; prod = '0; oldest_rob = '0;
+    // Oldest uop left in the RSs (gen_oldest above): structural (ready) or waiting on a
+    // producer.
     probe_o.iss_struct = 1'b0;
     for (int unsigned c = 0; c < NumRsClasses; c++) begin
-      for (int unsigned e = 0; e < Cfg.RsEntries; e++) begin
-        a = age(rs_pl_i[c][e].rob, rob_head_i);
-        if (rs_valid_i[c][e] && !rs_issue_i[c][e]) begin
-          if (rs_ready_i[c][e]) probe_o.iss_struct = 1'b1;
-          if (!found || a < best) begin
-            found = 1'b1;
-            best  = a;
-            oldest_rob = rs_pl_i[c][e].rob;
-            src_wait1 = !rs_ready_i[c][e];
-            prod = first_waiting(rs_src1_i[c][e], rs_src2_i[c][e], rs_src3_i[c][e]);
-          end
-        end
-      end
+      if ((rs_valid_i[c] & ~rs_issue_i[c] & rs_ready_i[c]) != '0) probe_o.iss_struct = 1'b1;
     end
+    found = oldest_v;
+    oldest_rob = found ? rs_pl_i[oldest_c][oldest_e].rob : '0;
+    src_wait1 = found && !rs_ready_i[oldest_c][oldest_e];
+    prod = found ? first_waiting(rs_src1_i[oldest_c][oldest_e], rs_src2_i[oldest_c][oldest_e],
+                                 rs_src3_i[oldest_c][oldest_e]) : '0;
     probe_o.iss_nonready = found && src_wait1;
     probe_o.iss_old_rob_idx = probe_pkg::RobIdxW'(oldest_rob);
     probe_o.iss_prod_cls = cls_of(preg_cls_q[prod], lq_miss1_now[preg_lq_q[prod]],
