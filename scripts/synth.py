@@ -680,7 +680,8 @@ def ecp5_summary(results: dict) -> list[str]:
             fc, fs = nopmu.get("fmax_mhz"), soc.get("fmax_mhz")
             out.append(f"PMU / core on ECP5: LUT4 {lut:.2f}, FF {ff:.2f}, "
                        f"Fmax core {fc if fc else '-'}, core+PMU {fs if fs else '-'} "
-                       f"({what}; the PMU as the FPGA SoC builds it, 8 speculative blocks, "
+                       f"({what}; the PMU as the FPGA SoC builds it, "
+                       f"{SOC_FPGA_PARAMS.get('PmuSpecBlocks', '?')} speculative blocks, "
                        f"= ecp5_soc{sfx} - ecp5_soc_nopmu, over ecp5_soc_nopmu; Fmax of the "
                        f"SoC without / with it)")
         else:
