@@ -513,7 +513,12 @@ def critical_path(text: str, top: str = "u_dut.", outside: str = "input") -> dic
     if not m:
         return {}
     sec = m.group(1)
-    names = re.findall(r"(?:Source|Net|Sink)\s+(\S+)", sec)
+    # A flattened netlist's cells and nets are often named by the tools ($abc$..., $auto$...,
+    # $techmap...); some carry the RTL name they came from after a backslash
+    # ($abc$1$lut\u_soc.u_core.x.D). Those tool names say nothing of the instance: the path is
+    # read from the RTL names alone.
+    names = [n.split("\\")[-1] for n in re.findall(r"(?:Source|Net|Sink)\s+(\S+)", sec)]
+    names = [n for n in names if not n.startswith("$")]
 
     def inst(name: str) -> str:
         if not name.startswith(top):
