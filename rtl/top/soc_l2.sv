@@ -240,26 +240,16 @@ module soc_l2 #(
   end
   assign rd_line = data_q[rd_idx][rd_way];
 
+  // The line port: a write-back sends the line data_read names, under its tag; a head read
+  // miss asks for the head's line. At most one of them a cycle (asserted below).
+  logic wb_line;
+  assign wb_line = f_evict || h_evict || walk_push;
   always_comb begin : line_port
-    line_req_o.req   = 1'b0;
-    line_req_o.we    = 1'b0;
-    line_req_o.addr  = {h_line, {OffBits{1'b0}}};
+    line_req_o.req   = wb_line || h_rd_miss;
+    line_req_o.we    = wb_line;
+    line_req_o.addr  = wb_line ? {tag_q[rd_idx][rd_way], rd_idx, {OffBits{1'b0}}}
+                               : {h_line, {OffBits{1'b0}}};
     line_req_o.wdata = rd_line;
-    if (f_evict) begin
-      line_req_o.req   = 1'b1;
-      line_req_o.we    = 1'b1;
-      line_req_o.addr  = {tag_q[f_idx][f_way], f_idx, {OffBits{1'b0}}};
-    end else if (h_evict) begin
-      line_req_o.req   = 1'b1;
-      line_req_o.we    = 1'b1;
-      line_req_o.addr  = {tag_q[h_idx][h_way], h_idx, {OffBits{1'b0}}};
-    end else if (h_rd_miss) begin
-      line_req_o.req   = 1'b1;
-    end else if (walk_push) begin
-      line_req_o.req   = 1'b1;
-      line_req_o.we    = 1'b1;
-      line_req_o.addr  = {tag_q[fset][walk_way], fset, {OffBits{1'b0}}};
-    end
   end
 
   // ---------------------------------------------------------------- input arbitration
@@ -413,9 +403,10 @@ module soc_l2 #(
   assert property (@(posedge clk_i) disable iff (!rst_ni) line_rsp_i.rvalid |-> lq_cnt_q != 0);
   assert property (@(posedge clk_i) disable iff (!rst_ni) fill |-> mv_q[f_m]);
   assert property (@(posedge clk_i) disable iff (!rst_ni) lq_cnt_q <= (LqW+1)'(LqDepth));
-  // The data array's one read port is never wanted twice in a cycle (data_read above).
+  // The data array's one read port is never wanted twice in a cycle (data_read above), and
+  // the line port carries one request at most (line_port).
   assert property (@(posedge clk_i) disable iff (!rst_ni)
-                   $onehot0({f_evict, h_evict, walk_push, h_rd_hit}));
+                   $onehot0({f_evict, h_evict, walk_push, h_rd_hit, h_rd_miss}));
   // Invalidation only while nothing is in flight and no line is dirty.
   always_comb begin : inval_idle
     if (rst_ni && inval_i) begin
