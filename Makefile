@@ -170,9 +170,13 @@ synth: $(DEPS_STAMP)
 # utilisation and Fmax. Long (WebAssembly tools): niced, without the build lock.
 .PHONY: fpga
 FPGA_ELF ?= $(BUILD)/sw/fpga/pmu_dump.elf
+# FPGA_FREQ (MHz): the SoC clock, the PLL's highest output not above it; empty: ulx3s_top's
+# default divisors.
+FPGA_FREQ ?=
 fpga: build
 	nice -n 19 $(BUILD)/venv/bin/python3 scripts/fpga.py --elf $(FPGA_ELF) --out $(BUILD)/fpga \
-	  --stackscope $(BUILD)/stackscope --venv $(BUILD)/venv --fe-venv $(BUILD)/venv-slang
+	  --stackscope $(BUILD)/stackscope --venv $(BUILD)/venv --fe-venv $(BUILD)/venv-slang \
+	  $(if $(FPGA_FREQ),--freq $(FPGA_FREQ))
 
 formal: $(DEPS_STAMP)
 	nice -n 10 python3 scripts/formal.py --deep --fe-venv $(BUILD)/venv-slang --out $(BUILD)/formal

@@ -3,9 +3,11 @@
 
 ELF -> $readmemh image (`stackscope fpga-image`), YoWASP Yosys 0.70 read_slang on
 rtl/fpga/ulx3s_top.sv handing RTLIL to YoWASP Yosys 0.55 synth_ecp5 (the mapping flow of
-synth.py's ECP5 rows, docs/cost.md), YoWASP nextpnr-ecp5 (LFE5U-85F, CABGA381, fpga/ulx3s_v20.lpf, 25 MHz)
-and ecppack to OUT/ulx3s.bit; prints the utilisation and Fmax and writes them to
+synth.py's ECP5 rows, docs/cost.md), YoWASP nextpnr-ecp5 (LFE5U-85F, CABGA381,
+fpga/ulx3s_v20.lpf: the 25 MHz oscillator, the SoC clock derived through the PLL) and ecppack
+to OUT/ulx3s.bit; prints the utilisation and Fmax against the PLL's clock and writes them to
 OUT/fpga.json. Every error is one line on stderr and a non-zero exit."""
+from fractions import Fraction
 import argparse
 import json
 import re
@@ -24,6 +26,36 @@ from synth import (ECP5_LUT4, ELAB_LOWER, SLANG_RELAX, count_ffs, critical_path,
                    does_not_fit, ecp5_fit_error, ecp5_luts, ecp5_map, nextpnr_utilisation,
                    stat_cells)
 
+
+
+# The ECP5 PLL's limits in MHz (rtl/fpga/ecp5_pll.sv checks the same at elaboration, so a
+# choice outside them stops synthesis): phase detector, VCO and output, and the divisors.
+OSC_MHZ = 25
+PFD_MHZ, VCO_MHZ, OUT_MHZ = (Fraction(3125, 1000), 400), (400, 800), (Fraction(3125, 1000), 400)
+CLKI_MAX, CLKFB_MAX, CLKOP_MAX = 128, 80, 128
+
+
+def pll_divisors(target_mhz: float):
+    """(CLKI_DIV, CLKFB_DIV, CLKOP_DIV, output MHz) for the highest PLL output not above
+    target_mhz (a timing bound: never faster), the VCO nearest 600 MHz, then the smallest
+    input divisor (the highest phase-detector frequency); None if there is none."""
+    best, key = None, None
+    for ci in range(1, CLKI_MAX + 1):
+        pfd = Fraction(OSC_MHZ, ci)
+        if not PFD_MHZ[0] <= pfd <= PFD_MHZ[1]:
+            continue
+        for fb in range(1, CLKFB_MAX + 1):
+            out = pfd * fb
+            if out > target_mhz or not OUT_MHZ[0] <= out <= OUT_MHZ[1]:
+                continue
+            ops = [op for op in range(1, CLKOP_MAX + 1) if VCO_MHZ[0] <= out * op <= VCO_MHZ[1]]
+            if not ops:
+                continue
+            op = min(ops, key=lambda o: abs(out * o - 600))
+            k = (out, -abs(out * op - 600), -ci)
+            if key is None or k > key:
+                best, key = (ci, fb, op, out), k
+    return best
 
 
 def fail(msg: str) -> None:
@@ -74,8 +106,16 @@ def main() -> int:
     ap.add_argument("--fe-venv", default=str(ROOT / "build/venv-slang"),
                     help="venv with Yosys 0.70 (read_slang)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--freq", type=float, default=25.0, help="target clock, MHz")
+    ap.add_argument("--freq", type=float, default=None,
+                    help="SoC clock, MHz: the PLL's highest output not above it (default: "
+                         "ulx3s_top's divisors)")
     args = ap.parse_args()
+    pll = None
+    if args.freq is not None:
+        pll = pll_divisors(args.freq) if args.freq == args.freq else None  # NaN: none
+        if pll is None:
+            fail(f"--freq {args.freq:g}: the PLL makes {float(OUT_MHZ[0]):g}-{OUT_MHZ[1]} MHz "
+                 f"from the board's {OSC_MHZ} MHz")
     out = Path(args.out).resolve()
     out.mkdir(parents=True, exist_ok=True)
     # absolute: the tools run with the output directory as their working directory
@@ -90,12 +130,17 @@ def main() -> int:
         fail(f"{args.stackscope} missing: run `make build` first")
 
     # Every path relative to out (scripts/yowasp_paths.py: YoWASP cannot see /tmp or "..").
-    srcs = " ".join(stage_sources(rtl_files.read("rtl/fpga/fpga.f"), out))
+    # The PLL primitive's blackbox first (fpga/ecp5_ehxplll_bb.sv: slang would drop the
+    # parameters of Yosys' own).
+    srcs = " ".join(stage_sources([ROOT / "fpga/ecp5_ehxplll_bb.sv",
+                                   *rtl_files.read("rtl/fpga/fpga.f")], out))
     img = image(args, out)
     (out / "ulx3s_v20.lpf").write_text((ROOT / "fpga/ulx3s_v20.lpf").read_text())
     params = f"-G BootAddr=32'h{img['BootAddr']:08x} -G TohostAddr=32'h{img['TohostAddr']:08x}"
     if img["MemInit"]:
         params += f' -G MemInit="{img["MemInit"]}"'  # Yosys keeps the quotes for slang
+    if pll:
+        params += f" -G ClkiDiv={pll[0]} -G ClkfbDiv={pll[1]} -G ClkopDiv={pll[2]}"
     # The same two stages as synth.py's ECP5 rows: slang elaborates and hands RTLIL over (as
     # Verilog, memories with per-bit enables become processes Yosys 0.55's proc did not
     # finish); Yosys 0.55 maps (synth.ecp5_map).
@@ -112,7 +157,12 @@ def main() -> int:
         "tee -q -o stat.json stat -json",
         "write_json ulx3s.json",
     ]) + "\n")
-    res = {"device": "LFE5U-85F-CABGA381", "elf": args.elf, "target_mhz": args.freq}
+    res = {"device": "LFE5U-85F-CABGA381", "elf": args.elf}
+    if pll:
+        res["pll"] = {"clki_div": pll[0], "clkfb_div": pll[1], "clkop_div": pll[2],
+                      "mhz": round(float(pll[3]), 4)}
+        print(f"fpga: SoC clock {float(pll[3]):.4g} MHz = {OSC_MHZ} / {pll[0]} * {pll[1]} "
+              f"(PLL, VCO {float(pll[3] * pll[2]):.4g} MHz)", flush=True)
     print(f"fpga: elaboration (yosys 0.70 read_slang), log {out}/elab.log", flush=True)
     res["elab_seconds"] = round(run([yosys, "-q", "-l", "elab.log", "elab.ys"],
                                     out / "elab.devnull", out, "yosys (read_slang)"), 1)
@@ -135,15 +185,20 @@ def main() -> int:
     print(f"fpga: place and route (nextpnr-ecp5 --85k), log {out}/nextpnr.log", flush=True)
     res["pnr_seconds"] = round(run([nextpnr, "--85k", "--package", "CABGA381", "--json",
                                     "ulx3s.json", "--lpf", "ulx3s_v20.lpf", "--textcfg",
-                                    "ulx3s.config", "--freq", args.freq, "--seed", args.seed,
+                                    "ulx3s.config", "--seed", args.seed,
                                     "--timing-allow-fail"],
                                    out / "nextpnr.log", out, "nextpnr-ecp5"), 1)
     res["pack_seconds"] = round(run([ecppack, "--compress", "ulx3s.config", "ulx3s.bit"],
                                     out / "ecppack.log", out, "ecppack"), 1)
     log = (out / "nextpnr.log").read_text()
     res["utilisation"] = nextpnr_utilisation(log)
-    fm = re.findall(r"Max frequency for clock\s+'([^']*)':\s+([\d.]+)\s+MHz", log)
+    # The SoC clock's constraint is nextpnr's own, derived through the PLL from the LPF's
+    # 25 MHz: "Max frequency for clock 'C': F MHz (PASS at T MHz)".
+    fm = re.findall(r"Max frequency for clock\s+'([^']*)':\s+([\d.]+)\s+MHz"
+                    r"(?:\s+\((PASS|FAIL) at ([\d.]+) MHz\))?", log)
     res["fmax_mhz"] = float(fm[-1][1]) if fm else None
+    res["target_mhz"] = float(fm[-1][3]) if fm and fm[-1][3] else None
+    res["meets"] = fm[-1][2] == "PASS" if fm and fm[-1][2] else None
     # The path that sets it, by instance below the board top (ulx3s_top's u_soc).
     res.update(critical_path(log, top="u_soc.", outside="(board top)"))
     res["bitstream"] = str(out / "ulx3s.bit")
@@ -154,8 +209,8 @@ def main() -> int:
             print(f"fpga: {name:13s} {u['used']:6d} / {u['total']:6d} "
                   f"({100 * u['used'] / u['total']:.1f} %)")
     fmax = res["fmax_mhz"]
-    verdict = "" if fmax is None else (" (meets" if fmax >= args.freq else " (FAILS") + \
-        f" {args.freq:g} MHz)"
+    verdict = "" if res["meets"] is None else \
+        f" ({'meets' if res['meets'] else 'FAILS'} {res['target_mhz']:g} MHz)"
     if "crit_insts" in res:
         print(f"fpga: critical path {res['crit_logic_ns']} ns logic + {res['crit_routing_ns']} "
               f"ns routing, through {' -> '.join(res['crit_insts'])}; PMU on it: "

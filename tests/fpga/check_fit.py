@@ -11,7 +11,10 @@ utilisation table and a Max frequency line, "ecppack" writes the bitstream file.
     critical path (the instances it crosses, whether the PMU is on it);
   - one whose LUT4s fit but whose packed slices nextpnr cannot place (stop 30's fifth run:
     TRELLIS_COMB 84418/83640 after packing, distributed RAM taking whole slices) stops with
-    one line naming the over-full resource, not the wasm trap's last line.
+    one line naming the over-full resource, not the wasm trap's last line;
+  - --freq picks the PLL's divisors (the highest output not above it, derived by hand
+    below), hands them to the board top and judges Fmax against the clock nextpnr derived;
+    a frequency the PLL cannot make is one line before any synthesis.
 Usage: check_fit.py STACKSCOPE HELLO_FPGA_ELF
 """
 import json
@@ -32,7 +35,7 @@ def check(cond, what):
 
 
 PNR_OK = ("echo 'Info:          TRELLIS_COMB:  5000/ 83640     5%'\n"
-          "echo \"Info: Max frequency for clock '$clk': 31.25 MHz (PASS at 25.00 MHz)\"\n"
+          "echo \"Info: Max frequency for clock 'clk': 31.25 MHz (PASS at 6.25 MHz)\"\n"
           "cat <<'EOF'\n"
           "Info: Critical path report for clock 'clk' (posedge -> posedge):\n"
           "Info:       type curr  total name\n"
@@ -56,6 +59,10 @@ PNR_CROWDED = ("echo 'Info:     Total LUT4s:     82930/83640    99%'\n"
                "exit 1")
 
 
+PNR_SLOW = ("echo 'Info:          TRELLIS_COMB:  5000/ 83640     5%'\n"
+            "echo \"Info: Max frequency for clock 'clk': 6.90 MHz (FAIL at 7.14 MHz)\"")
+
+
 def tools(d: Path, lut4: int, ccu2c: int, pnr: str = PNR_OK) -> None:
     (d / "v/bin").mkdir(parents=True)
     (d / "fe/bin").mkdir(parents=True)
@@ -74,10 +81,10 @@ def tools(d: Path, lut4: int, ccu2c: int, pnr: str = PNR_OK) -> None:
         p.chmod(0o755)
 
 
-def run(d: Path, ss: str, elf: str):
+def run(d: Path, ss: str, elf: str, *extra: str):
     return subprocess.run([sys.executable, str(ROOT / "scripts/fpga.py"), "--elf", elf,
                            "--out", str(d / "out"), "--stackscope", ss,
-                           "--venv", str(d / "v"), "--fe-venv", str(d / "fe")],
+                           "--venv", str(d / "v"), "--fe-venv", str(d / "fe"), *extra],
                           capture_output=True, text=True, timeout=120)
 
 
@@ -123,6 +130,34 @@ def main():
                       "the LFE5U-85F (82930/83640 LUT4 sites before packing): nextpnr found no "
                       f"legal placement (log {d / 'out' / 'nextpnr.log'})"], f"crowded: {err}")
         check(not (d / "out/ulx3s.bit").exists(), "crowded: a bitstream was written")
+        # --freq 7.2: from 25 MHz the outputs are 25 / CLKI * CLKFB with 25 / CLKI >= 3.125
+        # (CLKI <= 8); the highest not above 7.2 is 25 / 7 * 2 = 7.142857 MHz, its VCO 600 MHz
+        # at CLKOP 84. nextpnr's derived constraint and verdict are what fpga.py reports.
+        d = Path(t) / "pll"
+        tools(d, 4000, 500, PNR_SLOW)
+        p = run(d, ss, elf, "--freq", "7.2")
+        check(p.returncode == 0, f"pll: exit {p.returncode} {p.stderr.strip()}")
+        elab = (d / "out/elab.ys").read_text() if (d / "out/elab.ys").exists() else ""
+        check("-G ClkiDiv=7 -G ClkfbDiv=2 -G ClkopDiv=84" in elab, "pll: divisors not in elab.ys")
+        check("src/ecp5_ehxplll_bb.sv" in elab, "pll: the PLL blackbox not read")
+        res = json.loads((d / "out/fpga.json").read_text()) if p.returncode == 0 else {}
+        check(res.get("pll") == {"clki_div": 7, "clkfb_div": 2, "clkop_div": 84, "mhz": 7.1429},
+              f"pll: fpga.json {res.get('pll')}")
+        check((res.get("fmax_mhz"), res.get("target_mhz"), res.get("meets")) == (6.9, 7.14, False),
+              f"pll: verdict {res.get('fmax_mhz')} {res.get('target_mhz')} {res.get('meets')}")
+        check(any(l.startswith("fpga: Fmax 6.9 MHz (FAILS 7.14 MHz)") for l in p.stdout.splitlines()),
+              f"pll: printed {p.stdout.splitlines()[-1:]}")
+        check("fpga: SoC clock 7.143 MHz = 25 / 7 * 2 (PLL, VCO 600 MHz)" in p.stdout.splitlines(),
+              f"pll: printed {p.stdout.splitlines()[:2]}")
+        for bad in ("2", "nan", "-5", "0"):
+            d = Path(t) / f"badfreq{bad}"
+            tools(d, 4000, 500)
+            p = run(d, ss, elf, "--freq", bad)
+            err = p.stderr.strip().splitlines()
+            check(p.returncode == 1 and len(err) == 1 and
+                  err[0].startswith(f"fpga: --freq {bad}: the PLL makes 3.125-400 MHz from"),
+                  f"--freq {bad}: exit {p.returncode} {err}")
+            check(not (d / "out/elab.ys").exists(), f"--freq {bad}: synthesis started")
     print("fpga_make_fit: " + ("FAIL" if FAILS else "ok"))
     return 1 if FAILS else 0
 
