@@ -469,8 +469,7 @@ def fmax_job(job: Job, tools: Tools, d: Path, timeout: int, device: str,
                             "--freq", "12", "--seed", "1", "--timing-allow-fail"],
                            cwd=d, stdout=f, stderr=subprocess.STDOUT, timeout=timeout)
     text = log.read_text()
-    fm = re.findall(r"Max frequency for clock\s+'([^']*)':\s+([\d.]+)\s+MHz", text)
-    clk = [float(v) for n, v in fm if "clk" in n]
+    clk = [c["fmax_mhz"] for c in nextpnr_clocks(text) if "clk" in c["clock"]]
     util = re.search(r"ICESTORM_LC:\s+(\d+)/\s*(\d+)", text)
     if util and int(util.group(1)) > int(util.group(2)):
         return {"fmax_mhz": None, "fmax_device": f"{device}-{package}",
@@ -501,6 +500,16 @@ def verilog_ports(elab: Path, top: str) -> dict:
         w = abs(int(hi) - int(lo)) + 1 if hi else 1
         ports[name] = {"direction": d, "bits": [0] * w}
     return ports
+
+
+def nextpnr_clocks(text: str) -> list[dict]:
+    """nextpnr's "Max frequency for clock 'C': F MHz (PASS at T MHz)" lines, in log order
+    (printed after placement and again after routing: the last of a clock is final):
+    {clock, fmax_mhz, target_mhz, meets}; the last two None where nextpnr gives no verdict."""
+    return [{"clock": c, "fmax_mhz": float(f), "target_mhz": float(t) if t else None,
+             "meets": v == "PASS" if v else None}
+            for c, f, v, t in re.findall(r"Max frequency for clock\s+'([^']*)':\s+([\d.]+)\s+MHz"
+                                         r"(?:\s+\((PASS|FAIL) at ([\d.]+) MHz\))?", text)]
 
 
 def critical_path(text: str, top: str = "u_dut.", outside: str = "input") -> dict:
@@ -608,8 +617,7 @@ def ecp5_job(job: Job, tools: Tools, d: Path, timeout: int, t0: float) -> dict:
                             "--freq", "50", "--seed", "1", "--timing-allow-fail"],
                            cwd=d, stdout=f, stderr=subprocess.STDOUT, timeout=timeout)
     text = log.read_text()
-    fm = re.findall(r"Max frequency for clock\s+'([^']*)':\s+([\d.]+)\s+MHz", text)
-    clk = [float(v) for n, v in fm if "clk" in n]
+    clk = [c["fmax_mhz"] for c in nextpnr_clocks(text) if "clk" in c["clock"]]
     if r.returncode != 0 or not clk:
         res.update({"fmax_mhz": None, "fmax_error": ecp5_fit_error(text) or text[-400:]})
         return res
