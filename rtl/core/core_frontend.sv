@@ -511,20 +511,18 @@ module core_frontend
   end
 
   // Probe (docs/probe.md, fe_icache_miss): the front end waits on an I-cache miss while the
-  // blocking L1I misses the block it still wants -- the youngest request in flight, since the
-  // L1I accepts nothing while it misses -- and in the cycle that block's fill answer reaches
-  // F1 (a hit would have been written to the fetch buffer a cycle earlier, so that cycle is
-  // part of the miss penalty). A miss whose request a redirect killed is a wrong-path fetch:
-  // waiting for it is the redirect's cost (fe_recover_o / fe_misfetch_o), not the I-cache's.
-  logic             ic_miss_q;
-  logic [QPtrW-1:0] ifq_last;
-  assign ifq_last = QPtrW'(ifq_tail_q == '0 ? IcOutstanding - 1 : 32'(ifq_tail_q) - 1);
+  // blocking L1I misses a request in flight (it accepts nothing meanwhile), and in the cycle a
+  // live block's fill answer reaches F1 (a hit would have been written to the fetch buffer a
+  // cycle earlier, so that cycle is part of the miss penalty). A miss whose request a redirect
+  // killed (the front end fetched down the wrong path into a missing line) is flagged too: the
+  // L1I takes the correct path's request only when that fill is done, so the front end waits
+  // on an I-cache miss, and Table II tests "Icache miss" before "bpred miss" (docs/pmu.md).
+  logic ic_miss_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin : icache_miss_reg
     if (!rst_ni) ic_miss_q <= 1'b0;
     else ic_miss_q <= ic_rsp_i.miss;
   end
-  assign fe_icache_miss_o = (ic_rsp_i.miss && ifq_cnt_q != '0 && !ifq_kill_q[ifq_last] && !kill_new)
-                         || (ic_miss_q && f1_live);
+  assign fe_icache_miss_o = (ic_rsp_i.miss && ifq_cnt_q != '0) || (ic_miss_q && f1_live);
   assign fe_recover_o     = recover_q;
 
   // Probe (docs/probe.md, fe_misfetch): from a decode redirect (a taken branch or jump the

@@ -123,11 +123,11 @@ TEST_CASE("Top-Down: a recovering cycle is never also a fetch bubble", "[topdown
   CHECK_FALSE(dut.assertion_failed());
 }
 
-TEST_CASE("Top-Down: a correct-path I-cache miss during recovery is Frontend", "[topdown]") {
-  // The refetch after a redirect misses the I-cache (the probe's fe_icache_miss is only set for
-  // a block the front end still wants): the CPI stacks book it icache (Table II's order), so
+TEST_CASE("Top-Down: an I-cache miss during recovery is Frontend", "[topdown]") {
+  // The refetch after a redirect waits on an I-cache miss (the correct path's, or a killed
+  // wrong-path one that blocks the L1I): the CPI stacks book it icache (Table II's order), so
   // Top-Down books the 2 slots as FetchBubbles (Frontend), not RecoveryBubbles; the next
-  // cycle, waiting on the wrong path's miss (flag 0), is a recovery bubble again.
+  // cycle, the miss over (flag 0) and the refill not yet dispatched, is a recovery bubble.
   TopDown model(TopDownConfig{});
   TopDownDut<Vtopdown_d2> dut;
   Probe p;
