@@ -177,7 +177,8 @@ module be_probe
                                                     gen_oldest[CandW-1].n[1]);
 
   always_comb begin : probe
-    logic            any_rs, found, src_wait1;
+    logic            any_rs, found, src_wait1, head_start, prod_start;
+    logic [Cfg.RobW-1:0] head_idx;
     logic [Cfg.PW-1:0] prod;
     logic [Cfg.RobW-1:0] oldest_rob;
     logic [probe_pkg::NW-1:0] k_iss;
@@ -235,15 +236,27 @@ module be_probe
                                  rs_src3_i[oldest_c][oldest_e]) : '0;
     probe_o.iss_nonready = found && src_wait1;
     probe_o.iss_old_rob_idx = probe_pkg::RobIdxW'(oldest_rob);
-    probe_o.iss_prod_cls = cls_of(preg_cls_q[prod], lq_miss1_now[preg_lq_q[prod]],
-                                  lq_miss2_now[preg_lq_q[prod]]);
+    // A uop's first cycle -- the cycle it issues, or any cycle it still waits in an RS -- would
+    // hold its dependant or the ROB head at any latency, so it is dependence (ClsSingle); only
+    // the cycles after it are its long latency or its miss (Table II's ALU_lat: "cycles lost
+    // due to multi-cycle latency instructions"; docs/probe.md "First cycle").
+    head_idx   = rob_head_i + Cfg.RobW'(cmt_n_i);
+    head_start = found && oldest_rob == head_idx;
+    prod_start = 1'b0;
+    for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
+      if (grant_i[p] && iu_i[p].rob == head_idx) head_start = 1'b1;
+      if (grant_i[p] && iu_i[p].has_dst && iu_i[p].pdst == prod) prod_start = 1'b1;
+    end
+    probe_o.iss_prod_cls = prod_start ? probe_pkg::ClsSingle
+        : cls_of(preg_cls_q[prod], lq_miss1_now[preg_lq_q[prod]], lq_miss2_now[preg_lq_q[prod]]);
     probe_o.cmt_n          = cmt_n_i;
     probe_o.cmt_ms_n       = '0;
     // After this cycle's commit: the first uncommitted entry.
     probe_o.rob_empty      = flush_i || rob_cnt_i == (Cfg.RobW+1)'(cmt_n_i);
     probe_o.rob_head_valid = !probe_o.rob_empty;
     probe_o.rob_head_done  = probe_o.rob_head_valid && nh_i.done;
-    probe_o.rob_head_cls   = cls_of(nh_i.cls, lq_miss1_now[nh_i.lq], lq_miss2_now[nh_i.lq]);
+    probe_o.rob_head_cls   = head_start ? probe_pkg::ClsSingle
+                             : cls_of(nh_i.cls, lq_miss1_now[nh_i.lq], lq_miss2_now[nh_i.lq]);
     // A done store at the head that the full store buffer cannot take while the buffer drains
     // a store that missed the L1D waits on that miss: seed 000's "the ROB head waits on a
     // D-cache miss", at its level (docs/probe.md, "Stores"). Seed 000 has no store buffer.

@@ -73,7 +73,8 @@ package probe_pkg;
     logic iss_struct;
     // [issue] the oldest uop left in the RSs waits on a producer
     logic iss_nonready;
-    // [issue] instr_cls_e of that producer (valid if iss_nonready)
+    // [issue] instr_cls_e of that producer (valid if iss_nonready); ClsSingle in the cycle it
+    // issues
     instr_cls_e iss_prod_cls;
     // [issue] ROB index of issued uop k, k < iss_n (speculative CPI counters)
     logic [MaxWidth-1:0][RobIdxW-1:0] iss_rob_idx;
@@ -90,7 +91,8 @@ package probe_pkg;
     logic rob_head_valid;
     // [commit] that uop has finished executing
     logic rob_head_done;
-    // [commit] instr_cls_e of that uop (valid if rob_head_valid)
+    // [commit] instr_cls_e of that uop (valid if rob_head_valid); ClsSingle until the cycle after
+    // it issues
     instr_cls_e rob_head_cls;
     // [commit] a mispredicted branch committed this cycle
     logic cmt_br_mispred;

@@ -217,8 +217,10 @@ std::string check_probe_commits(const pmu::Probe& p, std::span<const RtlCommit> 
 std::string ProbeHistoryCheck::step(const pmu::Probe& p, pmu::RobWindow before,
                                     std::span<const RtlCommit> commits) {
   auto bit = [](pmu::InstrCls c) { return static_cast<uint8_t>(1u << static_cast<unsigned>(c)); };
-  const uint8_t load = bit(pmu::InstrCls::kLongLat) | bit(pmu::InstrCls::kDcL2) |
-                       bit(pmu::InstrCls::kDcMem);
+  // Any producer is ClsSingle in the cycle it issues (docs/probe.md "First cycle").
+  const uint8_t single = bit(pmu::InstrCls::kSingle);
+  const uint8_t long_lat_cls = single | bit(pmu::InstrCls::kLongLat);
+  const uint8_t load = long_lat_cls | bit(pmu::InstrCls::kDcL2) | bit(pmu::InstrCls::kDcMem);
   // FP pipes: what the probe says they started (docs/probe.md "Driving the FP fields").
   for (unsigned j = 0; j < fp_units_; ++j) {
     fp_issued_ += p.fp_issue[j] & 1u;
@@ -268,8 +270,7 @@ std::string ProbeHistoryCheck::step(const pmu::Probe& p, pmu::RobWindow before,
       // mul/div and every FP-unit op (f or x result) are long-latency producers.
       const bool long_lat = (op >= iss::Op::kMul && op <= iss::Op::kRemu) ||
                             (f_format && !is_load);
-      writer_cls_[(c.rd_fp ? 32 : 0) + c.rd] =
-          is_load ? load : long_lat ? bit(pmu::InstrCls::kLongLat) : bit(pmu::InstrCls::kSingle);
+      writer_cls_[(c.rd_fp ? 32 : 0) + c.rd] = is_load ? load : long_lat ? long_lat_cls : single;
     }
     idx = (idx + 1) & mask_;
   }

@@ -113,8 +113,9 @@ std::string check_probe_commits(const pmu::Probe& p, std::span<const RtlCommit> 
 // slot 0, and every class iss_prod_cls named while the entry was the oldest uop waiting in the
 // RSs on a producer; when the entry commits, the pc must be the record's, and each class must
 // be that of an instruction that last wrote one of the record's source registers in program
-// order (a load: an L1 hit's long latency or a miss level; mul/div: long latency; anything
-// else: single cycle). A flush forgets every entry.
+// order (a load: an L1 hit's long latency or a miss level; mul/div: long latency; any of them
+// also single cycle, their class in the cycle they issue; anything else: single cycle). A
+// flush forgets every entry.
 class ProbeHistoryCheck {
  public:
   // fp_units: the FP pipes (FpUnits), at most that many non-FP-arithmetic ops start per cycle
