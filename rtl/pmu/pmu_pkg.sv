@@ -107,7 +107,7 @@ package pmu_pkg;
     EvSlotsIssued = 8'd4,  // Top-Down SlotsIssued: allocation slots used
     EvSlotsRetired = 8'd5,  // Top-Down SlotsRetired
     EvFetchBubbles = 8'd6,  // Top-Down FetchBubbles: unused slots, no backend stall, not a recovery bubble
-    EvRecoveryBubbles = 8'd7,  // Top-Down RecoveryBubbles: unused slots while recovering from a misprediction, unless the front end waits on a correct-path I-cache miss (Frontend, as the CPI stacks' icache)
+    EvRecoveryBubbles = 8'd7,  // Top-Down RecoveryBubbles: unused slots while recovering from a misprediction, unless the front end waits on an I-cache miss (Frontend, as the CPI stacks' icache)
     EvBrMispredRetired = 8'd8,  // a mispredicted branch committed
     EvMachineClears = 8'd9,  // pipeline flush not caused by a branch
     EvMsSlotsRetired = 8'd10,  // committed microsequencer uops

@@ -147,7 +147,7 @@ enum class PmuEvent : uint8_t {
   kSlotsIssued = 4,  // Top-Down SlotsIssued: allocation slots used
   kSlotsRetired = 5,  // Top-Down SlotsRetired
   kFetchBubbles = 6,  // Top-Down FetchBubbles: unused slots, no backend stall, not a recovery bubble
-  kRecoveryBubbles = 7,  // Top-Down RecoveryBubbles: unused slots while recovering from a misprediction, unless the front end waits on a correct-path I-cache miss (Frontend, as the CPI stacks' icache)
+  kRecoveryBubbles = 7,  // Top-Down RecoveryBubbles: unused slots while recovering from a misprediction, unless the front end waits on an I-cache miss (Frontend, as the CPI stacks' icache)
   kBrMispredRetired = 8,  // a mispredicted branch committed
   kMachineClears = 9,  // pipeline flush not caused by a branch
   kMsSlotsRetired = 10,  // committed microsequencer uops

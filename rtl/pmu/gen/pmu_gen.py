@@ -107,7 +107,7 @@ EVENTS = [
      "Top-Down FetchBubbles: unused slots, no backend stall, not a recovery bubble"),
     ("EvRecoveryBubbles", "fe_bpred_recover && !fe_icache_miss ? W - disp_n : 0", 4,
      "Top-Down RecoveryBubbles: unused slots while recovering from a misprediction, unless the "
-     "front end waits on a correct-path I-cache miss (Frontend, as the CPI stacks' icache)"),
+     "front end waits on an I-cache miss (Frontend, as the CPI stacks' icache)"),
     ("EvBrMispredRetired", "cmt_br_mispred", 1, "a mispredicted branch committed"),
     ("EvMachineClears", "machine_clear", 1, "pipeline flush not caused by a branch"),
     ("EvMsSlotsRetired", "cmt_ms_n", 7, "committed microsequencer uops"),
