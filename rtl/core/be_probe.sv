@@ -60,7 +60,8 @@ module be_probe
   input  logic [Cfg.RobW-1:0]                        rob_head_i,
   input  logic [Cfg.RobW-1:0]                        rob_tail_i,
   input  logic [Cfg.RobW:0]                          rob_cnt_i,
-  input  rob_t                                       nh_i,       // entry after this commit
+  input  logic [Cfg.RobW-1:0]                        rob_head_d_i,  // head after this commit
+  input  rob_t                                       nh_i,       // entry at rob_head_d_i
   input  rob_t [Cfg.CommitWidth-1:0]                 hd_i,
   input  logic [Cfg.CommitWidth-1:0]                 hv_i,
   input  logic [Cfg.CommitWidth-1:0]                 cmt_i,
@@ -178,7 +179,6 @@ module be_probe
 
   always_comb begin : probe
     logic            any_rs, found, src_wait1, head_start, prod_start;
-    logic [Cfg.RobW-1:0] head_idx;
     logic [Cfg.PW-1:0] prod;
     logic [Cfg.RobW-1:0] oldest_rob;
     logic [probe_pkg::NW-1:0] k_iss;
@@ -240,11 +240,10 @@ module be_probe
     // hold its dependant or the ROB head at any latency, so it is dependence (ClsSingle); only
     // the cycles after it are its long latency or its miss (Table II's ALU_lat: "cycles lost
     // due to multi-cycle latency instructions"; docs/probe.md "First cycle").
-    head_idx   = rob_head_i + Cfg.RobW'(cmt_n_i);
-    head_start = found && oldest_rob == head_idx;
+    head_start = found && oldest_rob == rob_head_d_i;
     prod_start = 1'b0;
     for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
-      if (grant_i[p] && iu_i[p].rob == head_idx) head_start = 1'b1;
+      if (grant_i[p] && iu_i[p].rob == rob_head_d_i) head_start = 1'b1;
       if (grant_i[p] && iu_i[p].has_dst && iu_i[p].pdst == prod) prod_start = 1'b1;
     end
     probe_o.iss_prod_cls = prod_start ? probe_pkg::ClsSingle

@@ -85,6 +85,7 @@ module be_rob_commit
   output logic [Cfg.RobW:0]             rob_cnt_o,
   output logic                          pend_o,        // a mispredicted branch redirected
   output logic [Cfg.RobW-1:0]           pend_rob_o,
+  output logic [Cfg.RobW-1:0]           rob_head_d_o,  // head after this cycle's commits
   output rob_t                          nh_o,          // entry at rob_head_d_o
   // Commit
   output rob_t [Cfg.CommitWidth-1:0]    hd_o,          // the CommitWidth oldest entries
@@ -534,6 +535,7 @@ module be_rob_commit
   assign rob_cnt_o       = rob_cnt_q;
   assign pend_o          = pend_q;
   assign pend_rob_o      = pend_rob_q;
+  assign rob_head_d_o    = rob_head_d;
   assign nh_o            = rob_q[rob_head_d];
   assign hd_o            = hd;
   assign hv_o            = hv;

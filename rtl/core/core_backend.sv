@@ -153,7 +153,7 @@ module core_backend
   logic [Cfg.SqEntries-1:0][31:0]         sq_addr, sq_data;
   logic [Cfg.SqEntries-1:0][2:0]          sq_size;
   // ROB / commit
-  logic [Cfg.RobW-1:0]                    rob_head, rob_tail, pend_rob;
+  logic [Cfg.RobW-1:0]                    rob_head, rob_head_d, rob_tail, pend_rob;
   logic [Cfg.RobW:0]                      rob_cnt;
   logic                                   pend;
   rob_t                                   nh;
@@ -443,6 +443,7 @@ module core_backend
     .rob_cnt_o         (rob_cnt),
     .pend_o            (pend),
     .pend_rob_o        (pend_rob),
+    .rob_head_d_o      (rob_head_d),
     .nh_o              (nh),
     .hd_o              (hd),
     .hv_o              (hv),
@@ -519,6 +520,7 @@ module core_backend
     .rob_head_i        (rob_head),
     .rob_tail_i        (rob_tail),
     .rob_cnt_i         (rob_cnt),
+    .rob_head_d_i      (rob_head_d),
     .nh_i              (nh),
     .hd_i              (hd),
     .hv_i              (hv),

@@ -91,8 +91,8 @@ package probe_pkg;
     logic rob_head_valid;
     // [commit] that uop has finished executing
     logic rob_head_done;
-    // [commit] instr_cls_e of that uop (valid if rob_head_valid); ClsSingle until the cycle after
-    // it issues
+    // [commit] instr_cls_e of that uop (valid if rob_head_valid); ClsSingle while it waits in an
+    // RS and in the cycle it issues
     instr_cls_e rob_head_cls;
     // [commit] a mispredicted branch committed this cycle
     logic cmt_br_mispred;
