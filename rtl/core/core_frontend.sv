@@ -25,6 +25,7 @@ module core_frontend
   // I-port (contract section 1)
   output ic_req_t                   ic_req_o,
   input  ic_rsp_t                   ic_rsp_i,
+  output logic                      ic_kill_o,  // every request in flight is dead (redirect)
 
   // to the back end (contract section 3)
   output logic [FetchWidth-1:0]     fe_valid_o,
@@ -447,9 +448,12 @@ module core_frontend
     end
   end
 
-  // Redirects kill every request in flight, including one pushed in the same cycle.
+  // Redirects kill every request in flight, including one pushed in the same cycle. The L1I
+  // is told, so that it can answer a killed miss at once and serve the new path's hits while
+  // it finishes that fill (soc_l1i); a cache that ignores it answers the killed miss later.
   logic kill_new;
-  assign kill_new = redirect_i.valid || dec_redirect || f1_err;
+  assign kill_new  = redirect_i.valid || dec_redirect || f1_err;
+  assign ic_kill_o = kill_new;
 
   ifq_t new_entry;
   always_comb begin : new_group
@@ -511,18 +515,19 @@ module core_frontend
   end
 
   // Probe (docs/probe.md, fe_icache_miss): the front end waits on an I-cache miss while the
-  // blocking L1I misses a request in flight (it accepts nothing meanwhile), and in the cycle a
-  // live block's fill answer reaches F1 (a hit would have been written to the fetch buffer a
-  // cycle earlier, so that cycle is part of the miss penalty). A miss whose request a redirect
-  // killed (the front end fetched down the wrong path into a missing line) is flagged too: the
-  // L1I takes the correct path's request only when that fill is done, so the front end waits
-  // on an I-cache miss, and Table II tests "Icache miss" before "bpred miss" (docs/pmu.md).
+  // L1I misses a request in flight (it accepts nothing meanwhile), and in the cycle a live
+  // block's fill answer reaches F1 (a hit would have been written to the fetch buffer a cycle
+  // earlier, so that cycle is part of the miss penalty). After a redirect the L1I answers the
+  // killed miss at once and finishes its fill in the background, taking only requests that hit;
+  // a request it holds back meanwhile waits on that miss (the L1I's miss flag says so while
+  // the request is up), and Table II tests "Icache miss" before "bpred miss" (docs/pmu.md).
   logic ic_miss_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin : icache_miss_reg
     if (!rst_ni) ic_miss_q <= 1'b0;
     else ic_miss_q <= ic_rsp_i.miss;
   end
-  assign fe_icache_miss_o = (ic_rsp_i.miss && ifq_cnt_q != '0) || (ic_miss_q && f1_live);
+  assign fe_icache_miss_o = (ic_rsp_i.miss && (ifq_cnt_q != '0 || can_req))
+                         || (ic_miss_q && f1_live);
   assign fe_recover_o     = recover_q;
 
   // Probe (docs/probe.md, fe_misfetch): from a decode redirect (a taken branch or jump the

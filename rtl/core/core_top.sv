@@ -33,6 +33,7 @@ module core_top
   // I-port
   output ic_req_t                   ic_req_o,
   input  ic_rsp_t                   ic_rsp_i,
+  output logic                      ic_kill_o,
   // D-port
   output dc_req_t                   dc_req_o,
   input  dc_rsp_t                   dc_rsp_i,
@@ -86,6 +87,7 @@ module core_top
     .boot_addr_i,
     .ic_req_o,
     .ic_rsp_i,
+    .ic_kill_o,
     .fe_valid_o        (fe_valid),
     .fe_uop_o          (fe_uop),
     .fe_take_i         (fe_take),

@@ -4,6 +4,13 @@
 // from L2 and the block is answered (answers stay in request order). A fill error (address
 // outside RAM) is answered as a fault and not allocated. inval_req_i (fence.i) invalidates
 // every line once no miss is in progress.
+//
+// Hit under a killed miss: kill_i (the fetch unit's redirect: every request in flight is dead)
+// while a miss is in progress answers that miss at once, the cycle after, with a block nobody
+// reads, and finishes its fill in the background: the line is still allocated, and meanwhile a
+// request that hits is accepted and answered as usual. A request that misses waits (no grant)
+// until the fill is done, and miss_o tells the requester it waits on a miss. So the correct
+// path after a mispredict waits for a wrong-path miss only when it misses too (docs/memory.md).
 `default_nettype none
 
 module soc_l1i #(
@@ -21,7 +28,8 @@ module soc_l1i #(
   output logic                   rvalid_o,
   output logic                   err_o,
   output logic [127:0]           rdata_o,
-  output logic                   miss_o,
+  output logic                   miss_o,       // the requester waits on a miss
+  input  logic                   kill_i,       // every request in flight is dead
   input  logic                   inval_req_i,  // pulse
   output logic                   inval_done_o, // pulse
   // Line reads from L2.
@@ -48,20 +56,23 @@ module soc_l1i #(
 
   state_e      state_q, state_d;
   logic [31:0] maddr_q;     // the missing request
+  logic        dead_q, dead_d;  // the miss in progress was killed and answered: a background fill
   logic        inval_pend_q;
 
-  // Lookup of the new request in Idle, of the held one during a miss.
-  logic [31:0]      a;
-  idx_t             idx;
-  tag_t             tag;
-  logic [BlkBits-1:0] blk;
-  assign a   = state_q == StIdle ? addr_i : maddr_q;
-  assign idx = a[OffBits +: IdxBits];
-  assign tag = a[31 -: TagBits];
+  // Lookup of the new request; the fill's line is the held miss's.
+  idx_t             idx, fidx;
+  tag_t             tag, ftag;
+  logic [BlkBits-1:0] blk, fblk;
+  assign idx  = addr_i[OffBits +: IdxBits];
+  assign tag  = addr_i[31 -: TagBits];
+  assign fidx = maddr_q[OffBits +: IdxBits];
+  assign ftag = maddr_q[31 -: TagBits];
   if (Blocks > 1) begin : gen_blk
-    assign blk = a[4 +: BlkBits];
+    assign blk  = addr_i[4 +: BlkBits];
+    assign fblk = maddr_q[4 +: BlkBits];
   end else begin : gen_one_blk
-    assign blk = '0;
+    assign blk  = '0;
+    assign fblk = '0;
   end
 
   logic hit;
@@ -77,11 +88,24 @@ module soc_l1i #(
     .way_o  (hit_way)
   );
 
-  logic accept, fill, do_inval;
-  assign gnt_o    = state_q == StIdle && !inval_pend_q;
+  logic accept, fill, do_inval, live_miss, kill_ans;
+  // Idle takes any request; a background fill, only one that hits.
+  assign gnt_o    = (state_q == StIdle || (dead_q && hit)) && !inval_pend_q;
   assign accept   = req_i && gnt_o;
   assign fill     = state_q == StWait && l2_rsp_i.rvalid;
   assign do_inval = state_q == StIdle && inval_pend_q;
+  // A miss the requester still waits for: in progress and not killed.
+  assign live_miss = state_q != StIdle && !dead_q;
+  // Answer a killed miss the cycle after the kill: one accepted in this cycle, or the one in
+  // progress unless its own fill answers it now.
+  assign kill_ans = kill_i && ((state_q == StIdle && accept && !hit) || (live_miss && !fill));
+
+  always_comb begin : dead_next
+    dead_d = dead_q;
+    if (state_q == StIdle) dead_d = 1'b0;
+    if (kill_ans) dead_d = 1'b1;
+    if (fill) dead_d = 1'b0;
+  end
 
   always_comb begin : fsm
     state_d = state_q;
@@ -95,7 +119,7 @@ module soc_l1i #(
 
   assign l2_req_o.req  = state_q == StReq;
   assign l2_req_o.addr = {maddr_q[31:OffBits], {OffBits{1'b0}}};
-  assign miss_o    = state_q != StIdle;
+  assign miss_o    = live_miss || (dead_q && req_i && !gnt_o);
 
   logic [Blocks-1:0][127:0] fill_line;
   assign fill_line = l2_rsp_i.rdata;
@@ -104,23 +128,25 @@ module soc_l1i #(
     if (!rst_ni) begin
       state_q      <= StIdle;
       maddr_q      <= '0;
+      dead_q       <= 1'b0;
       inval_pend_q <= 1'b0;
       rvalid_o     <= 1'b0;
       err_o        <= 1'b0;
       inval_done_o <= 1'b0;
     end else begin
       state_q      <= state_d;
-      if (accept) maddr_q <= addr_i;
+      dead_q       <= dead_d;
+      if (accept && state_q == StIdle) maddr_q <= addr_i;
       if (inval_req_i) inval_pend_q <= 1'b1;
       else if (do_inval) inval_pend_q <= 1'b0;
       inval_done_o <= do_inval;
-      rvalid_o     <= (accept && hit) || fill;
-      err_o        <= fill && l2_rsp_i.err;
+      rvalid_o     <= (accept && hit) || (fill && !dead_q) || kill_ans;
+      err_o        <= fill && !dead_q && l2_rsp_i.err;
     end
   end
 
   always_ff @(posedge clk_i) begin : answer_data
-    if (fill) rdata_o <= fill_line[blk];
+    if (fill && !dead_q) rdata_o <= fill_line[fblk];
     else rdata_o <= data_q[idx][hit_way][blk];
   end
 
@@ -133,15 +159,15 @@ module soc_l1i #(
     end else if (do_inval) begin
       for (int unsigned s = 0; s < Sets; s++) valid_q[s] <= '0;
     end else if (fill && !l2_rsp_i.err) begin
-      data_q[idx][victim_q[idx]]  <= fill_line;
-      tag_q[idx][victim_q[idx]]   <= tag;
-      valid_q[idx][victim_q[idx]] <= 1'b1;
-      victim_q[idx]               <= victim_q[idx] + way_t'(1);
+      data_q[fidx][victim_q[fidx]]  <= fill_line;
+      tag_q[fidx][victim_q[fidx]]   <= ftag;
+      valid_q[fidx][victim_q[fidx]] <= 1'b1;
+      victim_q[fidx]                <= victim_q[fidx] + way_t'(1);
     end
   end
 
   logic unused_addr;
-  assign unused_addr = ^a[3:0];
+  assign unused_addr = ^{addr_i[3:0], maddr_q[3:0]};
 
 `ifndef SYNTHESIS
   initial begin
@@ -151,6 +177,12 @@ module soc_l1i #(
       else $fatal(1, "L1I LineBytes must be a power of 2, >= 16");
   end
   assert property (@(posedge clk_i) disable iff (!rst_ni) l2_rsp_i.rvalid |-> state_q == StWait);
+  // A background fill is a miss in progress; while it lasts only hits are granted.
+  assert property (@(posedge clk_i) disable iff (!rst_ni) dead_q |-> state_q != StIdle);
+  assert property (@(posedge clk_i) disable iff (!rst_ni) accept && state_q != StIdle |-> hit);
+  // At most one answer a cycle (the fetch unit pops one request per answer).
+  assert property (@(posedge clk_i) disable iff (!rst_ni)
+                   $onehot0({accept && hit, fill && !dead_q, kill_ans}));
 `endif
 
 endmodule : soc_l1i

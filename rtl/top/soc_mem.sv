@@ -29,6 +29,7 @@ module soc_mem
   // I-port and D-port (core_contract.md sections 1 and 2).
   input  ic_req_t     ic_req_i,
   output ic_rsp_t     ic_rsp_o,
+  input  logic        ic_kill_i,      // the fetch unit's redirect: its requests in flight are dead
   input  dc_req_t     dc_req_i,
   output dc_rsp_t     dc_rsp_o,
   output logic        dc_miss_o,      // L1D waits for L2 (stall reason)
@@ -251,6 +252,7 @@ module soc_mem
     .err_o        (l1i_err),
     .rdata_o      (l1i_rdata),
     .miss_o       (l1i_miss),
+    .kill_i       (ic_kill_i),
     .inval_req_i  (fence_l1i),
     .inval_done_o (l1i_inval_done),
     .l2_req_o     (i2_req),

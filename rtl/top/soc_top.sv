@@ -80,6 +80,7 @@ module soc_top
 
   ic_req_t              ic_req;
   ic_rsp_t              ic_rsp;
+  logic                 ic_kill;
   dc_req_t              dc_req;
   dc_rsp_t              dc_rsp;
   pmu_csr_req_t         pmu_csr;
@@ -197,6 +198,7 @@ module soc_top
     .perfect_bp_i      (h_perfect_bp),
     .ic_req_o          (ic_req),
     .ic_rsp_i          (ic_rsp),
+    .ic_kill_o         (ic_kill),
     .dc_req_o          (dc_req),
     .dc_rsp_i          (dc_rsp),
     .fencei_req_o      (fencei_req),
@@ -232,6 +234,7 @@ module soc_top
     .perfect_l1d_i     (h_perfect_l1d),
     .ic_req_i          (ic_req),
     .ic_rsp_o          (ic_rsp),
+    .ic_kill_i         (ic_kill),
     .dc_req_i          (dc_req),
     .dc_rsp_o          (dc_rsp),
     .dc_miss_o         (dc_miss_unused),

@@ -221,6 +221,58 @@ TEST_CASE("L1I: pipelined hits, miss latencies", "[mem]") {
   CHECK(at - t == kL2Lat + 2);
 }
 
+TEST_CASE("L1I: a killed miss is answered at once and filled in the background", "[mem]") {
+  // docs/memory.md "Hit under a killed miss". The fetch unit's kill (a redirect) while the L1I
+  // misses: the miss is answered the cycle after the kill with a block nobody reads, the fill
+  // goes on, hits are served meanwhile, a request that misses waits (miss flag up) until the
+  // fill is done, and the killed line is allocated.
+  constexpr unsigned kMemLat = 20, kBandwidth = 8, kLineBytes = 32;
+  constexpr unsigned kMissLat = kL2Lat + kMemLat + kLineBytes / kBandwidth + 1 + 1;  // as above
+  Bench b(timing(kMemLat, kBandwidth, 4));
+  uint64_t at;
+  const uint32_t hit_addr = kA + 0x1000, miss_addr = kA, other_addr = kA + 0x2000;
+  uint64_t t = b.fetch(hit_addr);  // bring a line in
+  b.wait_i(t + 1, at);
+  // The miss, accepted in t; killed in t + 3: answered in t + 4.
+  t = b.fetch(miss_addr);
+  b.step();
+  b.step();
+  b.step({}, {.kill = true});
+  b.step();
+  REQUIRE(b.log.size() == t + 5);
+  CHECK(!b.log[t + 1].irvalid);
+  CHECK(!b.log[t + 3].irvalid);
+  CHECK(b.log[t + 4].irvalid);
+  // A hit under the background fill: granted at once, answered the next cycle, right data.
+  const uint64_t th = b.fetch(hit_addr + 16);
+  CHECK(th == t + 5);
+  b.step();
+  CHECK(b.log[th + 1].irvalid);
+  CHECK(b.log[th + 1].irdata[0] == (hit_addr + 16 - mmap::kRamBase) * 7 + 1);
+  // A miss waits for the background fill: its answer would have come in t + kMissLat, so the
+  // fill was in t + kMissLat - 1 and the L1I is idle again in t + kMissLat.
+  const uint64_t asked = b.now();
+  const uint64_t tm = b.fetch(other_addr);
+  CHECK(tm == t + kMissLat);
+  for (uint64_t c = asked; c < tm; ++c) {
+    CHECK(b.log[c].imiss);   // waiting on the I-cache
+    CHECK(!b.log[c].irvalid);  // and no answer for the killed miss's fill
+  }
+  CHECK(!b.log[tm].imiss);
+  // The killed line was allocated: it hits now (after the other miss is answered).
+  b.wait_i(tm + 1, at);
+  CHECK(b.log[at].irdata[0] == (other_addr - mmap::kRamBase) * 7 + 1);
+  const uint64_t tk = b.fetch(miss_addr);
+  b.step();
+  CHECK(b.log[tk + 1].irvalid);
+  CHECK(b.log[tk + 1].irdata[2] == (miss_addr + 8 - mmap::kRamBase) * 7 + 1);
+  // A kill in the cycle a missing fetch is accepted answers it the next cycle too.
+  const uint64_t tc = b.now();
+  CHECK(b.step({}, {.valid = true, .addr = kA + 0x3000, .kill = true}).igrant);
+  b.step();
+  CHECK(b.log[tc + 1].irvalid);
+}
+
 TEST_CASE("fence.i: dirty L1D lines reach the L1I", "[mem]") {
   Bench b(timing(20, 8, 4));
   uint64_t at;

@@ -437,8 +437,8 @@ FIELDS = [
      "after the disp_n dispatched, the front end had no further uop ready for dispatch"),
     ("fe_icache_miss", "1", 1, "fetch",
      "front end is waiting on an I-cache (or ITLB) miss, up to and including the cycle the "
-     "filled block reaches the fetch buffer; a miss a redirect killed counts while the correct "
-     "path waits for it (Table II: Icache miss before bpred miss)"),
+     "filled block reaches the fetch buffer; after a redirect, a request the L1I holds back "
+     "while it finishes a killed miss's fill counts (Table II: Icache miss before bpred miss)"),
     ("fe_bpred_recover", "1", 1, "fetch",
      "front end is refilling after a misprediction (or machine-clear) redirect: from the "
      "redirect until the first correct-path uop reaches dispatch"),

@@ -23,6 +23,7 @@ struct DReq {
 struct IReq {
   bool valid = false;
   uint32_t addr = 0;
+  bool kill = false;  // the fetch unit's redirect: every fetch in flight (and this one) is dead
 };
 
 // Outputs of one cycle (before its rising edge).
@@ -71,6 +72,7 @@ class MemDut {
     pack(t.dc_req_i, DcReq{.req = d.valid, .we = d.we, .addr = d.addr, .size = d.size,
                            .wdata = d.wdata, .tag = d.tag});
     pack(t.ic_req_i, IcReq{.req = i.valid, .addr = i.addr});
+    t.ic_kill_i = i.kill;
     t.fencei_req_i = fencei;
     t.clk_i = 0;
     t.eval();

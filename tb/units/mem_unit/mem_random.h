@@ -5,7 +5,10 @@
 // occasional fence.i. Checked every cycle: each answer's tag (in flight, answered once),
 // data (the aligned word as of the access's acceptance), fault, level, stores in order,
 // L1-hit and perfect-L1 latency of one cycle, miss-tag masks, mem_outstanding against the
-// harness, and fetch data (blocks not stored to since the last fence.i).
+// harness, and fetch data (blocks not stored to since the last fence.i). Occasional kills (a
+// redirect) make every fetch in flight dead: its data is not checked, but it is still answered
+// once, in order, and in the cycle after the kill (a killed miss's fill goes on in the
+// background, soc_l1i).
 #pragma once
 #include <cstdint>
 #include <deque>
@@ -25,11 +28,13 @@ struct RandomConfig {
   uint64_t requests = 100000;  // D-port accesses to complete
   uint64_t seed = 1;
   uint32_t footprint = 4096;   // bytes of cacheable RAM touched
+  unsigned kill_permille = 0;  // chance of a fetch kill (redirect) in a cycle, per mille
   MemTiming timing;
 };
 
 struct RandomStats {
   uint64_t cycles = 0, loads = 0, stores = 0, fetches = 0, fences = 0;
+  uint64_t kills = 0, killed_fetches = 0;
   uint64_t level[4] = {};
   unsigned max_outstanding = 0, max_l1miss = 0;
 };
@@ -90,6 +95,7 @@ class RandomTest {
     uint32_t addr;
     uint64_t accepted;
     bool check;
+    std::optional<uint64_t> killed;  // the cycle of the kill that made it dead
   };
 
   [[noreturn]] void fail(const std::string& what) {
@@ -250,7 +256,8 @@ class RandomTest {
     if (dut_->cycle() % 2000 == 0) drate_ = 20 + rng_() % 81;
 
     const DReq d = dreq_;
-    const IReq i = ireq_;
+    IReq i = ireq_;
+    i.kill = rng_() % 1000 < cfg_.kill_permille;
     const MemObs o = dut_->step(d, i, fence_req);
     // dut_->cycle() is now this cycle + 1; answers and grants belong to this cycle.
     const uint64_t now = dut_->cycle() - 1;
@@ -264,6 +271,12 @@ class RandomTest {
       ireq_ = {};
       ++st_.fetches;
     }
+    if (i.kill) {
+      ++st_.kills;
+      for (auto& f : fetches_)
+        if (!f.killed) f.killed = now;
+    }
+    check_killed_answered(now);
   }
 
   void check_cycle(const MemObs& o, uint64_t now) {
@@ -292,6 +305,10 @@ class RandomTest {
       const bool err = !in_ram(f.addr, 16);
       std::ostringstream id;
       id << "fetch 0x" << std::hex << f.addr << std::dec << " accepted " << f.accepted << ": ";
+      if (f.killed) {
+        ++st_.killed_fetches;
+        return check_fencei(o);
+      }
       if (o.ierr != err) fail(id.str() + "fault " + std::to_string(o.ierr));
       if (cfg_.timing.perfect_l1i && now - f.accepted != 1)
         fail(id.str() + "perfect L1I answered after " + std::to_string(now - f.accepted));
@@ -301,6 +318,21 @@ class RandomTest {
             fail(id.str() + "word " + std::to_string(w) + " differs from memory");
       }
     }
+    check_fencei(o);
+  }
+
+  // A fetch killed in cycle k is answered by cycle k + 1: a hit, a fill arriving in k, or a
+  // miss the L1I answers at once (its fill goes on in the background).
+  void check_killed_answered(uint64_t now) {
+    if (!fetches_.empty() && fetches_.front().killed && *fetches_.front().killed < now) {
+      std::ostringstream os;
+      os << "fetch 0x" << std::hex << fetches_.front().addr << std::dec << " killed in cycle "
+         << *fetches_.front().killed << " not answered in the next cycle";
+      fail(os.str());
+    }
+  }
+
+  void check_fencei(const MemObs& o) {
     if (o.fencei_done) {
       if (!fence_) fail("fencei_done without a fence.i");
       fence_ = false;

@@ -40,6 +40,9 @@ int main(int argc, char** argv) {
       ->check(CLI::Range(1u, 32u));
   app.add_option("--outstanding", c.timing.outstanding, "line requests in flight at most")
       ->check(CLI::Range(1u, 64u));
+  app.add_option("--kill-permille", c.kill_permille,
+                 "chance per cycle that the fetch unit kills its fetches in flight (redirect)")
+      ->check(CLI::Range(0u, 1000u));
   app.add_flag("--perfect-l1i", c.timing.perfect_l1i, "ideal L1I");
   app.add_flag("--perfect-l1d", c.timing.perfect_l1d, "ideal L1D");
   try {
@@ -52,10 +55,12 @@ int main(int argc, char** argv) {
   try {
     const RandomStats s = config == "tiny" ? run<Vsoc_mem_tiny>(c) : run<Vsoc_mem>(c);
     std::printf(
-        "PASS %llu cycles: %llu loads, %llu stores, %llu fetches, %llu fence.i; level "
+        "PASS %llu cycles: %llu loads, %llu stores, %llu fetches (%llu killed by %llu kills), "
+        "%llu fence.i; level "
         "L1 %llu L2 %llu mem %llu uncached %llu; max mem_outstanding %u, max L1 miss tags %u\n",
         (unsigned long long)s.cycles, (unsigned long long)s.loads, (unsigned long long)s.stores,
-        (unsigned long long)s.fetches, (unsigned long long)s.fences,
+        (unsigned long long)s.fetches, (unsigned long long)s.killed_fetches,
+        (unsigned long long)s.kills, (unsigned long long)s.fences,
         (unsigned long long)s.level[0], (unsigned long long)s.level[1],
         (unsigned long long)s.level[2], (unsigned long long)s.level[3], s.max_outstanding,
         s.max_l1miss);
