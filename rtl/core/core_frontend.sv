@@ -519,15 +519,15 @@ module core_frontend
   // block's fill answer reaches F1 (a hit would have been written to the fetch buffer a cycle
   // earlier, so that cycle is part of the miss penalty). After a redirect the L1I answers the
   // killed miss at once and finishes its fill in the background, taking only requests that hit;
-  // a request it holds back meanwhile waits on that miss (the L1I's miss flag says so while
-  // the request is up), and Table II tests "Icache miss" before "bpred miss" (docs/pmu.md).
+  // a request it holds back meanwhile waits on that miss. The L1I's miss flag means exactly
+  // "the requester waits on a miss" (docs/core_contract.md), so it is taken as it is; Table II
+  // tests "Icache miss" before "bpred miss" (docs/pmu.md).
   logic ic_miss_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin : icache_miss_reg
     if (!rst_ni) ic_miss_q <= 1'b0;
     else ic_miss_q <= ic_rsp_i.miss;
   end
-  assign fe_icache_miss_o = (ic_rsp_i.miss && (ifq_cnt_q != '0 || can_req))
-                         || (ic_miss_q && f1_live);
+  assign fe_icache_miss_o = ic_rsp_i.miss || (ic_miss_q && f1_live);
   assign fe_recover_o     = recover_q;
 
   // Probe (docs/probe.md, fe_misfetch): from a decode redirect (a taken branch or jump the

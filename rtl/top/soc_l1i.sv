@@ -88,24 +88,20 @@ module soc_l1i #(
     .way_o  (hit_way)
   );
 
-  logic accept, fill, do_inval, live_miss, kill_ans;
+  logic accept, fill, fill_ans, do_inval, live_miss, kill_ans;
   // Idle takes any request; a background fill, only one that hits.
   assign gnt_o    = (state_q == StIdle || (dead_q && hit)) && !inval_pend_q;
   assign accept   = req_i && gnt_o;
   assign fill     = state_q == StWait && l2_rsp_i.rvalid;
+  assign fill_ans = fill && !dead_q;  // a fill that answers its (live) request
   assign do_inval = state_q == StIdle && inval_pend_q;
   // A miss the requester still waits for: in progress and not killed.
   assign live_miss = state_q != StIdle && !dead_q;
   // Answer a killed miss the cycle after the kill: one accepted in this cycle, or the one in
   // progress unless its own fill answers it now.
   assign kill_ans = kill_i && ((state_q == StIdle && accept && !hit) || (live_miss && !fill));
-
-  always_comb begin : dead_next
-    dead_d = dead_q;
-    if (state_q == StIdle) dead_d = 1'b0;
-    if (kill_ans) dead_d = 1'b1;
-    if (fill) dead_d = 1'b0;
-  end
+  // Dead from the kill's answer until the fill (in Idle dead_q is 0, asserted below).
+  assign dead_d   = (dead_q || kill_ans) && !fill;
 
   always_comb begin : fsm
     state_d = state_q;
@@ -140,13 +136,13 @@ module soc_l1i #(
       if (inval_req_i) inval_pend_q <= 1'b1;
       else if (do_inval) inval_pend_q <= 1'b0;
       inval_done_o <= do_inval;
-      rvalid_o     <= (accept && hit) || (fill && !dead_q) || kill_ans;
-      err_o        <= fill && !dead_q && l2_rsp_i.err;
+      rvalid_o     <= (accept && hit) || fill_ans || kill_ans;
+      err_o        <= fill_ans && l2_rsp_i.err;
     end
   end
 
   always_ff @(posedge clk_i) begin : answer_data
-    if (fill && !dead_q) rdata_o <= fill_line[fblk];
+    if (fill_ans) rdata_o <= fill_line[fblk];
     else rdata_o <= data_q[idx][hit_way][blk];
   end
 
@@ -182,7 +178,7 @@ module soc_l1i #(
   assert property (@(posedge clk_i) disable iff (!rst_ni) accept && state_q != StIdle |-> hit);
   // At most one answer a cycle (the fetch unit pops one request per answer).
   assert property (@(posedge clk_i) disable iff (!rst_ni)
-                   $onehot0({accept && hit, fill && !dead_q, kill_ans}));
+                   $onehot0({accept && hit, fill_ans, kill_ans}));
 `endif
 
 endmodule : soc_l1i

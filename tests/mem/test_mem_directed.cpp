@@ -83,6 +83,18 @@ struct Bench {
   }
 };
 
+// L1I miss that also misses the L2, fetch accepted in cycle t, answered in t + this (docs/
+// memory.md, L1I miss / L2 miss = L2Latency + M + T + 2): the L1I sends its L2 request in t + 1;
+// the L2 accepts it and moves it through its L2Latency - 1 pipeline stages, whose head
+// (t + L2Latency) finds the miss and sends the line read in that same cycle (soc_l2 line_port:
+// line_req_o = h_rd_miss); memory answers M + T cycles later (T = line / bandwidth beats, answer
+// in the cycle after the last one); the L2 registers its answer (+1); the L1I fills and
+// registers its own answer (+1).
+constexpr unsigned kL1ILineBytes = 32;
+constexpr unsigned l1i_l2_miss_latency(unsigned mem_lat, unsigned bandwidth) {
+  return kL2Lat + mem_lat + kL1ILineBytes / bandwidth + 1 + 1;
+}
+
 MemTiming timing(unsigned lat, unsigned bw, unsigned outstanding) {
   MemTiming t;
   t.latency = lat;
@@ -192,20 +204,12 @@ TEST_CASE("MSHRs: secondary misses merge; a fifth miss waits for a free MSHR", "
 }
 
 TEST_CASE("L1I: pipelined hits, miss latencies", "[mem]") {
-  constexpr unsigned kMemLat = 20, kBandwidth = 8, kLineBytes = 32;
+  constexpr unsigned kMemLat = 20, kBandwidth = 8;
   Bench b(timing(kMemLat, kBandwidth, 4));
   uint64_t at;
-  // L2 miss, fetch accepted in cycle t (docs/memory.md, L1I miss / L2 miss = L2Latency + M + T
-  // + 2): the L1I sends its L2 request in t + 1; the L2 accepts it and moves it through its
-  // L2Latency - 1 pipeline stages, whose head (t + L2Latency) finds the miss and sends the line
-  // read in that same cycle (soc_l2 line_port: line_req_o = h_rd_miss); memory answers M + T
-  // cycles later (T = 32 B / 8 B per cycle beats, answer in the cycle after the last one); the
-  // L2 registers its answer (+1); the L1I fills and registers its own answer (+1).
-  constexpr unsigned kTransfer = kLineBytes / kBandwidth;
-  constexpr unsigned kL2Head = 1 + (kL2Lat - 1);  // = L2Latency: request sent, pipeline walked
-  uint64_t t = b.fetch(kA);
+  uint64_t t = b.fetch(kA);  // an L2 miss
   CHECK(b.wait_i(t + 1, at).irdata[0] == 0x20000 * 7 + 1);
-  CHECK(at - t == kL2Head + kMemLat + kTransfer + 1 + 1);  // 34 with the defaults
+  CHECK(at - t == l1i_l2_miss_latency(kMemLat, kBandwidth));  // 34 with the defaults
   // Hits: one per cycle, each answered the next cycle.
   const uint64_t t1 = b.fetch(kA + 16);
   const uint64_t t2 = b.fetch(kA);
@@ -226,8 +230,8 @@ TEST_CASE("L1I: a killed miss is answered at once and filled in the background",
   // misses: the miss is answered the cycle after the kill with a block nobody reads, the fill
   // goes on, hits are served meanwhile, a request that misses waits (miss flag up) until the
   // fill is done, and the killed line is allocated.
-  constexpr unsigned kMemLat = 20, kBandwidth = 8, kLineBytes = 32;
-  constexpr unsigned kMissLat = kL2Lat + kMemLat + kLineBytes / kBandwidth + 1 + 1;  // as above
+  constexpr unsigned kMemLat = 20, kBandwidth = 8;
+  constexpr unsigned kMissLat = l1i_l2_miss_latency(kMemLat, kBandwidth);
   Bench b(timing(kMemLat, kBandwidth, 4));
   uint64_t at;
   const uint32_t hit_addr = kA + 0x1000, miss_addr = kA, other_addr = kA + 0x2000;

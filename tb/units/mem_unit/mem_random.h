@@ -298,27 +298,34 @@ class RandomTest {
            std::to_string(o.model_outstanding));
     st_.max_outstanding = std::max(st_.max_outstanding, o.mem_outstanding);
     if (o.drvalid) answer_d(o, now);
-    if (o.irvalid) {
-      if (fetches_.empty()) fail("fetch answer with no fetch in flight");
-      const Fetch f = fetches_.front();
-      fetches_.pop_front();
-      const bool err = !in_ram(f.addr, 16);
-      std::ostringstream id;
-      id << "fetch 0x" << std::hex << f.addr << std::dec << " accepted " << f.accepted << ": ";
-      if (f.killed) {
-        ++st_.killed_fetches;
-        return check_fencei(o);
-      }
-      if (o.ierr != err) fail(id.str() + "fault " + std::to_string(o.ierr));
-      if (cfg_.timing.perfect_l1i && now - f.accepted != 1)
-        fail(id.str() + "perfect L1I answered after " + std::to_string(now - f.accepted));
-      if (f.check && !err) {
-        for (unsigned w = 0; w < 4; ++w)
-          if (o.irdata[w] != ref_word(f.addr + 4 * w))
-            fail(id.str() + "word " + std::to_string(w) + " differs from memory");
-      }
+    if (o.irvalid) answer_i(o, now);
+    if (o.fencei_done) {
+      if (!fence_) fail("fencei_done without a fence.i");
+      fence_ = false;
+      std::fill(stale_.begin(), stale_.end(), false);
     }
-    check_fencei(o);
+  }
+
+  // The fetch answer of this cycle: the oldest fetch in flight (a killed one: nothing to check).
+  void answer_i(const MemObs& o, uint64_t now) {
+    if (fetches_.empty()) fail("fetch answer with no fetch in flight");
+    const Fetch f = fetches_.front();
+    fetches_.pop_front();
+    if (f.killed) {
+      ++st_.killed_fetches;
+      return;
+    }
+    const bool err = !in_ram(f.addr, 16);
+    std::ostringstream id;
+    id << "fetch 0x" << std::hex << f.addr << std::dec << " accepted " << f.accepted << ": ";
+    if (o.ierr != err) fail(id.str() + "fault " + std::to_string(o.ierr));
+    if (cfg_.timing.perfect_l1i && now - f.accepted != 1)
+      fail(id.str() + "perfect L1I answered after " + std::to_string(now - f.accepted));
+    if (f.check && !err) {
+      for (unsigned w = 0; w < 4; ++w)
+        if (o.irdata[w] != ref_word(f.addr + 4 * w))
+          fail(id.str() + "word " + std::to_string(w) + " differs from memory");
+    }
   }
 
   // A fetch killed in cycle k is answered by cycle k + 1: a hit, a fill arriving in k, or a
@@ -329,14 +336,6 @@ class RandomTest {
       os << "fetch 0x" << std::hex << fetches_.front().addr << std::dec << " killed in cycle "
          << *fetches_.front().killed << " not answered in the next cycle";
       fail(os.str());
-    }
-  }
-
-  void check_fencei(const MemObs& o) {
-    if (o.fencei_done) {
-      if (!fence_) fail("fencei_done without a fence.i");
-      fence_ = false;
-      std::fill(stale_.begin(), stale_.end(), false);
     }
   }
 
