@@ -4,9 +4,11 @@
 // stage s and component c, in the solver-local form of fv_cpi_stack (hierarchical references
 // to the DUT's state and this cycle's values):
 //  * BookingsConserved: while no block counter saturates, steps 1-2 add exactly the booked
-//    slots (n_s to base, stalled_s to blame_s) to the live blocks; SlotsNeverGained: a
-//    saturating cycle only drops slots.
-//  * StepsThreeFour: each global's increment is what docs/pmu.md steps 3-4 give, computed here
+//    slots (n_s to base, stalled_s to blame_s) to the live blocks, or none of them in a direct
+//    cycle (one live block holding no branch, none dispatching: computed here from the state and
+//    the probe); SlotsNeverGained: a saturating cycle only drops slots.
+//  * StepsThreeFour: each global's increment is the cycle's bookings of its component in a
+//    direct cycle (else 0) plus what docs/pmu.md steps 3-4 give, computed here
 //    from the blocks after steps 1-2 without the RTL's walk: the blocks proven are the longest
 //    run of live blocks from the head, each holding a branch, whose branch counts sum to at
 //    most cmt_br_n; they go to their own components. At a flush every other live block goes,
@@ -29,9 +31,10 @@
 //    misprediction); WaitingKept: a waiting entry the port does not take keeps its counters and
 //    destination; LiveNeverLeaving: no live entry after the cycle is leaving.
 //  * PortOneBlock: at most one entry on the port, and each global's increment is that entry's
-//    counter (own components) or its row sum on bpred, else 0.
-//  * QueueConserved: per stage, the live and leaving entries after steps 1-2 = the globals'
-//    increments + the live and leaving entries after the cycle (nothing lost or doubled).
+//    counter (own components) or its row sum on bpred, else 0, plus the direct bookings.
+//  * QueueConserved: per stage, the live and leaving entries after steps 1-2 plus the direct
+//    bookings = the globals' increments + the live and leaving entries after the cycle
+//    (nothing lost or doubled).
 `default_nettype none
 
 module fv_cpi_spec
@@ -130,6 +133,16 @@ module fv_cpi_spec
   assign lbp_d    = u_dut.lbp_d;
   assign port_sel = u_dut.port_sel;
 
+  // A direct cycle, independent of the RTL's nbr_inc: one live block, holding no block-ending
+  // uop, and none among the uops dispatched now.
+  logic direct;
+  always_comb begin : direct_ref
+    direct = count_q == CW'(1) && nbr_q[head_q] == '0;
+    for (int unsigned j = 0; j < DispatchWidth; j++) begin
+      if (NW'(j) < probe_i.disp_n && probe_i.disp_br_mask[j]) direct = 1'b0;
+    end
+  end
+
   // Steps 3-4 from the blocks after steps 1-2, independent of the RTL's commit walk.
   logic [N-1:0] proven, wrong;
   always_comb begin : ref_walk
@@ -203,9 +216,12 @@ module fv_cpi_spec
     always_comb begin : props
       if (started_q) begin
         for (int unsigned c = 0; c < NumCpiComps; c++) begin
-          if (sat_now == '0) assert (pre[c] + booked[c] == mid[c]);  // BookingsConserved
+          if (sat_now == '0) begin  // BookingsConserved
+            assert (pre[c] + (direct ? '0 : booked[c]) == mid[c]);
+          end
           assert (pre[c] + booked[c] >= mid[c]);  // SlotsNeverGained
-          assert (SumW'(ginc[s * NumCpiComps + c]) == ref_inc[c]);  // StepsThreeFour
+          assert (SumW'(ginc[s * NumCpiComps + c]) ==  // StepsThreeFour
+                  ref_inc[c] + (direct ? booked[c] : '0));
         end
         for (int unsigned e = 0; e < N; e++) begin
           if (kept[e]) assert (live_d[e] && cnt_d[e][s] == cnt_mid[e][s]);  // BlocksKept
@@ -227,11 +243,16 @@ module fv_cpi_spec
   end else begin : gen_queue
   for (genvar s = 0; s < 2; s++) begin : gen_stage
     logic [SumW-1:0] n_s, pre, booked, mid, inc, after;
+    logic [NumCpiComps-1:0][SumW-1:0] dir;  // direct bookings per component
     logic [N-1:0][GIncW-1:0] row;
     assign n_s = SumW'(s == StD ? probe_i.disp_n : probe_i.iss_n);
 
     always_comb begin : sums
       booked = n_s + SumW'(stalled_i[s]);
+      for (int unsigned c = 0; c < NumCpiComps; c++) begin
+        dir[c] = !direct ? '0 : (c == 32'(CompBase) ? n_s : '0) +
+                                (c == 32'(blame_i[s]) ? SumW'(stalled_i[s]) : '0);
+      end
       pre    = '0;
       mid    = '0;
       after  = '0;
@@ -250,21 +271,25 @@ module fv_cpi_spec
 
     always_comb begin : props
       if (started_q) begin
-        if (sat_now == '0) assert (pre + booked == mid);  // QueueBookingsConserved
-        assert (mid == inc + after);  // QueueConserved
+        if (sat_now == '0) assert (pre + (direct ? '0 : booked) == mid);  // QueueBookingsConserved
+        assert (mid + (direct ? booked : '0) == inc + after);  // QueueConserved
         for (int unsigned e = 0; e < N; e++) begin
           if (port_sel[e]) begin
             for (int unsigned c = 0; c < NumCpiComps; c++) begin  // PortOneBlock
               if (u_dut.gen_drain_queue.port_bp[e]) begin
                 assert (SumW'(ginc[s * NumCpiComps + c]) ==
-                        (c == 32'(CompBpred) ? SumW'(row[e]) : '0));
+                        (c == 32'(CompBpred) ? SumW'(row[e]) : '0) + dir[c]);
               end else begin
-                assert (SumW'(ginc[s * NumCpiComps + c]) == SumW'(cnt_mid[e][s][c]));
+                assert (SumW'(ginc[s * NumCpiComps + c]) == SumW'(cnt_mid[e][s][c]) + dir[c]);
               end
             end
           end
         end
-        if (port_sel == '0) assert (inc == '0);  // PortOneBlock
+        if (port_sel == '0) begin  // PortOneBlock
+          for (int unsigned c = 0; c < NumCpiComps; c++) begin
+            assert (SumW'(ginc[s * NumCpiComps + c]) == dir[c]);
+          end
+        end
       end
     end
   end

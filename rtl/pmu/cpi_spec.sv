@@ -1,8 +1,10 @@
 // Speculative per-block CPI counters (seed 000 §III-B, wrong-path method b) for the dispatch
 // and issue stages: each slot the main stack books is kept in the counters of a basic block;
 // the block joins the global counters when its last branch commits, and a mispredicted-branch
-// flush sends every block in flight to bpred. Contract: docs/pmu.md, "Speculative per-block
-// CPI counters"; C++ twin sim_model/pmu/cpi_spec.cpp.
+// flush sends every block in flight to bpred. While nothing is speculative (one live block, no
+// block-ending uop in it or dispatching) the cycle's slots go straight to the globals, so no
+// branch-free stretch can saturate a block. Contract: docs/pmu.md, "Speculative per-block CPI
+// counters"; C++ twin sim_model/pmu/cpi_spec.cpp.
 //
 // How blocks that leave join the globals (Drain):
 //  * Drain = 0: every block that leaves in a cycle (all of them at a flush) is added in that
@@ -58,7 +60,8 @@ module cpi_spec
   localparam int unsigned CW        = $clog2(N + 1);           // live count bits (1..N)
   localparam int unsigned RW        = $clog2(RobEntries);      // tag table index bits
   // A global gains at most every counter of every block in one cycle (a flush to bpred), or
-  // with the drain queue one block's row of NumCpiComps counters.
+  // with the drain queue one block's row of NumCpiComps counters; a cycle's direct bookings
+  // (below 2^NW each) fit in the slack of either: NumCpiComps * CntMax + 2^NW < 2^GIncW.
   localparam int unsigned GIncW     = SpecCntW + $clog2(NumCpiComps * (Drain != 0 ? 1 : N));
   localparam logic [SpecCntW-1:0] CntMax = '1;
   localparam logic [SpecNbrW-1:0] NbrMax = '1;
@@ -152,6 +155,28 @@ module cpi_spec
     old_e = (probe_i.rs_empty || !is_live(e, head_q, count_mid)) ? tail_mid : e;
   end
 
+  // Nothing speculative: the only live block holds no block-ending uop and none dispatches this
+  // cycle, so every uop in flight is older than any branch that could mispredict and every slot
+  // booked this cycle (all into that block) is correct path. Those slots go straight to the
+  // globals (direct_inc) instead of the block, so a long branch-free stretch (a straight-line
+  // I-cache sweep) cannot saturate a block counter.
+  logic                                       direct;
+  logic [NumStages-1:0][NumCpiComps-1:0][NW:0] direct_inc;
+
+  assign direct = count_q == CW'(1) && nbr_q[head_q] == '0 && nbr_inc[head_q] == '0;
+
+  // In a direct cycle every booking of steps 1-2 is into head_q (the tail, and the block of
+  // every live tag): its uops' base slots and both stages' stalled slots.
+  always_comb begin : direct_book
+    direct_inc = '0;
+    if (direct) begin
+      direct_inc[StD][CompBase]      += (NW+1)'(disp_base_inc[head_q]);
+      direct_inc[StI][CompBase]      += (NW+1)'(iss_base_inc[head_q]);
+      direct_inc[StD][blame_i[StD]] += (NW+1)'(stalled_i[StD]);
+      direct_inc[StI][blame_i[StI]] += (NW+1)'(stalled_i[StI]);
+    end
+  end
+
   // Block counters after this cycle's bookings (saturating; one add per counter).
   blk_cnt_t [N-1:0]               cnt_mid;
   logic     [N-1:0][SpecNbrW-1:0] nbr_mid;
@@ -168,9 +193,11 @@ module cpi_spec
       for (int unsigned s = 0; s < NumStages; s++) begin
         for (int unsigned c = 0; c < NumCpiComps; c++) begin
           add = '0;
-          if (c == 32'(CompBase)) add += (s == StD) ? disp_base_inc[e] : iss_base_inc[e];
-          if (s == StD && e == 32'(tail_mid) && c == 32'(blame_i[StD])) add += stalled_i[StD];
-          if (s == StI && e == 32'(old_e) && c == 32'(blame_i[StI])) add += stalled_i[StI];
+          if (!direct) begin  // a direct cycle's bookings go to the globals (direct_book)
+            if (c == 32'(CompBase)) add += (s == StD) ? disp_base_inc[e] : iss_base_inc[e];
+            if (s == StD && e == 32'(tail_mid) && c == 32'(blame_i[StD])) add += stalled_i[StD];
+            if (s == StI && e == 32'(old_e) && c == 32'(blame_i[StI])) add += stalled_i[StI];
+          end
           prev = opened[e] ? '0 : cnt_q[e][s][c];
           sum = {1'b0, prev} + (SpecCntW+1)'(add);
           if (sum > {1'b0, CntMax}) begin
@@ -255,6 +282,11 @@ module cpi_spec
           if (squashed[e] && to_bpred) ginc[s * NumCpiComps + 32'(CompBpred)] += row;
         end
       end
+      for (int unsigned s = 0; s < NumStages; s++) begin
+        for (int unsigned c = 0; c < NumCpiComps; c++) begin
+          ginc[s * NumCpiComps + c] += GIncW'(direct_inc[s][c]);
+        end
+      end
       ginc[MergesIdx] = GIncW'(merge_inc);
     end
 
@@ -326,6 +358,9 @@ module cpi_spec
           if (!port_to_bp) ginc[s * NumCpiComps + c] = GIncW'(port_cnt[s][c]);
         end
         if (port_to_bp) ginc[s * NumCpiComps + 32'(CompBpred)] = row;
+        for (int unsigned c = 0; c < NumCpiComps; c++) begin
+          ginc[s * NumCpiComps + c] += GIncW'(direct_inc[s][c]);
+        end
       end
       ginc[MergesIdx] = GIncW'(merge_inc);
     end

@@ -32,8 +32,9 @@ CpiSpec::CpiSpec(const CpiSpecConfig& cfg)
 }
 
 void CpiSpec::book(unsigned e, unsigned stage, CpiComp c, uint64_t slots) {
-  uint64_t& v = blocks_[e].cnt[stage][static_cast<unsigned>(c)];
   booked_[stage] += slots;
+  if (direct_) return add_global(stage * kNumCpiComps + static_cast<unsigned>(c), slots);
+  uint64_t& v = blocks_[e].cnt[stage][static_cast<unsigned>(c)];
   if (v + slots > block_max_) {
     saturated_ = true;
     v = block_max_;
@@ -61,6 +62,13 @@ void CpiSpec::step(const Probe& p, const std::array<StageBooking, kNumSpecStages
   const unsigned n_blocks = cfg_.blocks, r_mask = cfg_.rob_entries - 1;
   const auto tag_at_start = tag_;  // issue reads the tags as they were at the cycle's start
   const unsigned start_next = (tail() + 1) % n_blocks;  // the drain queue's port order
+  // Nothing speculative: one live block, no block-ending uop in it and none dispatching now.
+  // Every uop in flight is then older than any branch that could mispredict, so this cycle's
+  // slots (all booked into that block) are correct path and go straight to the globals.
+  bool branch_now = false;
+  for (unsigned j = 0; j < std::min<unsigned>(p.disp_n, kMaxWidth); ++j)
+    branch_now = branch_now || p.disp_br_mask[j];
+  direct_ = count_ == 1 && blocks_[head_].nbr == 0 && !branch_now;
 
   // 1. Dispatch: each uop books one base slot into the open block; a block-ending uop closes
   //    it and opens the next (or, with no free entry, the next block shares it: a merge).

@@ -95,6 +95,7 @@ class CpiSpec {
   // Invariant bookkeeping: slots ever booked per stage, CSR write adjustments, saturation.
   std::array<uint64_t, kNumSpecStages> booked_{}, written_{};
   bool saturated_ = false;
+  bool direct_ = false;  // this cycle's bookings go straight to the globals (step())
   int pending_write_ = -1;
 };
 

@@ -142,21 +142,23 @@ TEST_CASE("mispredicted branch: the wrong-path block goes to bpred, its own bloc
   CHECK(b.model.get(CpiStage::kDispatch, CpiComp::kBase) == 4);
   CHECK(b.model.get(CpiStage::kDispatch, CpiComp::kBpred) == 4);
   // c4: the correct path dispatches c0 (r4), c1 (r5) into the fresh block 0 (D base 2) and
-  //     nothing issues with the RSs empty and no front-end miss (I other 2): in flight, not
-  //     in the globals yet. Each stage: globals 8 + in flight 2 = 5 cycles x W.
+  //     nothing issues with the RSs empty and no front-end miss (I other 2). Nothing is
+  //     speculative (block 0 is the only block and holds no branch; none dispatches): both go
+  //     straight to the globals. Each stage: globals 10 = 5 cycles x W, nothing in flight.
   Probe c4;
   c4.disp_n = 2;
   c4.disp_rob_idx = 4;
   c4.rs_empty = 1;
   c4.rob_head_valid = 1;
   b.run(c4);
-  CHECK(b.model.spec()->in_flight(kD) == 2);
-  CHECK(b.model.spec()->in_flight(kI) == 2);
-  b.check({{{kD, CpiComp::kBase}, 2},
+  CHECK(b.model.spec()->in_flight(kD) == 0);
+  CHECK(b.model.spec()->in_flight(kI) == 0);
+  b.check({{{kD, CpiComp::kBase}, 4},
            {{kD, CpiComp::kBpred}, 6},
            {{kI, CpiComp::kBase}, 2},
            {{kI, CpiComp::kAluLat}, 2},
-           {{kI, CpiComp::kBpred}, 4}});
+           {{kI, CpiComp::kBpred}, 4},
+           {{kI, CpiComp::kOther}, 2}});
 }
 
 TEST_CASE("more blocks in flight than entries: the ninth block merges into the eighth",
@@ -220,26 +222,32 @@ TEST_CASE("drain queue: proven and squashed blocks join the globals one per cycl
   b.check({});
   CHECK(b.model.spec()->in_flight(kD) == 8);
   CHECK(b.model.spec()->in_flight(kI) == 8);
-  // c4: the correct path dispatches into entry 2 (D base 2, I other 2: in flight). The port
-  //     takes the first waiting entry after the tail (2) in FIFO order: 0, to its own
-  //     components.
+  // c4: the correct path dispatches c0, c1 into entry 2 (D base 2, I other 2). Entry 2 is the
+  //     only live block and nothing speculative dispatches: both go straight to the globals,
+  //     beside the port, which takes the first waiting entry after the tail (2) in FIFO order:
+  //     0, to its own components.
   Probe c4;
   c4.disp_n = 2;
   c4.disp_rob_idx = 4;
   c4.rs_empty = 1;
   c4.rob_head_valid = 1;
   b.run(c4);
-  b.check({{{kD, CpiComp::kBase}, 2}, {{kI, CpiComp::kBase}, 2}, {{kI, CpiComp::kAluLat}, 2}});
-  // c5: nothing dispatches (D other 2, I other 2 -> entry 2). The port takes entry 1, to
-  //     bpred: D 6, I 4 -- the globals are now those of the stack without the queue after c3.
-  b.run(idle());
-  b.check({{{kD, CpiComp::kBase}, 2},
-           {{kD, CpiComp::kBpred}, 6},
+  b.check({{{kD, CpiComp::kBase}, 4},
            {{kI, CpiComp::kBase}, 2},
            {{kI, CpiComp::kAluLat}, 2},
-           {{kI, CpiComp::kBpred}, 4}});
-  CHECK(b.model.spec()->in_flight(kD) == 4);  // entry 2: D base 2 (c4) + other 2 (c5)
-  CHECK(b.model.spec()->in_flight(kI) == 4);
+           {{kI, CpiComp::kOther}, 2}});
+  // c5: nothing dispatches (D other 2, I other 2: direct again). The port takes entry 1, to
+  //     bpred: D 6, I 4 -- the globals now hold all 6 cycles x W of each stage.
+  b.run(idle());
+  b.check({{{kD, CpiComp::kBase}, 4},
+           {{kD, CpiComp::kBpred}, 6},
+           {{kD, CpiComp::kOther}, 2},
+           {{kI, CpiComp::kBase}, 2},
+           {{kI, CpiComp::kAluLat}, 2},
+           {{kI, CpiComp::kBpred}, 4},
+           {{kI, CpiComp::kOther}, 4}});
+  CHECK(b.model.spec()->in_flight(kD) == 0);
+  CHECK(b.model.spec()->in_flight(kI) == 0);
 }
 
 TEST_CASE("drain queue: the only block proven takes the port at once; a waiting entry is not "
@@ -288,15 +296,17 @@ TEST_CASE("drain queue: the only block proven takes the port at once; a waiting 
 TEST_CASE("a flush that is not a misprediction keeps the flushed blocks' components",
           "[cpi][spec]") {
   Bench b;
-  // c0: dispatch u0 (r0), u1 (r1), no branch: D base 2 -> block 0; I: RSs empty, no miss:
-  //     other 2 -> block 0.
+  // c0: dispatch u0 (r0) and a branch u1 (r1): D base 2 -> block 0; u1 opens block 1, so
+  //     from here on the slots are speculative (kept in blocks); I: RSs empty, no miss: other
+  //     2 -> block 1 (the tail after dispatch).
   Probe c0 = idle();
   c0.fe_empty = 0;
   c0.disp_n = 2;
+  c0.disp_br_mask = {0, 1, 0, 0};
   b.run(c0);
   // c1-c5: the ROB is full behind a load that missed to memory at the head: D dcache_mem 2
-  //        per cycle -> block 0 (10); issue: oldest RS uop r1 waits on that load: I
-  //        dcache_mem 2 per cycle -> block 0 (10).
+  //        per cycle -> block 1 (10); issue: oldest RS uop r1 waits on that load: I
+  //        dcache_mem 2 per cycle -> block 0, r1's block (10).
   Probe stall;
   stall.rob_full = stall.be_stall = 1;
   stall.rob_head_valid = 1;
@@ -305,9 +315,9 @@ TEST_CASE("a flush that is not a misprediction keeps the flushed blocks' compone
   stall.iss_prod_cls = InstrCls::kDcMem;
   stall.iss_old_rob_idx = 1;
   b.run(stall, 5);
-  // c6: the load faults: exception flush without a misprediction. Block 0 never saw its
-  //     branch, but its uops are correct-path: every counter goes to its own component.
-  //     c6 itself books D dcache_mem 2 and I dcache_mem 2 first (same probe as c1-c5).
+  // c6: the load faults: exception flush without a misprediction. The blocks never saw their
+  //     branches commit, but their uops are correct-path: every counter goes to its own
+  //     component. c6 itself books D dcache_mem 2 and I dcache_mem 2 first (same probe).
   Probe c6 = stall;
   c6.exception = 1;
   c6.flush = 1;
@@ -316,6 +326,66 @@ TEST_CASE("a flush that is not a misprediction keeps the flushed blocks' compone
            {{kD, CpiComp::kDcacheMem}, 12},
            {{kI, CpiComp::kOther}, 2},
            {{kI, CpiComp::kDcacheMem}, 12}});
+}
+
+// While nothing is speculative -- one live block, holding no block-ending uop, and none
+// dispatching -- the cycle's slots go straight to the globals: a branch-free stretch longer
+// than a block counter (2^16 - 1 slots) loses nothing. Once a branch is in flight, the slots
+// wait in its successor block again until the branch commits.
+template <class B>
+void run_branch_free_stretch(B& b) {
+  // c0..c39999: dispatch 2 non-branch uops a cycle (r = 2c mod 32), RSs empty, no miss:
+  //             D base 2, I other 2 per cycle -> 80000 each, beyond the block counters' 65535.
+  Probe p = idle();
+  p.fe_empty = 0;
+  p.disp_n = 2;
+  for (unsigned c = 0; c < 40000; ++c) {
+    p.disp_rob_idx = (2 * c) % 32;
+    b.run(p);
+  }
+  CHECK(b.model.spec()->exact());
+  CHECK(b.model.spec()->in_flight(kD) == 0);
+  CHECK(b.model.spec()->in_flight(kI) == 0);
+  b.check({{{kD, CpiComp::kBase}, 80000}, {{kI, CpiComp::kOther}, 80000}});
+  // c40000: u (r0) and a branch B (r1): B closes the block and opens the next, so nothing
+  //         is direct this cycle: D base 2 -> the old block, I other 2 -> the new tail.
+  // c40001..c40003: idle: D other 2, I other 2 per cycle -> the new tail (B in flight).
+  p.disp_rob_idx = 0;
+  p.disp_br_mask = {0, 1, 0, 0};
+  b.run(p);
+  for (unsigned c = 0; c < 3; ++c) b.run(idle());
+  CHECK(b.model.spec()->in_flight(kD) == 2 + 6);
+  CHECK(b.model.spec()->in_flight(kI) == 2 + 6);
+  // c40004: B commits, correctly predicted: its block (D base 2) is proven; the successor
+  //         becomes the only block, still open, and the cycle's idle slots are booked into it
+  //         before the commit (B was in flight as the cycle began).
+  Probe cb = idle();
+  cb.cmt_n = 2;
+  cb.cmt_br_n = 1;
+  b.run(cb);
+  // c40005: nothing speculative again: D other 2, I other 2 straight to the globals.
+  b.run(idle());
+  // Block 0 (u, B: D base 2) was proven in c40004 (with the drain queue it waited for the port
+  // until c40005); block 1 holds D other 6 + 2 (c40001..c40004) and I other 2 + 6 + 2: in
+  // flight until its own branch commits.
+  CHECK(b.model.spec()->in_flight(kD) == 8);
+  CHECK(b.model.spec()->in_flight(kI) == 10);
+  b.check({{{kD, CpiComp::kBase}, 80002},
+           {{kD, CpiComp::kOther}, 2},
+           {{kI, CpiComp::kOther}, 80002}});
+}
+
+TEST_CASE("nothing speculative: a branch-free stretch goes straight to the globals, beyond "
+          "a block counter's range",
+          "[cpi][spec]") {
+  Bench b;
+  run_branch_free_stretch(b);
+}
+
+TEST_CASE("drain queue: nothing speculative goes straight to the globals beside the port",
+          "[cpi][spec][queue]") {
+  QueueBench b;
+  run_branch_free_stretch(b);
 }
 
 TEST_CASE("issue books each uop into the block it was dispatched into", "[cpi][spec]") {

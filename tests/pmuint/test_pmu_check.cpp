@@ -243,23 +243,30 @@ TEST_CASE("the issue-stage oracle follows ROB indices across a wrap and both flu
 }
 
 TEST_CASE("the issue oracle identity fails when an issue is reported under a wrong ROB index") {
-  // A (ROB 0, a branch) and B (ROB 1) dispatch; A issues; A commits, proving its block; then
-  // B issues but the probe names A's index. Method (b) books that issue to the open block
-  // (A's entry is no longer live), which is B's, so the identity still holds; the oracle
-  // books it to index 0, outside the window. When a misprediction flushes B, method (b)
-  // moves B's block (1 issue slot) to bpred while the oracle finds no issue at index 1:
-  // issue base 2 - 1 = 1 against 2 issued - 0 wrong path, caught in that cycle.
+  // A (ROB 0, a branch), B (ROB 1) and C (ROB 2, a branch) dispatch: blocks {A}, {B, C} and
+  // the open block after C. A issues; A commits, proving its block; then B issues but the
+  // probe names A's index. Method (b) books that issue to the open block (A's entry is no
+  // longer live), the one after C; the oracle books it to index 0, outside the window. C was
+  // mispredicted: B and C commit and C flushes. Method (b) proves {B, C} (no issue slot) and
+  // moves the open block (the misbooked issue slot) to bpred while the oracle finds no issue
+  // younger than C: issue base 2 - 1 = 1 against 2 issued - 0 wrong path, caught in that
+  // cycle. (A branch stays in flight throughout, so no cycle is a direct one: docs/pmu.md.)
   const pmu::PmuModelConfig cfg = pmu::PmuModelConfig::for_core(2, 3, 2);
   tb::PmuCheck check(cfg);
   std::vector<pmu::Probe> seq(5);
   seq[0].disp_n = 2;  // A (0, branch), B (1)
   seq[0].disp_br_mask[0] = 1;
+  seq[1].disp_n = 1;  // C (2, branch)
+  seq[1].disp_rob_idx = 2;
+  seq[1].disp_br_mask[0] = 1;
   seq[1].iss_n = 1;  // A issues
   seq[1].iss_rob_idx[0] = 0;
-  seq[2].cmt_n = seq[2].cmt_br_n = 1;  // A commits: its block is proven, B stays in flight
+  seq[2].cmt_n = seq[2].cmt_br_n = 1;  // A commits: its block is proven
   seq[3].iss_n = 1;                    // B issues, but reported under A's index
   seq[3].iss_rob_idx[0] = 0;
-  seq[4].cmt_br_mispred = seq[4].flush = 1;  // B flushed as wrong path
+  seq[4].cmt_n = 2;  // B and C commit; C was mispredicted and flushes
+  seq[4].cmt_br_n = 1;
+  seq[4].cmt_br_mispred = seq[4].flush = 1;
   pmu::PmuModel m(cfg);
   std::vector<std::string> diffs;
   uint64_t cycle = 0;
