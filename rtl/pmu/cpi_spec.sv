@@ -61,7 +61,8 @@ module cpi_spec
   localparam int unsigned RW        = $clog2(RobEntries);      // tag table index bits
   // A global gains at most every counter of every block in one cycle (a flush to bpred), or
   // with the drain queue one block's row of NumCpiComps counters; a cycle's direct bookings
-  // (below 2^NW each) fit in the slack of either: NumCpiComps * CntMax + 2^NW < 2^GIncW.
+  // (below 2^(NW+1) each: base + stalled if the blame were base) fit in the slack of either:
+  // NumCpiComps * CntMax + 2^(NW+1) <= 2^GIncW for SpecCntW >= 4.
   localparam int unsigned GIncW     = SpecCntW + $clog2(NumCpiComps * (Drain != 0 ? 1 : N));
   localparam logic [SpecCntW-1:0] CntMax = '1;
   localparam logic [SpecNbrW-1:0] NbrMax = '1;

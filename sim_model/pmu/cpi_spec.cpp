@@ -65,10 +65,10 @@ void CpiSpec::step(const Probe& p, const std::array<StageBooking, kNumSpecStages
   // Nothing speculative: one live block, no block-ending uop in it and none dispatching now.
   // Every uop in flight is then older than any branch that could mispredict, so this cycle's
   // slots (all booked into that block) are correct path and go straight to the globals.
-  bool branch_now = false;
-  for (unsigned j = 0; j < std::min<unsigned>(p.disp_n, kMaxWidth); ++j)
-    branch_now = branch_now || p.disp_br_mask[j];
-  direct_ = count_ == 1 && blocks_[head_].nbr == 0 && !branch_now;
+  const unsigned n_disp = std::min<unsigned>(p.disp_n, kMaxWidth);
+  direct_ = count_ == 1 && blocks_[head_].nbr == 0 &&
+            std::none_of(p.disp_br_mask.begin(), p.disp_br_mask.begin() + n_disp,
+                         [](auto m) { return m != 0; });
 
   // 1. Dispatch: each uop books one base slot into the open block; a block-ending uop closes
   //    it and opens the next (or, with no free entry, the next block shares it: a merge).
