@@ -99,13 +99,16 @@ module soc_top
   // (SS_HARNESS_DPI, tb/harness/verilated.cmake) the harness's memory model answers over DPI at each
   // rising edge into simulation-only registers, and the run's static switches are registered:
   // the only top-level inputs that change in a run are then the clock, the reset and the PMU
-  // debug port, so Verilator evaluates the logic behind the memory answers once per cycle (NBA
-  // region) instead of also in its input-combinational region at both evals of a cycle (about
-  // 1.5x simulation speed, docs/core.md). The timing is the same: the harness drove these
+  // debug port's write data, so Verilator evaluates the logic behind the memory answers once
+  // per cycle (NBA region) instead of also in its input-combinational region at both evals of
+  // a cycle (about 1.5x simulation speed, docs/core.md). The timing is the same: the harness drove these
   // ports right after the edge. Synthesis and every other harness use the ports.
   logic [31:0]            h_boot_addr, h_tohost_addr, h_ram_size;
   logic                   h_fast_alu, h_perfect_l1i, h_perfect_l1d, h_perfect_bp, h_meip;
   logic [7:0]             h_probe_mutant;
+  logic                   h_dbg_we;
+  logic [2:0]             h_dbg_unit;
+  logic [11:0]            h_dbg_idx;
   line_rsp_t              h_line_rsp;
   word_rsp_t              h_mem_rsp, h_pd_rsp;
   block_rsp_t             h_pi_rsp;
@@ -131,6 +134,24 @@ module soc_top
     h_perfect_bp  <= perfect_bp_i;
     h_meip        <= meip_i;
     h_probe_mutant <= probe_mutant_i;
+  end
+
+  // The PMU debug port's write strobe and target are registered too: the harness announces a
+  // write one cycle ahead (SocSim::announce_pmu_debug_write) and drives only its data in the
+  // write's own cycle. pmu_top moves the CSR unit's address to the debug index in a debug
+  // write's cycle, and that address reaches the core's CSR read data and from there the register
+  // files' write data: from a port, all of that ran in the input-combinational region at both
+  // evals of every cycle (docs/core.md, "Measured").
+  always_ff @(posedge clk_i or negedge rst_ni) begin : harness_debug_port
+    if (!rst_ni) begin
+      h_dbg_we   <= 1'b0;
+      h_dbg_unit <= '0;
+      h_dbg_idx  <= '0;
+    end else begin
+      h_dbg_we   <= pmu_dbg_we_i;
+      h_dbg_unit <= pmu_dbg_unit_i;
+      h_dbg_idx  <= pmu_dbg_idx_i;
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : harness_answers
@@ -163,6 +184,9 @@ module soc_top
   assign h_perfect_bp  = perfect_bp_i;
   assign h_meip        = meip_i;
   assign h_probe_mutant = probe_mutant_i;
+  assign h_dbg_we      = pmu_dbg_we_i;
+  assign h_dbg_unit    = pmu_dbg_unit_i;
+  assign h_dbg_idx     = pmu_dbg_idx_i;
   assign h_line_rsp    = line_rsp_i;
   assign h_mem_rsp     = mem_rsp_i;
   assign h_pi_rsp      = pi_rsp_i;
@@ -282,9 +306,9 @@ module soc_top
     .csr_rdata_o      (pmu_csr_rdata),
     .lcofip_o         (lcofi),
     .tip_irq_o        (unused_tip_irq),
-    .dbg_we_i         (pmu_dbg_we_i),
-    .dbg_unit_i       (pmu_dbg_unit_i),
-    .dbg_idx_i        (pmu_dbg_idx_i),
+    .dbg_we_i         (h_dbg_we),
+    .dbg_unit_i       (h_dbg_unit),
+    .dbg_idx_i        (h_dbg_idx),
     .dbg_wdata_i      (pmu_dbg_wdata_i),
     .cpi_cnt_o        (pmu_o.cpi),
     .td_cnt_o         (pmu_o.td),

@@ -106,7 +106,10 @@ PmuMutation parse_pmu_mutation(const std::string& spec) {
                   : reg->unit == pmu::PmuUnit::kCsr     ? reg->index < 12 && reg->index != 12
                                                          : true;
   if (!ok) throw std::invalid_argument("--mutate: " + name + " has no write port");
-  return {*reg, parse_u64(spec.substr(at + 1), "--mutate cycle")};
+  const uint64_t cycle = parse_u64(spec.substr(at + 1), "--mutate cycle");
+  // The SoC registers the debug port's target: a write is announced in the cycle before it.
+  if (cycle == 0) throw std::invalid_argument("--mutate: CYCLE must be at least 1");
+  return {*reg, cycle};
 }
 
 std::optional<uint16_t> pmu_forwarded_csr(uint16_t a) {
@@ -169,17 +172,22 @@ PmuCheck::PmuCheck(const pmu::PmuModelConfig& cfg, std::optional<PmuMutation> mu
   }
 }
 
-std::optional<PmuInputs> PmuCheck::debug_write(uint64_t cycle, const PmuRegs& now) const {
+std::optional<PmuInputs> PmuCheck::debug_target(uint64_t cycle) const {
   if (!mutation_ || mutation_->cycle != cycle) return std::nullopt;
   PmuInputs in;
   in.dbg_we = true;
   in.dbg_unit = mutation_->reg.unit;
-  in.dbg_idx = static_cast<uint16_t>(mutation_->reg.index);
-  in.dbg_wdata = get(now, mutation_->reg.unit, mutation_->reg.index) + 1;
-  if (in.dbg_unit == pmu::PmuUnit::kCsr) {
-    in.dbg_idx = csr_reg_addr(mutation_->reg.index);
-    in.dbg_wdata &= 0xFFFFFFFFu;
-  }
+  in.dbg_idx = static_cast<uint16_t>(in.dbg_unit == pmu::PmuUnit::kCsr
+                                         ? csr_reg_addr(mutation_->reg.index)
+                                         : mutation_->reg.index);
+  return in;
+}
+
+std::optional<PmuInputs> PmuCheck::debug_write(uint64_t cycle, const PmuRegs& now) const {
+  std::optional<PmuInputs> in = debug_target(cycle);
+  if (!in) return in;
+  in->dbg_wdata = get(now, mutation_->reg.unit, mutation_->reg.index) + 1;
+  if (in->dbg_unit == pmu::PmuUnit::kCsr) in->dbg_wdata &= 0xFFFFFFFFu;
   return in;
 }
 

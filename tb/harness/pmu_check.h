@@ -145,6 +145,9 @@ class PmuCheck {
   // Before the cycle `cycle` is simulated: the test-port write to apply in it, if any
   // (the mutation), given the RTL registers as they are now.
   std::optional<PmuInputs> debug_write(uint64_t cycle, const PmuRegs& now) const;
+  // The same write's strobe and target (dbg_we, dbg_unit, dbg_idx; no data), which the SoC
+  // takes a cycle ahead (SocSim::announce_pmu_debug_write).
+  std::optional<PmuInputs> debug_target(uint64_t cycle) const;
   // After cycle `cycle`: its inputs, the records it committed (oldest first) and the
   // registers after its edge. Empty if all agree, else "cycle N: REG expected E actual A".
   std::string step(uint64_t cycle, const PmuInputs& in, std::span<const RtlCommit> commits,

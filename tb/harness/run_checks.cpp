@@ -16,6 +16,7 @@ PmuWatch::PmuWatch(std::string name, tb::SocSim& sim, tb::PmuCheck* check,
 void PmuWatch::before_tick() {
   if (!check_) return;
   if (auto w = check_->debug_write(sim_.cycle(), regs_)) sim_.set_pmu_debug_write(*w);
+  if (auto t = check_->debug_target(sim_.cycle() + 1)) sim_.announce_pmu_debug_write(*t);
 }
 
 void PmuWatch::after_tick() {

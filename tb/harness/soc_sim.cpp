@@ -197,13 +197,31 @@ const std::vector<RtlCommit>& SocSim::tick() {
     pmu_in_.dbg_unit = pmu_dbg_->dbg_unit;
     pmu_in_.dbg_idx = pmu_dbg_->dbg_idx;
     pmu_in_.dbg_wdata = pmu_dbg_->dbg_wdata;
+#ifdef SS_HARNESS_DPI
+    // soc_top took the strobe and target at the last edge; only the data is driven now.
+    if (!pmu_dbg_armed_ || pmu_dbg_armed_->dbg_unit != pmu_dbg_->dbg_unit ||
+        pmu_dbg_armed_->dbg_idx != pmu_dbg_->dbg_idx)
+      throw std::runtime_error(fmt::format("PMU debug write at cycle {} was not announced a cycle "
+                                           "ahead (the SoC registers its target)", cycle_));
+#else
     top_->pmu_dbg_we_i = 1;
     top_->pmu_dbg_unit_i = static_cast<uint8_t>(pmu_dbg_->dbg_unit);
     top_->pmu_dbg_idx_i = pmu_dbg_->dbg_idx;
+#endif
     top_->pmu_dbg_wdata_i = pmu_dbg_->dbg_wdata;
     eval_dump();  // settle, so assertions see the write in this cycle
     pmu_dbg_.reset();
   }
+#ifdef SS_HARNESS_DPI
+  pmu_dbg_armed_ = std::exchange(pmu_dbg_next_, std::nullopt);
+  if (pmu_dbg_armed_) {  // registered at this edge: soc_top applies it in the next cycle
+    top_->pmu_dbg_we_i = 1;
+    top_->pmu_dbg_unit_i = static_cast<uint8_t>(pmu_dbg_armed_->dbg_unit);
+    top_->pmu_dbg_idx_i = pmu_dbg_armed_->dbg_idx;
+  }
+#else
+  pmu_dbg_next_.reset();
+#endif
   top_->clk_i = 1;
   eval_dump();
   top_->pmu_dbg_we_i = 0;

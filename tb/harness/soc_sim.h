@@ -68,8 +68,12 @@ class SocSim {
   // The program's exit value once the run is over: the memory saw the HTIF exit store
   // (soc_top), or the FPGA top's UART sent its exit message (SS_FPGA_TOP, docs/fpga.md).
   std::optional<int> program_exit(const iss::Memory& mem) const;
-  // Test-only write through pmu_top's debug port, applied in the next tick() only.
+  // Test-only write through pmu_top's debug port, applied in the next tick() only. The SoC
+  // Verilated with SS_HARNESS_DPI registers the port's strobe and target (soc_top), so each
+  // write must also have been announced (strobe and target, no data) in the tick() before its
+  // own; the write's tick() throws if it was not. Other models take the port as it is.
   void set_pmu_debug_write(const PmuInputs& w) { pmu_dbg_ = w; }
+  void announce_pmu_debug_write(const PmuInputs& target) { pmu_dbg_next_ = target; }
 
  private:
   void eval_dump();
@@ -82,6 +86,8 @@ class SocSim {
   std::vector<RtlCommit> commits_;
   PmuInputs pmu_in_;
   std::optional<PmuInputs> pmu_dbg_;
+  std::optional<PmuInputs> pmu_dbg_next_;  // announced for the next tick()
+  std::optional<PmuInputs> pmu_dbg_armed_;  // announced last tick(): soc_top holds its target
   std::unique_ptr<HarnessLink> link_;  // SS_HARNESS_DPI builds: ss_harness_edge's target
 #ifdef SS_FPGA_TOP
   void uart_step();
