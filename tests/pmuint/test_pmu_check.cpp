@@ -108,7 +108,9 @@ TEST_CASE("mutation specs") {
   CHECK(m.reg.unit == pmu::PmuUnit::kCpi);
   CHECK(m.reg.index == 2 * pmu::kNumCpiComps + 5);
   CHECK(m.cycle == 77);
-  CHECK(tb::parse_pmu_mutation("csr.mhpmcounter6@0").reg.index == 5);
+  CHECK(tb::parse_pmu_mutation("csr.mhpmcounter6@1").reg.index == 5);
+  // The SoC takes the debug write's target a cycle ahead: no write in cycle 0.
+  CHECK_THROWS_WITH(tb::parse_pmu_mutation("csr.mcycle@0"), "--mutate: CYCLE must be at least 1");
   CHECK(tb::parse_pmu_mutation("tip.samples@1").reg.unit == pmu::PmuUnit::kTipSamples);
   CHECK_THROWS(tb::parse_pmu_mutation("cpi.commit.base"));
   CHECK_THROWS(tb::parse_pmu_mutation("cpi.nosuch@5"));
