@@ -55,6 +55,10 @@ module fe_unit_top
   ic_req_t                  ic_req;
   fe_redirect_t             redirect;
   bp_update_t               bp_upd;
+  // Outputs this bench does not take: the kill of requests in flight (its I-cache stand-in,
+  // fe_unit_main.cpp, answers every request it was given) and two observation bits of core_top's
+  // obs_o.
+  logic                     unused_ic_kill, unused_dec_redirect, unused_fe_misfetch;
 
   assign ic_req_o  = ic_req.req;
   assign ic_addr_o = ic_req.addr;
@@ -87,7 +91,10 @@ module fe_unit_top
     .bp_upd_i          (bp_upd),
     .perfect_bp_i,
     .fe_icache_miss_o,
-    .fe_recover_o
+    .fe_recover_o,
+    .ic_kill_o         (unused_ic_kill),
+    .dec_redirect_o    (unused_dec_redirect),
+    .fe_misfetch_o     (unused_fe_misfetch)
   );
 
   assign fe_valid_o = 4'(valid);
