@@ -101,8 +101,8 @@ module soc_top
   // the only top-level inputs that change in a run are then the clock, the reset and the PMU
   // debug port's write data, so Verilator evaluates the logic behind the memory answers once
   // per cycle (NBA region) instead of also in its input-combinational region at both evals of
-  // a cycle (about 1.5x simulation speed, docs/core.md). The timing is the same: the harness drove these
-  // ports right after the edge. Synthesis and every other harness use the ports.
+  // a cycle (about 1.5x simulation speed, docs/core.md). The timing is the same: the harness
+  // drove these ports right after the edge. Synthesis and every other harness use the ports.
   logic [31:0]            h_boot_addr, h_tohost_addr, h_ram_size;
   logic                   h_fast_alu, h_perfect_l1i, h_perfect_l1d, h_perfect_bp, h_meip;
   logic [7:0]             h_probe_mutant;

@@ -213,14 +213,13 @@ const std::vector<RtlCommit>& SocSim::tick() {
     pmu_dbg_.reset();
   }
 #ifdef SS_HARNESS_DPI
-  pmu_dbg_armed_ = std::exchange(pmu_dbg_next_, std::nullopt);
-  if (pmu_dbg_armed_) {  // registered at this edge: soc_top applies it in the next cycle
+  pmu_dbg_armed_.reset();
+  if (pmu_dbg_next_) {  // registered at this edge: soc_top applies it in the next cycle
     top_->pmu_dbg_we_i = 1;
-    top_->pmu_dbg_unit_i = static_cast<uint8_t>(pmu_dbg_armed_->dbg_unit);
-    top_->pmu_dbg_idx_i = pmu_dbg_armed_->dbg_idx;
+    top_->pmu_dbg_unit_i = static_cast<uint8_t>(pmu_dbg_next_->dbg_unit);
+    top_->pmu_dbg_idx_i = pmu_dbg_next_->dbg_idx;
+    pmu_dbg_armed_ = std::exchange(pmu_dbg_next_, std::nullopt);
   }
-#else
-  pmu_dbg_next_.reset();
 #endif
   top_->clk_i = 1;
   eval_dump();

@@ -71,7 +71,8 @@ class SocSim {
   // Test-only write through pmu_top's debug port, applied in the next tick() only. The SoC
   // Verilated with SS_HARNESS_DPI registers the port's strobe and target (soc_top), so each
   // write must also have been announced (strobe and target, no data) in the tick() before its
-  // own; the write's tick() throws if it was not. Other models take the port as it is.
+  // own; the write's tick() throws if it was not. Other models take the port as it is and
+  // ignore the announcement.
   void set_pmu_debug_write(const PmuInputs& w) { pmu_dbg_ = w; }
   void announce_pmu_debug_write(const PmuInputs& target) { pmu_dbg_next_ = target; }
 
