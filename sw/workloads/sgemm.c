@@ -7,8 +7,9 @@
  *  blocked   8 x 8 tiles of C, k in 8-blocks, tiles of A and B reused from the L1D.
  *  unrolled  register-blocked: each 6 x 4 block of C in 24 independent accumulators
  *            (24 fmadd.s per k from 6 A and 4 B loads: an outer product), so FMAs issue
- *            back to back, 24 of every ~37 instructions; B in three column passes of 16
- *            that each stay in the L1D.
+ *            back to back, 24 of every ~37 instructions; each A load four FMAs ahead of
+ *            its users and the next k's B loads among the last row's FMAs (software
+ *            pipelined); B in three column passes of 16 that each stay in the L1D.
  *
  * Every multiply-add is an explicit fmaf (fmadd.s): the C standard's default contraction
  * is off under -std=c11. Values are small integers (A in -8..7, B in -4..3), so every partial
@@ -61,24 +62,6 @@ static void __attribute__((noinline, unused)) sg_blocked(void)
                     }
 }
 
-/* One row r of a 6 x 4 block: c[r][0..3] += A[i + r][k] * b[0..3] (pa = &A[i][k]: each A load
- * is one flw with an immediate offset). */
-#define SG_ROW(r)                                 \
-    do {                                          \
-        const float a = pa[(r) * SG_N];           \
-        c##r##0 = fmaf(a, b0, c##r##0);           \
-        c##r##1 = fmaf(a, b1, c##r##1);           \
-        c##r##2 = fmaf(a, b2, c##r##2);           \
-        c##r##3 = fmaf(a, b3, c##r##3);           \
-    } while (0)
-#define SG_STORE(r)                                                                      \
-    do {                                                                                 \
-        C[i + r][j] = c##r##0;                                                           \
-        C[i + r][j + 1] = c##r##1;                                                       \
-        C[i + r][j + 2] = c##r##2;                                                       \
-        C[i + r][j + 3] = c##r##3;                                                       \
-    } while (0)
-
 /* Columns of B per pass of sg_unrolled: B[.][jh .. jh + SG_JH) is 2 lines of each of the 48
  * rows (96 lines, 3 KiB), and their sets (6 k + 0/1 + jh / 8 mod 128) are all different; the
  * 6-row block of A a pass meets is 36 consecutive lines, different sets again. So no set of
@@ -89,9 +72,50 @@ static void __attribute__((noinline, unused)) sg_blocked(void)
 #define SG_JH 16
 _Static_assert(SG_N % SG_JH == 0 && SG_JH % 4 == 0 && SG_N % 6 == 0, "whole blocks");
 
+/* Row r of a 6 x 4 block at one k: c[r][0..3] += a * b[0..3], with the A value of the next
+ * row (an) loaded first, so every A load is four FMAs ahead of its users in program order. */
+#define SG_ROW(r, a, an, next)                    \
+    do {                                          \
+        an = (next);                              \
+        c##r##0 = fmaf(a, b0, c##r##0);           \
+        c##r##1 = fmaf(a, b1, c##r##1);           \
+        c##r##2 = fmaf(a, b2, c##r##2);           \
+        c##r##3 = fmaf(a, b3, c##r##3);           \
+    } while (0)
+/* One k of a block (pa = &A[i][k], pb = &B[k][j]): rows 0..5 alternate the A value between
+ * a0 and a1. With MORE, the next k's four B values each load just after row 5's last use of
+ * the register they replace, and the next k's row-0 A value last: software pipelining across
+ * k, so the FMAs at the head of each k find their operands loaded. */
+#define SG_KSTEP(MORE)                                                 \
+    do {                                                               \
+        SG_ROW(0, a0, a1, pa[1 * SG_N]);                               \
+        SG_ROW(1, a1, a0, pa[2 * SG_N]);                               \
+        SG_ROW(2, a0, a1, pa[3 * SG_N]);                               \
+        SG_ROW(3, a1, a0, pa[4 * SG_N]);                               \
+        SG_ROW(4, a0, a1, pa[5 * SG_N]);                               \
+        c50 = fmaf(a1, b0, c50);                                       \
+        if (MORE) b0 = pb[SG_N];                                       \
+        c51 = fmaf(a1, b1, c51);                                       \
+        if (MORE) b1 = pb[SG_N + 1];                                   \
+        c52 = fmaf(a1, b2, c52);                                       \
+        if (MORE) b2 = pb[SG_N + 2];                                   \
+        c53 = fmaf(a1, b3, c53);                                       \
+        if (MORE) {                                                    \
+            b3 = pb[SG_N + 3];                                         \
+            a0 = pa[1];                                                \
+        }                                                              \
+    } while (0)
+#define SG_STORE(r)                                                                      \
+    do {                                                                                 \
+        C[i + r][j] = c##r##0;                                                           \
+        C[i + r][j + 1] = c##r##1;                                                       \
+        C[i + r][j + 2] = c##r##2;                                                       \
+        C[i + r][j + 3] = c##r##3;                                                       \
+    } while (0)
+
 /* 6 x 4 blocks of C in 24 accumulators: per k, 4 B loads, 6 A loads and 24 FMAs (an outer
- * product) plus two pointer steps and the branch: 37 instructions. 24 + 4 + 1 = 29 of the 32
- * f registers stay live, so nothing spills. */
+ * product) plus the loop's steps. 24 accumulators + 4 B + 2 A = 30 of the 32 f registers stay
+ * live, so nothing spills. */
 static void __attribute__((noinline, unused)) sg_unrolled(void)
 {
     for (int jh = 0; jh < SG_N; jh += SG_JH)
@@ -104,15 +128,11 @@ static void __attribute__((noinline, unused)) sg_unrolled(void)
                 float c40 = 0.0f, c41 = 0.0f, c42 = 0.0f, c43 = 0.0f;
                 float c50 = 0.0f, c51 = 0.0f, c52 = 0.0f, c53 = 0.0f;
                 const float *pa = &A[i][0], *pb = &B[0][j];
-                for (int k = 0; k < SG_N; k++, pa++, pb += SG_N) {
-                    const float b0 = pb[0], b1 = pb[1], b2 = pb[2], b3 = pb[3];
-                    SG_ROW(0);
-                    SG_ROW(1);
-                    SG_ROW(2);
-                    SG_ROW(3);
-                    SG_ROW(4);
-                    SG_ROW(5);
-                }
+                float b0 = pb[0], b1 = pb[1], b2 = pb[2], b3 = pb[3];
+                float a0 = pa[0], a1;
+                for (int k = 0; k < SG_N - 1; k++, pa++, pb += SG_N)
+                    SG_KSTEP(1);
+                SG_KSTEP(0);
                 SG_STORE(0);
                 SG_STORE(1);
                 SG_STORE(2);
