@@ -173,10 +173,13 @@ FPGA_ELF ?= $(BUILD)/sw/fpga/pmu_dump.elf
 # FPGA_FREQ (MHz): the SoC clock, the PLL's highest output not above it; empty: ulx3s_top's
 # default divisors.
 FPGA_FREQ ?=
+# FPGA_ARGS: more fpga.py options, e.g. "--router router2" (minutes instead of hours of
+# routing) or "--no-pmu" (the same top without the PMU: the Fmax pair of docs/cost.md).
+FPGA_ARGS ?=
 fpga: build
 	nice -n 19 $(BUILD)/venv/bin/python3 scripts/fpga.py --elf $(FPGA_ELF) --out $(BUILD)/fpga \
 	  --stackscope $(BUILD)/stackscope --venv $(BUILD)/venv --fe-venv $(BUILD)/venv-slang \
-	  $(if $(FPGA_FREQ),--freq $(FPGA_FREQ))
+	  $(if $(FPGA_FREQ),--freq $(FPGA_FREQ)) $(FPGA_ARGS)
 
 formal: $(DEPS_STAMP)
 	nice -n 10 python3 scripts/formal.py --deep --fe-venv $(BUILD)/venv-slang --out $(BUILD)/formal

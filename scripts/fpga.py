@@ -110,6 +110,12 @@ def main() -> int:
     ap.add_argument("--freq", type=float, default=None,
                     help="SoC clock, MHz: the PLL's highest output not above it (default: "
                          "ulx3s_top's divisors)")
+    ap.add_argument("--no-pmu", action="store_true",
+                    help="delete soc_top's u_pmu before flattening (its outputs tied to 0, "
+                         "as synth.py's ecp5_soc_nopmu): the same top without the PMU, for "
+                         "the Fmax pair core / core + PMU (docs/cost.md)")
+    ap.add_argument("--router", choices=("router1", "router2"), default="router1",
+                    help="nextpnr-ecp5's router (default router1)")
     args = ap.parse_args()
     pll = None
     if args.freq is not None:
@@ -146,9 +152,16 @@ def main() -> int:
     # Verilog, memories with per-bit enables become processes Yosys 0.55's proc did not
     # finish); Yosys 0.55 maps (synth.ecp5_map).
     (out / "elab.ys").write_text("\n".join([
-        f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX} {srcs} --top ulx3s_top {params}",
+        # --keep-hierarchy, flattened below, so that --no-pmu can name the PMU's instance (as
+        # synth.py's SoC rows): both variants elaborate the same way.
+        f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX} --keep-hierarchy {srcs} "
+        f"--top ulx3s_top {params}",
         "hierarchy -check -top ulx3s_top",
-        "proc", "flatten", "opt_clean", *ELAB_LOWER,
+        # --no-pmu: the PMU instance goes before flattening and whatever only it drove or read
+        # is cut loose; its outputs, now undriven, read 0 (the CSR file reads 0 counters).
+        *(["select -assert-count 1 */c:u_pmu", "delete */c:u_pmu"] if args.no_pmu else []),
+        "proc", "flatten", *(["setundef -zero -undriven"] if args.no_pmu else []),
+        "opt_clean", *ELAB_LOWER,
         "write_rtlil elab.il",
     ]) + "\n")
     (out / "synth.ys").write_text("\n".join([
@@ -158,7 +171,8 @@ def main() -> int:
         "tee -q -o stat.json stat -json",
         "write_json ulx3s.json",
     ]) + "\n")
-    res = {"device": "LFE5U-85F-CABGA381", "elf": args.elf}
+    res = {"device": "LFE5U-85F-CABGA381", "elf": args.elf, "pmu": not args.no_pmu,
+           "router": args.router}
     if pll:
         res["pll"] = {"clki_div": pll[0], "clkfb_div": pll[1], "clkop_div": pll[2],
                       "mhz": round(float(pll[3]), 4)}
@@ -187,7 +201,7 @@ def main() -> int:
     res["pnr_seconds"] = round(run([nextpnr, "--85k", "--package", "CABGA381", "--json",
                                     "ulx3s.json", "--lpf", "ulx3s_v20.lpf", "--textcfg",
                                     "ulx3s.config", "--seed", args.seed,
-                                    "--timing-allow-fail"],
+                                    "--router", args.router, "--timing-allow-fail"],
                                    out / "nextpnr.log", out, "nextpnr-ecp5"), 1)
     res["pack_seconds"] = round(run([ecppack, "--compress", "ulx3s.config", "ulx3s.bit"],
                                     out / "ecppack.log", out, "ecppack"), 1)

