@@ -23,7 +23,7 @@ from yowasp_paths import stage_sources  # noqa: E402
 # The cost rows' ECP5 flow (scripts/synth.py): the same elaboration lowering, mapping steps,
 # LUT4 count and "does not fit".
 from synth import (ECP5_LUT4, ELAB_LOWER, SLANG_RELAX, count_ffs, critical_path,  # noqa: E402
-                   does_not_fit, ecp5_fit_error, ecp5_luts, ecp5_map, nextpnr_clocks,
+                   does_not_fit, ecp5_fit_error, ecp5_luts, ecp5_map, elab_proc, nextpnr_clocks,
                    nextpnr_utilisation, stat_cells)
 
 
@@ -157,11 +157,10 @@ def main() -> int:
         f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX} --keep-hierarchy {srcs} "
         f"--top ulx3s_top {params}",
         "hierarchy -check -top ulx3s_top",
-        # --no-pmu: the PMU instance goes before flattening and whatever only it drove or read
-        # is cut loose; its outputs, now undriven, read 0 (the CSR file reads 0 counters).
-        *(["select -assert-count 1 */c:u_pmu", "delete */c:u_pmu"] if args.no_pmu else []),
-        "proc", "flatten", *(["setundef -zero -undriven"] if args.no_pmu else []),
-        "opt_clean", *ELAB_LOWER,
+        # --no-pmu: the PMU instance goes before flattening, as in synth.py's ecp5_soc_nopmu;
+        # its outputs read 0 (the CSR file reads 0 counters).
+        *elab_proc("ulx3s_top", "*/c:u_pmu" if args.no_pmu else ""),
+        "flatten", "opt_clean", *ELAB_LOWER,
         "write_rtlil elab.il",
     ]) + "\n")
     (out / "synth.ys").write_text("\n".join([

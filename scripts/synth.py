@@ -161,6 +161,17 @@ ECP5_LUT4 = 83640  # its LUT4s (nextpnr-ecp5 --85k: "Total LUT4s: N/83640")
 ELAB_LOWER = ["bwmuxmap", "bmuxmap", "demuxmap", "opt_clean"]
 
 
+def elab_proc(top: str, drop: str = "") -> list[str]:
+    """Yosys `proc` on an elaborated hierarchy, with one cell removed first when drop selects
+    it (ecp5_soc_nopmu's soc_top/c:u_pmu, `fpga.py --no-pmu`): the selection must hold
+    exactly one cell (a misspelt name would otherwise delete nothing), the modules only it
+    used go, and what it drove reads 0 (setundef). Before `flatten`."""
+    if not drop:
+        return ["proc"]
+    return [f"select -assert-count 1 {drop}", f"delete {drop}", f"hierarchy -top {top}",
+            "proc", "setundef -zero -undriven"]
+
+
 def ecp5_map(top: str, noflatten: bool) -> list[str]:
     """synth_ecp5 of `top` up to its check step, then that check without `autoname`: deriving
     names for core_top's ~250k auto-named wires exhausted the 4 GiB of YoWASP's wasm32 heap
@@ -366,9 +377,7 @@ def synth_job(job: Job, tools: Tools, out: Path, core_files: list[str], timeout:
         f"{' --allow-use-before-declare --keep-hierarchy' if soc else ''} {srcs}"
         f" --top {job.top} {slang_params(job.params)}",
         f"hierarchy -check -top {job.top}",
-        *([f"delete {job.top}/{job.drop}", f"hierarchy -top {job.top}"] if job.drop else []),
-        "proc",
-        *(["setundef -zero -undriven"] if job.drop else []),
+        *elab_proc(job.top, f"{job.top}/c:{job.drop}" if job.drop else ""),
         "flatten", "opt_clean",
         *ELAB_LOWER,
         f"rename -top {job.top}",

@@ -164,8 +164,8 @@ def main():
         check(p.returncode == 0, f"nopmu: exit {p.returncode} {p.stderr.strip()}")
         elab = (d / "out/elab.ys").read_text() if (d / "out/elab.ys").exists() else ""
         lines = elab.splitlines()
-        want = ["select -assert-count 1 */c:u_pmu", "delete */c:u_pmu", "proc", "flatten",
-                "setundef -zero -undriven"]
+        want = ["select -assert-count 1 */c:u_pmu", "delete */c:u_pmu", "proc",
+                "setundef -zero -undriven", "flatten"]
         check(all(w in lines for w in want) and
               [lines.index(w) for w in want] == sorted(lines.index(w) for w in want),
               f"nopmu: elab.ys {lines[:8]}")
