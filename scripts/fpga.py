@@ -98,6 +98,17 @@ def image(args, out: Path) -> dict:
             "TohostAddr": int(m.group(2), 16)}
 
 
+def pmu_overrides(args) -> dict:
+    """ulx3s_top's PMU parameters the options set (none: soc_fpga_top's defaults)."""
+    out = {}
+    if args.pmu_spec_blocks is not None:
+        out["PmuSpecBlocks"] = args.pmu_spec_blocks
+    if args.pmu_store is not None:
+        store = int(args.pmu_store == "ram")
+        out.update({"PmuCntStore": store, "PmuSpecDrain": store})
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--elf", help="program preloaded into the BRAM (default: none)")
@@ -114,9 +125,16 @@ def main() -> int:
                     help="delete soc_top's u_pmu before flattening (its outputs tied to 0, "
                          "as synth.py's ecp5_soc_nopmu): the same top without the PMU, for "
                          "the Fmax pair core / core + PMU (docs/cost.md)")
+    ap.add_argument("--pmu-spec-blocks", type=int, default=None, metavar="N",
+                    help="speculative CPI blocks of the PMU, 0-64 (default: soc_fpga_top's)")
+    ap.add_argument("--pmu-store", choices=("ram", "ff"), default=None,
+                    help="the PMU's counter storage: ram (RAM counters and the drain queue, "
+                         "the default) or ff (flip-flop counters, the cost table's 'before')")
     ap.add_argument("--router", choices=("router1", "router2"), default="router1",
                     help="nextpnr-ecp5's router (default router1)")
     args = ap.parse_args()
+    if args.pmu_spec_blocks is not None and not 0 <= args.pmu_spec_blocks <= 64:
+        fail(f"--pmu-spec-blocks {args.pmu_spec_blocks}: 0 to 64")
     pll = None
     if args.freq is not None:
         pll = pll_divisors(args.freq)
@@ -148,6 +166,8 @@ def main() -> int:
         params += f' -G MemInit="{img["MemInit"]}"'  # Yosys keeps the quotes for slang
     if pll:
         params += f" -G ClkiDiv={pll[0]} -G ClkfbDiv={pll[1]} -G ClkopDiv={pll[2]}"
+    pmu_params = pmu_overrides(args)
+    params += "".join(f" -G {k}={v}" for k, v in pmu_params.items())
     # The same two stages as synth.py's ECP5 rows: slang elaborates and hands RTLIL over (as
     # Verilog, memories with per-bit enables become processes Yosys 0.55's proc did not
     # finish); Yosys 0.55 maps (synth.ecp5_map).
@@ -171,7 +191,7 @@ def main() -> int:
         "write_json ulx3s.json",
     ]) + "\n")
     res = {"device": "LFE5U-85F-CABGA381", "elf": args.elf, "pmu": not args.no_pmu,
-           "router": args.router}
+           "pmu_params": pmu_params, "router": args.router}
     if pll:
         res["pll"] = {"clki_div": pll[0], "clkfb_div": pll[1], "clkop_div": pll[2],
                       "mhz": round(float(pll[3]), 4)}
@@ -189,8 +209,10 @@ def main() -> int:
           f"(2 LUT4 each), {count_ffs(cells)} FF, "
           f"{cells.get('TRELLIS_DPR16X4', 0)} DPR16X4, {cells.get('DP16KD', 0)} DP16KD, "
           f"{cells.get('MULT18X18D', 0)} MULT18X18D", flush=True)
-    # A design larger than the device stops here with the figures kept in fpga.json (nextpnr
-    # would stop with a wasm trap after reading the netlist).
+    # The mapped figures are kept in fpga.json whatever place and route does (the cost rows of
+    # synth.py read them). A design larger than the device stops here (nextpnr would stop with
+    # a wasm trap after reading the netlist).
+    (out / "fpga.json").write_text(json.dumps(res, indent=2) + "\n")
     luts = ecp5_luts(cells)
     if luts > ECP5_LUT4:
         res["does_not_fit"] = {"lut4": luts, "device_lut4": ECP5_LUT4}

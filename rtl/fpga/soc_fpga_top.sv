@@ -46,7 +46,11 @@ module soc_fpga_top
   parameter int unsigned L2Ways         = 4,
   // Two speculative CPI blocks (method (b)) instead of soc_top's RobEntries / 2: with eight the
   // top does not place on the LFE5U-85F (docs/fpga.md "Synthesis").
-  parameter int unsigned PmuSpecBlocks  = 2
+  parameter int unsigned PmuSpecBlocks  = 2,
+  // The PMU's counter storage (soc_top's defaults: RAM counters and the drain queue; 0 and 0
+  // the flip-flop counters, the cost table's "before" row, docs/cost.md).
+  parameter int unsigned PmuCntStore    = 1,
+  parameter int unsigned PmuSpecDrain   = 1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -99,7 +103,9 @@ module soc_fpga_top
     .L1DSets       (L1DSets),
     .L2Sets        (L2Sets),
     .L2Ways        (L2Ways),
-    .PmuSpecBlocks (PmuSpecBlocks)
+    .PmuSpecBlocks (PmuSpecBlocks),
+    .PmuCntStore   (PmuCntStore),
+    .PmuSpecDrain  (PmuSpecDrain)
   ) u_soc (
     .clk_i,
     .rst_ni,

@@ -13,7 +13,13 @@ module ulx3s_top #(
   parameter logic [31:0] TohostAddr = 32'h0000_0000,
   parameter int unsigned ClkiDiv    = 4,
   parameter int unsigned ClkfbDiv   = 1,
-  parameter int unsigned ClkopDiv   = 96
+  parameter int unsigned ClkopDiv   = 96,
+  // The PMU as soc_fpga_top builds it by default (the cost rows of docs/cost.md set them:
+  // `fpga.py --pmu-spec-blocks / --pmu-store`; scripts/synth.py checks that these defaults
+  // are soc_fpga_top's).
+  parameter int unsigned PmuSpecBlocks = 2,
+  parameter int unsigned PmuCntStore   = 1,
+  parameter int unsigned PmuSpecDrain  = 1
 ) (
   input  logic       clk_25mhz,
   input  logic [1:1] btn,
@@ -60,7 +66,10 @@ module ulx3s_top #(
 
   soc_fpga_top #(
     .MemInit       (MemInit),
-    .UartClksPerBit((ClkHz + Baud / 2) / Baud)
+    .UartClksPerBit((ClkHz + Baud / 2) / Baud),
+    .PmuSpecBlocks (PmuSpecBlocks),
+    .PmuCntStore   (PmuCntStore),
+    .PmuSpecDrain  (PmuSpecDrain)
   ) u_soc (
     .clk_i              (clk),
     .rst_ni             (rst_n_q),
