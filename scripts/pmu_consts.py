@@ -13,6 +13,7 @@ PKG = {
     'EvIncW': 7,
     'TdIncW': 4,
     'DrainRounds': 2,
+    'ProbeBits': 314,
 }
 
 

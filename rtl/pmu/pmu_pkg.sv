@@ -185,6 +185,7 @@ package pmu_pkg;
     logic [19:0] widths;  // {log2 RobEntries, FpUnits, dispatch, issue, commit width}, 4 bits each
     logic [7:0] spec_blocks;  // PmuSpecBlocks
     logic spec_drain;  // PmuSpecDrain
+    logic probe_stage;  // PmuProbeStage
   } pmu_port_t;
 
   // Per-cycle increment of event `ev` (ids above NumEvents count nothing). The one RTL

@@ -26,7 +26,12 @@ module pmu_top
   parameter int unsigned CntStore       = 1,
   // How leaving speculative blocks join their globals (cpi_spec Drain, docs/pmu.md): 1 = the
   // drain queue (one block per cycle), 0 = every leaving block in its cycle.
-  parameter int unsigned SpecDrain      = 1
+  parameter int unsigned SpecDrain      = 1,
+  // 1: the counting units (CPI stacks, Top-Down, FLOPS, TIP) see the probe through a register
+  // stage, one cycle late, so no path runs from the core's logic into theirs (timing, docs/
+  // cost.md); pmu_csr (mcycle, minstret, the mhpmcounters) counts the probe as it comes, so a
+  // CSR read is exact for software. 0: every unit counts the cycle's probe in that cycle.
+  parameter int unsigned ProbeStage     = 0
 ) (
   input  wire logic       clk_i,
   input  wire logic       rst_ni,
@@ -130,6 +135,21 @@ module pmu_top
     spec_ridx  = 5'(k);
   end
 
+  // ---------------------------------------------------------------- probe stage
+  // What the counting units count this cycle: the probe, or last cycle's (reset: all zero, a
+  // cycle in which nothing happened; the C++ model starts from the same zero probe).
+  probe_t probe_cnt;
+  if (ProbeStage != 0) begin : gen_probe_stage
+    probe_t probe_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin : stage
+      if (!rst_ni) probe_q <= '0;
+      else         probe_q <= probe_i;
+    end
+    assign probe_cnt = probe_q;
+  end else begin : gen_no_probe_stage
+    assign probe_cnt = probe_i;
+  end
+
   // ---------------------------------------------------------------- units
   cpi_stack #(
     .DispatchWidth(DispatchWidth),
@@ -143,7 +163,7 @@ module pmu_top
   ) u_cpi_stack (
     .clk_i,
     .rst_ni,
-    .probe_i,
+    .probe_i (probe_cnt),
     .we_i    (dbg_we_i && dbg_unit_i == DbgCpi),
     .wstage_i(cpi_stage_e'(dbg_idx_i / 12'(NumCpiComps))),
     .wcomp_i (cpi_comp_e'(dbg_idx_i % 12'(NumCpiComps))),
@@ -166,7 +186,7 @@ module pmu_top
   ) u_topdown (
     .clk_i,
     .rst_ni,
-    .probe_i,
+    .probe_i(probe_cnt),
     .we_i   (dbg_we_i && dbg_unit_i == DbgTopDown),
     .widx_i (td_counter_e'(dbg_idx_i[4:0])),
     .wdata_i(dbg_wdata_i),
@@ -183,7 +203,7 @@ module pmu_top
   ) u_flops_stack (
     .clk_i,
     .rst_ni,
-    .probe_i,
+    .probe_i(probe_cnt),
     .we_i   (dbg_we_i && dbg_unit_i == DbgFlops),
     .widx_i (flops_comp_e'(dbg_idx_i[2:0])),
     .wdata_i(dbg_wdata_i),
@@ -199,7 +219,7 @@ module pmu_top
   ) u_tip_sampler (
     .clk_i,
     .rst_ni,
-    .probe_i,
+    .probe_i          (probe_cnt),
     .mode_i           (tip_mode_q),
     .period_i         (tip_period_q),
     .ack_i            (tip_ack),

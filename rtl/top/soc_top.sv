@@ -36,7 +36,10 @@ module soc_top
   parameter int unsigned PmuCntStore   = 1,
   // Speculative blocks that leave join their globals through the drain queue (1) or all in
   // their cycle (0) (docs/pmu.md).
-  parameter int unsigned PmuSpecDrain  = 1
+  parameter int unsigned PmuSpecDrain  = 1,
+  // 1: a register stage between the probe and the counting units (pmu_top ProbeStage): they
+  // count each cycle one cycle later, off the core's critical paths (docs/cost.md).
+  parameter int unsigned PmuProbeStage = 0
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -295,7 +298,8 @@ module soc_top
     .SpecBlocks   (PmuSpecBlocks),
     .RobEntries   (RobEntries),
     .CntStore     (PmuCntStore),
-    .SpecDrain    (PmuSpecDrain)
+    .SpecDrain    (PmuSpecDrain),
+    .ProbeStage   (PmuProbeStage)
   ) u_pmu (
     .clk_i,
     .rst_ni,
@@ -344,6 +348,7 @@ module soc_top
                               4'(IssueWidth), 4'(CommitWidth)};
   assign pmu_o.spec_blocks = 8'(PmuSpecBlocks);
   assign pmu_o.spec_drain  = PmuSpecDrain != 0;
+  assign pmu_o.probe_stage = PmuProbeStage != 0;
 
   logic unused;
   assign unused = ^{dc_miss_unused, unused_tip_irq};

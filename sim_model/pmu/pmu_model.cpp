@@ -52,6 +52,7 @@ PmuModel::PmuModel(const PmuModelConfig& cfg)
                  CounterDrain("cpi issue", kNumCpiComps, cfg.cpi.counter_bits, kNW),
                  CounterDrain("cpi commit", kNumCpiComps, cfg.cpi.counter_bits, kNW)},
       csr_drain_("csr counters", 2 + cfg.csr.num_hpm, 64, kEvIncW) {
+  staged_ = unpack(std::array<uint32_t, kProbeWords>{});  // the stage's reset value
   validate_rob_entries(cfg.cpi.spec.rob_entries);  // the oracle follows ROB indices
   if (cfg.cpi.spec.blocks > 0) {
     // cpi_spec GIncW: a flush adds up to every block's row; the drain queue one block's row
@@ -99,18 +100,23 @@ void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
   const uint32_t rob_mask = cfg_.cpi.spec.rob_entries - 1;
   for (unsigned j = 0; j < p.disp_n; ++j) issue_slots_[(p.disp_rob_idx + j) & rob_mask] = 0;
   if (p.disp_n) rob_tail_ = (p.disp_rob_idx + p.disp_n) & rob_mask;
+  const OracleCounts before = now_;
   for (unsigned k = 0; k < p.iss_n; ++k) ++issue_slots_[p.iss_rob_idx[k] & rob_mask];
-  issued_ += p.iss_n;
+  now_.issued += p.iss_n;
   window_ += p.disp_n;
   window_ -= std::min<uint64_t>(window_, p.cmt_n);
   if (p.flush) {
     uint64_t issued = 0;
     for (uint64_t i = 1; i <= window_; ++i) issued += issue_slots_[(rob_tail_ - i) & rob_mask];
-    (p.cmt_br_mispred ? wrong_path_disp_ : squashed_disp_) += window_;
-    (p.cmt_br_mispred ? wrong_path_iss_ : squashed_iss_) += issued;
+    (p.cmt_br_mispred ? now_.wrong_path_disp : now_.squashed_disp) += window_;
+    (p.cmt_br_mispred ? now_.wrong_path_iss : now_.squashed_iss) += issued;
     rob_tail_ = (rob_tail_ - static_cast<uint32_t>(window_)) & rob_mask;  // the ROB frees them
     window_ = 0;
   }
+  seen_ = cfg_.probe_stage ? before : now_;
+  // What the counting units count this cycle (pmu_top probe_cnt): this probe, or last
+  // cycle's; staged_ takes this one at the end.
+  const Probe& q = cfg_.probe_stage ? staged_ : p;
   // the architectural values before this cycle, for the drain checks
   const auto td_before = td_.counters();
   const FlopsComponents fl_before = fl_.components();
@@ -125,22 +131,23 @@ void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
       for (unsigned i = 0; i < kNumSpecCnt; ++i) sv[i] = sp->get(i);
   };
   cpi_values(cpi_before, spec_before);
-  cpi_.step(p);
-  td_.step(p);
-  fl_.step(p);
+  cpi_.step(q);
+  td_.step(q);
+  fl_.step(q);
   cpi_values(cpi_after, spec_after);
   td_drain_.step(td_before, td_.counters());
   fl_drain_.step(fl_before, fl_.components());
   for (unsigned s = 0; s < kNumCpiStages; ++s) cpi_drain_[s].step(cpi_before[s], cpi_after[s]);
   if (spec_drain_) spec_drain_->step(spec_before, spec_after);
-  tip_.step(p, w && w->addr == custom_csr::kTipAck);
-  oracle_.step(p);
+  tip_.step(q, w && w->addr == custom_csr::kTipAck);
+  oracle_.step(q);
   std::array<uint64_t, CounterDrain::kMaxNum> csr_before;
   const auto csr_before_n = std::ranges::copy(csr_.counters(), csr_before.begin()).out;
   if (w)
     if (const auto c = csr_.counter_of(w->addr)) csr_drain_.write(*c);
   csr_.step(p, w);
   csr_drain_.step({csr_before.begin(), csr_before_n}, csr_.counters());
+  if (cfg_.probe_stage) staged_ = p;  // (after every use of q, which may refer to it)
   if (w && w->addr == custom_csr::kBank) bank_ = w->data & 3u;
   if (w && w->addr == custom_csr::kTipCtrl) {
     tip_mode_ = static_cast<TipMode>(w->data & 3u);
@@ -165,11 +172,11 @@ CpiComponents correct_path(CpiComponents c, uint64_t wrong_path, uint64_t squash
 }  // namespace
 
 CpiComponents PmuModel::oracle_dispatch_stack() const {
-  return correct_path(cpi_.stage(CpiStage::kDispatch), wrong_path_disp_, squashed_disp_);
+  return correct_path(cpi_.stage(CpiStage::kDispatch), seen_.wrong_path_disp, seen_.squashed_disp);
 }
 
 CpiComponents PmuModel::oracle_issue_stack() const {
-  return correct_path(cpi_.stage(CpiStage::kIssue), wrong_path_iss_, squashed_iss_);
+  return correct_path(cpi_.stage(CpiStage::kIssue), seen_.wrong_path_iss, seen_.squashed_iss);
 }
 
 uint32_t PmuModel::window(unsigned w) const {

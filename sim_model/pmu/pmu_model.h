@@ -44,6 +44,11 @@ struct PmuModelConfig {
   // The harness also checks the probe's window flags against the counts (ProbeCheck,
   // probe_check.h): on for a real core's probe, off for synthetic probe streams.
   bool check_probe = false;
+  // pmu_top ProbeStage (soc_top pmu_o.probe_stage): the counting units (CPI stacks and the
+  // speculative counters, Top-Down, FLOPS, TIP and its oracle) count each cycle's probe one
+  // cycle later, starting from the all-zero probe the stage resets to; the counter CSRs count
+  // it as it comes, and the window the probe checks read follows it as it comes.
+  bool probe_stage = false;
 };
 
 // Families of the test-only write port: PmuUnit in pmu_gen.h (pmu_pkg dbg_unit_e).
@@ -82,14 +87,15 @@ class PmuModel {
   // squashed uops. Each took one dispatch base slot, and one issue base slot per issue, in
   // the hardware count; the correct-path stacks move them from base to bpred (wrong path)
   // and to other (squashed: the work a clear throws away).
-  uint64_t wrong_path_dispatched() const { return wrong_path_disp_; }
-  uint64_t squashed_dispatched() const { return squashed_disp_; }
-  uint64_t wrong_path_issued() const { return wrong_path_iss_; }
-  uint64_t squashed_issued() const { return squashed_iss_; }
+  // With a probe stage these are the counts up to the cycle the counting units have reached.
+  uint64_t wrong_path_dispatched() const { return seen_.wrong_path_disp; }
+  uint64_t squashed_dispatched() const { return seen_.squashed_disp; }
+  uint64_t wrong_path_issued() const { return seen_.wrong_path_iss; }
+  uint64_t squashed_issued() const { return seen_.squashed_iss; }
   // The ROB window the model follows from the counts alone (ProbeCheck checks the probe's
   // window flags against it, before step()).
   RobWindow rob_window() const { return {window_, rob_tail_}; }
-  uint64_t uops_issued() const { return issued_; }  // issue slots used since reset
+  uint64_t uops_issued() const { return seen_.issued; }  // issue slots used since reset
   CpiComponents oracle_dispatch_stack() const;
   CpiComponents oracle_issue_stack() const;
   // The mip.LCOFIP line pmu_top drives: counter overflow, or a waiting TIP sample with
@@ -111,8 +117,14 @@ class PmuModel {
   TipOracle oracle_;
   PmuCsr csr_;
   uint32_t bank_ = 0;
-  uint64_t wrong_path_disp_ = 0, squashed_disp_ = 0;
-  uint64_t wrong_path_iss_ = 0, squashed_iss_ = 0, issued_ = 0;
+  // The wrong-path oracle's counts: now_ after this cycle's probe, seen_ as the counting
+  // units have it (now_, or with a probe stage the counts before this cycle).
+  struct OracleCounts {
+    uint64_t wrong_path_disp = 0, squashed_disp = 0;
+    uint64_t wrong_path_iss = 0, squashed_iss = 0, issued = 0;
+  };
+  OracleCounts now_, seen_;
+  Probe staged_;           // the probe stage's register: the probe the units count next cycle
   uint64_t window_ = 0;    // uops dispatched and neither committed nor flushed
   uint32_t rob_tail_ = 0;  // ROB index the next dispatched uop takes (after a flush: the one
                            // after the last committed uop)

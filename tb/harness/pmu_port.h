@@ -15,43 +15,45 @@
 
 namespace stackscope::tb {
 
-inline constexpr unsigned kPmuPortBits = 4763;
+inline constexpr unsigned kPmuPortBits = 4764;
 static_assert(kNumTipRegs == 17 && kNumCsrRegs == 15,
               "pmu_check.h PmuRegs and pmu_gen.py pmu_port_fields disagree");
 
 struct PmuPort {
   uint32_t csr_we = 0, csr_addr = 0, csr_wdata = 0;
   PmuRegs regs;
-  uint32_t widths = 0, spec_blocks = 0, spec_drain = 0;
+  uint32_t widths = 0, spec_blocks = 0, spec_drain = 0, probe_stage = 0;
 };
 
 // PmuPort's own fields in pmu_o, for a read of one of them (the CSR access, every cycle).
-inline constexpr BitField kPmuPortCsrWe{4762, 1};
-inline constexpr BitField kPmuPortCsrAddr{4750, 12};
-inline constexpr BitField kPmuPortCsrWdata{4718, 32};
-inline constexpr BitField kPmuPortWidths{9, 20};
-inline constexpr BitField kPmuPortSpecBlocks{1, 8};
-inline constexpr BitField kPmuPortSpecDrain{0, 1};
+inline constexpr BitField kPmuPortCsrWe{4763, 1};
+inline constexpr BitField kPmuPortCsrAddr{4751, 12};
+inline constexpr BitField kPmuPortCsrWdata{4719, 32};
+inline constexpr BitField kPmuPortWidths{10, 20};
+inline constexpr BitField kPmuPortSpecBlocks{2, 8};
+inline constexpr BitField kPmuPortSpecDrain{1, 1};
+inline constexpr BitField kPmuPortProbeStage{0, 1};
 
 template <class S, class F>
   requires std::same_as<std::remove_const_t<S>, PmuPort>
 void fields(S& p, const F& f) {
   f.one(p.csr_we, kPmuPortCsrWe); f.one(p.csr_addr, kPmuPortCsrAddr);
-  f.one(p.csr_wdata, kPmuPortCsrWdata); f.many(std::span(p.regs.cpi).subspan(0, 27), 3422, 48);
-  f.many(std::span(p.regs.spec).subspan(0, 19), 2510, 48);
-  f.many(std::span(p.regs.td).subspan(0, 22), 1454, 48);
-  f.many(std::span(p.regs.fl).subspan(0, 7), 1118, 48); f.one(p.regs.tip[0], {1117, 1});
-  f.one(p.regs.tip[1], {1115, 2}); f.one(p.regs.tip[2], {1111, 4});
-  f.one(p.regs.tip[3], {1107, 4}); f.many(std::span(p.regs.tip).subspan(4, 4), 979, 32);
-  f.one(p.regs.tip[8], {947, 32}); f.one(p.regs.tip[9], {915, 32});
-  f.one(p.regs.tip[10], {914, 1}); f.one(p.regs.tip[11], {882, 32});
-  f.one(p.regs.tip[12], {881, 1}); f.one(p.regs.tip[13], {849, 32});
-  f.one(p.regs.tip[14], {848, 1}); f.one(p.regs.tip[15], {816, 32});
-  f.one(p.regs.tip[16], {768, 48}); f.many(std::span(p.regs.csr).subspan(0, 6), 384, 64);
-  f.many(std::span(p.regs.csr).subspan(6, 4), 128, 64); f.one(p.regs.csr[10], {96, 32});
-  f.one(p.regs.csr[11], {64, 32}); f.one(p.regs.csr[12], {63, 1}); f.one(p.regs.csr[13], {61, 2});
-  f.one(p.regs.csr[14], {29, 32}); f.one(p.widths, kPmuPortWidths);
+  f.one(p.csr_wdata, kPmuPortCsrWdata); f.many(std::span(p.regs.cpi).subspan(0, 27), 3423, 48);
+  f.many(std::span(p.regs.spec).subspan(0, 19), 2511, 48);
+  f.many(std::span(p.regs.td).subspan(0, 22), 1455, 48);
+  f.many(std::span(p.regs.fl).subspan(0, 7), 1119, 48); f.one(p.regs.tip[0], {1118, 1});
+  f.one(p.regs.tip[1], {1116, 2}); f.one(p.regs.tip[2], {1112, 4});
+  f.one(p.regs.tip[3], {1108, 4}); f.many(std::span(p.regs.tip).subspan(4, 4), 980, 32);
+  f.one(p.regs.tip[8], {948, 32}); f.one(p.regs.tip[9], {916, 32});
+  f.one(p.regs.tip[10], {915, 1}); f.one(p.regs.tip[11], {883, 32});
+  f.one(p.regs.tip[12], {882, 1}); f.one(p.regs.tip[13], {850, 32});
+  f.one(p.regs.tip[14], {849, 1}); f.one(p.regs.tip[15], {817, 32});
+  f.one(p.regs.tip[16], {769, 48}); f.many(std::span(p.regs.csr).subspan(0, 6), 385, 64);
+  f.many(std::span(p.regs.csr).subspan(6, 4), 129, 64); f.one(p.regs.csr[10], {97, 32});
+  f.one(p.regs.csr[11], {65, 32}); f.one(p.regs.csr[12], {64, 1}); f.one(p.regs.csr[13], {62, 2});
+  f.one(p.regs.csr[14], {30, 32}); f.one(p.widths, kPmuPortWidths);
   f.one(p.spec_blocks, kPmuPortSpecBlocks); f.one(p.spec_drain, kPmuPortSpecDrain);
+  f.one(p.probe_stage, kPmuPortProbeStage);
 }
 
 }  // namespace stackscope::tb

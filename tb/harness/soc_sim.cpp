@@ -304,6 +304,7 @@ pmu::PmuModelConfig SocSim::pmu_model_config() const {
       b.dispatch_width, b.issue_width, b.commit_width, port.spec_blocks, b.rob_entries,
       b.fp_units);
   c.cpi.spec.drain_queue = port.spec_drain != 0;
+  c.probe_stage = port.probe_stage != 0;
   c.check_probe = true;
   return c;
 }

@@ -244,6 +244,75 @@ TEST_CASE("the issue-stage oracle follows ROB indices across a wrap and both flu
   CHECK(r.spec_cpi[1][static_cast<unsigned>(CpiComp::kBase)] == 3);
 }
 
+TEST_CASE("probe stage: the counting units count each probe a cycle late, the CSRs at once") {
+  // The stream of the test above (a mispredict flush in cycle 3, an exception in cycle 6) and
+  // four committing cycles. With pmu_top's probe stage the counting units count the all-zero
+  // reset probe and then the stream one cycle late: after cycle t their counters and the
+  // wrong-path oracle must equal those of a model without the stage fed the zero probe and
+  // cycles 0 .. t - 1, while minstret counts cycle t's commits already. Through PmuCheck the
+  // method (b) identity reads the lagged oracle (with the live one it fails at the flush).
+  pmu::PmuModelConfig cfg = pmu::PmuModelConfig::for_core(2, 3, 2);
+  pmu::PmuModel plain(cfg);
+  cfg.probe_stage = true;
+  pmu::PmuModel staged(cfg);
+  tb::PmuCheck check(cfg);
+  std::vector<pmu::Probe> seq(12);
+  for (pmu::Probe& p : seq) p.fe_empty = p.rs_empty = 1;
+  auto dispatch = [&](unsigned c, uint32_t rob) {
+    seq[c].disp_n = 2;
+    seq[c].disp_rob_idx = rob;
+    seq[c].fe_empty = 0;
+  };
+  auto issue = [&](unsigned c, std::initializer_list<uint32_t> robs) {
+    for (uint32_t r : robs) seq[c].iss_rob_idx[seq[c].iss_n++] = r;
+    seq[c].rs_empty = 0;
+  };
+  dispatch(0, 30);
+  seq[0].disp_br_mask[0] = 1;
+  dispatch(1, 0);
+  issue(1, {30, 31});
+  issue(2, {0});
+  seq[3].cmt_n = seq[3].cmt_br_n = 1;
+  seq[3].cmt_br_mispred = seq[3].flush = 1;
+  dispatch(4, 2);
+  issue(5, {2, 3});
+  seq[6].cmt_n = 1;
+  seq[6].exception = seq[6].flush = 1;
+  for (unsigned c = 8; c < 12; ++c) {
+    dispatch(c, 2 * (c - 8) + 4);
+    if (c > 8) issue(c, {2 * (c - 9) + 4, 2 * (c - 9) + 5});
+    if (c > 9) seq[c].cmt_n = 2;
+  }
+  uint64_t instret = 0;
+  for (unsigned t = 0; t < seq.size(); ++t) {
+    plain.step(t == 0 ? pmu::Probe{} : seq[t - 1], std::nullopt);
+    tb::PmuInputs in;
+    pmu::pack(seq[t], in.probe);
+    staged.step(seq[t], std::nullopt);
+    INFO("cycle " << t);
+    CHECK(check.step(t, in, std::span<const tb::RtlCommit>{}, tb::expected_regs(staged)).empty());
+    for (unsigned s = 0; s < pmu::kNumCpiStages; ++s)
+      CHECK(staged.cpi().stage(static_cast<CpiStage>(s)) ==
+            plain.cpi().stage(static_cast<CpiStage>(s)));
+    REQUIRE(staged.cpi().spec());
+    for (unsigned i = 0; i < pmu::kNumSpecCnt; ++i)
+      CHECK(staged.cpi().spec()->get(i) == plain.cpi().spec()->get(i));
+    CHECK(staged.topdown().counters() == plain.topdown().counters());
+    CHECK(staged.flops().components() == plain.flops().components());
+    CHECK(staged.tip().samples() == plain.tip().samples());
+    CHECK(staged.oracle_dispatch_stack() == plain.oracle_dispatch_stack());
+    CHECK(staged.oracle_issue_stack() == plain.oracle_issue_stack());
+    CHECK(staged.uops_issued() == plain.uops_issued());
+    instret += seq[t].cmt_n;
+    CHECK(staged.csr().counters()[1] == instret);  // minstret: this cycle's commits included
+    CHECK(plain.csr().counters()[1] == instret - seq[t].cmt_n);
+  }
+  CHECK(staged.wrong_path_dispatched() == 3);
+  CHECK(staged.squashed_dispatched() == 1);
+  CHECK(staged.cpi().get(CpiStage::kCommit, CpiComp::kBase) == 2 + 2);  // A, E; cycle 10's two
+  CHECK(check.spec_oracle_cycles(1) == seq.size());
+}
+
 TEST_CASE("the issue oracle identity fails when an issue is reported under a wrong ROB index") {
   // A (ROB 0, a branch), B (ROB 1) and C (ROB 2, a branch) dispatch: blocks {A}, {B, C} and
   // the open block after C. A issues; A commits, proving its block; then B issues but the

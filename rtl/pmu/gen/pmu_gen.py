@@ -321,7 +321,8 @@ def pmu_port_fields():
             [("widths", 20, 1, ("widths", None),
               "{log2 RobEntries, FpUnits, dispatch, issue, commit width}, 4 bits each"),
              ("spec_blocks", 8, 1, ("spec_blocks", None), "PmuSpecBlocks"),
-             ("spec_drain", 1, 1, ("spec_drain", None), "PmuSpecDrain")])
+             ("spec_drain", 1, 1, ("spec_drain", None), "PmuSpecDrain"),
+             ("probe_stage", 1, 1, ("probe_stage", None), "PmuProbeStage")])
 
 
 def crosscheck_regs():
@@ -1218,7 +1219,7 @@ def gen_pmu_port_h():
         f"{count_of_member('regs.csr')},",
         '              "pmu_check.h PmuRegs and pmu_gen.py pmu_port_fields disagree");',
         "", "struct PmuPort {", "  uint32_t csr_we = 0, csr_addr = 0, csr_wdata = 0;",
-        "  PmuRegs regs;", "  uint32_t widths = 0, spec_blocks = 0, spec_drain = 0;", "};", "",
+        "  PmuRegs regs;", "  uint32_t widths = 0, spec_blocks = 0, spec_drain = 0, probe_stage = 0;", "};", "",
         "// PmuPort's own fields in pmu_o, for a read of one of them (the CSR access, every cycle)."]
     calls, consts, lsb = [], [], total
     for name, w, n, (member, first), _ in fields:
@@ -1267,6 +1268,7 @@ def gen_consts_py():
               "NumSpecCnt": NUM_SPEC_CNT, "NumEvents": len(EVENTS), "MaxWidth": P["MaxWidth"],
               "PcW": P["PcW"], "EvIncW": EV_INC_W, "TdIncW": TD_INC_W}
     consts["DrainRounds"] = DRAIN_ROUNDS
+    consts["ProbeBits"] = layout()[0]  # probe_t: pmu_top's probe stage register
     body = ",\n".join(f"    {k!r}: {val}" for k, val in consts.items())
     return f'"""{GEN_NOTE}\n\npmu_pkg constants scripts/synth.py\'s expected counts use."""\n' \
            f"PKG = {{\n{body},\n}}\n\n\n" \
