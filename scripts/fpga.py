@@ -106,6 +106,8 @@ def pmu_overrides(args) -> dict:
     if args.pmu_store is not None:
         store = int(args.pmu_store == "ram")
         out.update({"PmuCntStore": store, "PmuSpecDrain": store})
+    if args.pmu_probe_stage is not None:
+        out["PmuProbeStage"] = args.pmu_probe_stage
     return out
 
 
@@ -130,6 +132,9 @@ def main() -> int:
     ap.add_argument("--pmu-store", choices=("ram", "ff"), default=None,
                     help="the PMU's counter storage: ram (RAM counters and the drain queue, "
                          "the default) or ff (flip-flop counters, the cost table's 'before')")
+    ap.add_argument("--pmu-probe-stage", type=int, choices=(0, 1), default=None,
+                    help="1: the PMU's counting units see the probe through a register stage "
+                         "(the FPGA top's default), 0: in its cycle")
     ap.add_argument("--router", choices=("router1", "router2"), default="router1",
                     help="nextpnr-ecp5's router (default router1)")
     args = ap.parse_args()

@@ -133,7 +133,8 @@ def ff_pmu_top(p):
             + ff_flops_stack({**w, "NumUnits": p.get("FpUnits", 2), "VecLen": p.get("FpVecLen", 1)})
             + ff_tip_sampler({"CommitWidth": p.get("CommitWidth", 2), "CntW": w["CntW"]})
             + ff_pmu_csr({"NumHpm": 4, "Store": w["Store"]})
-            + 2 + 2 + 16 + 1)  # custom CSRs: bank select, TIP mode, TIP period, TIP IRQ enable
+            + 2 + 2 + 16 + 1  # custom CSRs: bank select, TIP mode, TIP period, TIP IRQ enable
+            + (PKG["ProbeBits"] if p.get("ProbeStage", 0) else 0))  # the probe stage
 
 
 EXPECT = {"pmu_counter": ff_pmu_counter, "cpi_stack": ff_cpi_stack, "topdown": ff_topdown,
@@ -215,13 +216,16 @@ def ecp5_jobs(quick: bool) -> list[Job]:
     # ecp5_core: the out-of-order core alone (core_top, --core-files), at soc_top's default
     # parameters (it does not fit the device). The SoC rows are the FPGA prototype's board top
     # (ulx3s_top: the core at the FPGA parameters with its caches, BRAM main memory, UART),
-    # built by `make fpga`'s flow (board_job) without the PMU, with it without speculative
-    # blocks, as built (soc_fpga_top's PmuSpecBlocks), with 8 blocks, and with the flip-flop
-    # counters: the PMU's cost in place and the Fmax of the core with and without it.
+    # built by `make fpga`'s flow (board_job) without the PMU, with it as built (soc_fpga_top's
+    # PMU parameters), without its probe stage, without speculative blocks, with 8 blocks, and
+    # with the flip-flop counters: the PMU's cost in place and the Fmax of the core with and
+    # without it.
     jobs = [Job("ecp5_core", "ecp5", "core_top", {}, fmax=True, files="core", arch="ecp5"),
             Job("ecp5_soc_nopmu", "ecp5", "ulx3s_top", {}, fmax=True, files="board",
                 arch="ecp5", drop="u_pmu"),
             Job("ecp5_soc", "ecp5", "ulx3s_top", {}, fmax=True, files="board", arch="ecp5"),
+            Job("ecp5_soc_nostage", "ecp5", "ulx3s_top", {"PmuProbeStage": 0}, fmax=True,
+                files="board", arch="ecp5"),
             Job("ecp5_soc_nospec", "ecp5", "ulx3s_top", {"PmuSpecBlocks": 0}, fmax=True,
                 files="board", arch="ecp5"),
             Job("ecp5_soc_spec8", "ecp5", "ulx3s_top", {"PmuSpecBlocks": 8}, fmax=True,
@@ -675,6 +679,11 @@ def board_job(job: Job, tools: Tools, d: Path, t0: float) -> dict:
         if p.get("PmuSpecDrain") != p["PmuCntStore"]:
             raise RuntimeError(f"{job.name}: fpga.py sets PmuCntStore and PmuSpecDrain together")
         argv += ["--pmu-store", "ram" if p["PmuCntStore"] else "ff"]
+    if "PmuProbeStage" in p:
+        argv += ["--pmu-probe-stage", str(p["PmuProbeStage"])]
+    unknown = set(p) - {"PmuSpecBlocks", "PmuCntStore", "PmuSpecDrain", "PmuProbeStage"}
+    if unknown:
+        raise RuntimeError(f"{job.name}: fpga.py sets no {', '.join(sorted(unknown))}")
     fj = d / "fpga.json"
     fj.unlink(missing_ok=True)  # a figure of an earlier run is never read as this one's
     log = d / "fpga.log"
@@ -829,6 +838,11 @@ def ecp5_summary(results: dict) -> list[str]:
             else:
                 out.append(f"  goal Fmax core+PMU ({what}) >= core: MISSED by {fc - fs:.2f} "
                            f"MHz, {(fc - fs) / fc:.0%} ({fs} < {fc}); {path(row)}")
+        ns_ = j.get("ecp5_soc_nostage")
+        if ns_:
+            out.append(f"without the probe stage (PmuProbeStage 0): LUT4 "
+                       f"{ratio(ns_, 'ecp5_luts'):.2f}, FF {ratio(ns_, 'ecp5_ffs'):.2f}, Fmax "
+                       f"core+PMU {mhz(ns_)}; {path(ns_)}")
         ff = j.get("ecp5_soc_ff")
         if ff:
             out.append(f"before (flip-flop counters, {blocks} blocks, every leaving block added "

@@ -50,7 +50,10 @@ module soc_fpga_top
   // The PMU's counter storage (soc_top's defaults: RAM counters and the drain queue; 0 and 0
   // the flip-flop counters, the cost table's "before" row, docs/cost.md).
   parameter int unsigned PmuCntStore    = 1,
-  parameter int unsigned PmuSpecDrain   = 1
+  parameter int unsigned PmuSpecDrain   = 1,
+  // The probe reaches the PMU's counting units through a register stage (soc_top
+  // PmuProbeStage): without it the PMU's logic lies on the routed critical path (docs/cost.md).
+  parameter int unsigned PmuProbeStage  = 1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -105,7 +108,8 @@ module soc_fpga_top
     .L2Ways        (L2Ways),
     .PmuSpecBlocks (PmuSpecBlocks),
     .PmuCntStore   (PmuCntStore),
-    .PmuSpecDrain  (PmuSpecDrain)
+    .PmuSpecDrain  (PmuSpecDrain),
+    .PmuProbeStage (PmuProbeStage)
   ) u_soc (
     .clk_i,
     .rst_ni,

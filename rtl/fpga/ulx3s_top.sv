@@ -19,7 +19,8 @@ module ulx3s_top #(
   // are soc_fpga_top's).
   parameter int unsigned PmuSpecBlocks = 2,
   parameter int unsigned PmuCntStore   = 1,
-  parameter int unsigned PmuSpecDrain  = 1
+  parameter int unsigned PmuSpecDrain  = 1,
+  parameter int unsigned PmuProbeStage = 1
 ) (
   input  logic       clk_25mhz,
   input  logic [1:1] btn,
@@ -69,7 +70,8 @@ module ulx3s_top #(
     .UartClksPerBit((ClkHz + Baud / 2) / Baud),
     .PmuSpecBlocks (PmuSpecBlocks),
     .PmuCntStore   (PmuCntStore),
-    .PmuSpecDrain  (PmuSpecDrain)
+    .PmuSpecDrain  (PmuSpecDrain),
+    .PmuProbeStage (PmuProbeStage)
   ) u_soc (
     .clk_i              (clk),
     .rst_ni             (rst_n_q),

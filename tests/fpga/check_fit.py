@@ -187,13 +187,14 @@ def main():
         check("-G Pmu" not in base, "default: elab.ys sets a PMU parameter")
         d = Path(t) / "pmuparams"
         tools(d, 4000, 500)
-        p = run(d, ss, elf, "--pmu-spec-blocks", "0", "--pmu-store", "ff")
+        p = run(d, ss, elf, "--pmu-spec-blocks", "0", "--pmu-store", "ff", "--pmu-probe-stage", "0")
         check(p.returncode == 0, f"pmuparams: exit {p.returncode} {p.stderr.strip()}")
         elab = (d / "out/elab.ys").read_text() if (d / "out/elab.ys").exists() else ""
-        check("-G PmuSpecBlocks=0 -G PmuCntStore=0 -G PmuSpecDrain=0" in elab,
+        check("-G PmuSpecBlocks=0 -G PmuCntStore=0 -G PmuSpecDrain=0 -G PmuProbeStage=0" in elab,
               "pmuparams: not in elab.ys")
         res = json.loads((d / "out/fpga.json").read_text()) if p.returncode == 0 else {}
-        check(res.get("pmu_params") == {"PmuSpecBlocks": 0, "PmuCntStore": 0, "PmuSpecDrain": 0},
+        check(res.get("pmu_params") == {"PmuSpecBlocks": 0, "PmuCntStore": 0, "PmuSpecDrain": 0,
+                                        "PmuProbeStage": 0},
               f"pmuparams: fpga.json {res.get('pmu_params')}")
         d = Path(t) / "pmuram"
         tools(d, 4000, 500)
