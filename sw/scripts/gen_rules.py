@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Emits make rules for every program in sw/workloads.json (the single program list).
 
-Workload entries carry "src" (path under sw/) and optional "cflags"; ISA tests are built by
-the pattern rule from sw/isa/<stem>.S.
+Workload entries carry "src" (path under sw/) and optional "cflags", and "fpga": true for a
+workload also linked for the FPGA top (build/sw/fpga/<name>.elf); ISA tests are built by the
+pattern rule from sw/isa/<stem>.S.
 """
 import json
 import sys
@@ -11,7 +12,7 @@ import sys
 def main() -> int:
     with open(sys.argv[1], encoding="utf-8") as f:
         manifest = json.load(f)
-    elfs = []
+    elfs, fpga = [], []
     for w in manifest["workloads"]:
         elf = "$(BUILD)/" + w["elf"]
         src = w["src"]
@@ -20,6 +21,11 @@ def main() -> int:
         elfs.append(elf)
         print(f"{elf}: {path} $(CRT) $(COMMON_DEPS) | $(BUILD)/workloads")
         print(f"\t$(CC) $(WL_CFLAGS) {flags} -o $@ $(CRT) {path}")
+        if w.get("fpga"):  # also linked for the FPGA top's 128 KiB BRAM (docs/fpga.md)
+            felf = f"$(BUILD)/fpga/{w['name']}.elf"
+            fpga.append(felf)
+            print(f"{felf}: {path} $(CRT) $(FPGA_LD) $(COMMON_DEPS) | $(BUILD)/fpga")
+            print(f"\t$(CC) $(FPGA_CFLAGS) {flags} -o $@ $(CRT) {path}")
     # RV32F workloads (ISS and core): the workload flags plus F_CFLAGS.
     for w in manifest.get("fp_workloads", []):
         elf = "$(BUILD)/" + w["elf"]
@@ -47,6 +53,7 @@ def main() -> int:
                   "$(COMMON_DEPS) | $(BUILD)/pmu")
             print(f"\t$(CC) $(WL_CFLAGS) {flags} -o $@ $(CRT) {path}")
     print("ALL_ELFS := " + " ".join(elfs))
+    print("FPGA_WL_ELFS := " + " ".join(fpga))
     return 0
 
 
