@@ -22,6 +22,40 @@ pmu::Probe committing_probe(uint32_t pc) {
   p.head_pc[0] = p.next_pc = pc;
   return p;
 }
+
+// The 2-wide stream of "the issue-stage oracle follows ROB indices ..." (cycles 0-7, described
+// there), then from cycle 8 two uops dispatched per cycle (ROB 4, 6, ...), each pair issued the
+// next cycle and committed the one after (cycles 10 and 11 commit two each).
+std::vector<pmu::Probe> oracle_stream(unsigned cycles) {
+  std::vector<pmu::Probe> seq(cycles);
+  for (pmu::Probe& p : seq) p.fe_empty = p.rs_empty = 1;
+  auto dispatch = [&](unsigned c, uint32_t rob) {
+    seq[c].disp_n = 2;
+    seq[c].disp_rob_idx = rob;
+    seq[c].fe_empty = 0;
+  };
+  auto issue = [&](unsigned c, std::initializer_list<uint32_t> robs) {
+    for (uint32_t r : robs) seq[c].iss_rob_idx[seq[c].iss_n++] = r;
+    seq[c].rs_empty = 0;
+  };
+  dispatch(0, 30);
+  seq[0].disp_br_mask[0] = 1;
+  dispatch(1, 0);
+  issue(1, {30, 31});
+  issue(2, {0});
+  seq[3].cmt_n = seq[3].cmt_br_n = 1;
+  seq[3].cmt_br_mispred = seq[3].flush = 1;
+  dispatch(4, 2);
+  issue(5, {2, 3});
+  seq[6].cmt_n = 1;
+  seq[6].exception = seq[6].flush = 1;
+  for (unsigned c = 8; c < cycles; ++c) {
+    dispatch(c, 2 * (c - 8) + 4);
+    if (c > 8) issue(c, {2 * (c - 9) + 4, 2 * (c - 9) + 5});
+    if (c > 9) seq[c].cmt_n = 2;
+  }
+  return seq;
+}
 }  // namespace
 
 TEST_CASE("custom window reads every bank as documented") {
@@ -192,28 +226,7 @@ TEST_CASE("the issue-stage oracle follows ROB indices across a wrap and both flu
   const pmu::PmuModelConfig cfg = pmu::PmuModelConfig::for_core(2, 3, 2);
   tb::PmuCheck check(cfg);
   pmu::PmuModel m(cfg);
-  std::vector<pmu::Probe> seq(8);
-  for (pmu::Probe& p : seq) p.fe_empty = p.rs_empty = 1;
-  auto dispatch = [&](unsigned c, uint32_t rob) {
-    seq[c].disp_n = 2;
-    seq[c].disp_rob_idx = rob;
-    seq[c].fe_empty = 0;
-  };
-  auto issue = [&](unsigned c, std::initializer_list<uint32_t> robs) {
-    for (uint32_t r : robs) seq[c].iss_rob_idx[seq[c].iss_n++] = r;
-    seq[c].rs_empty = 0;
-  };
-  dispatch(0, 30);
-  seq[0].disp_br_mask[0] = 1;
-  dispatch(1, 0);
-  issue(1, {30, 31});
-  issue(2, {0});
-  seq[3].cmt_n = seq[3].cmt_br_n = 1;
-  seq[3].cmt_br_mispred = seq[3].flush = 1;
-  dispatch(4, 2);
-  issue(5, {2, 3});
-  seq[6].cmt_n = 1;
-  seq[6].exception = seq[6].flush = 1;
+  const std::vector<pmu::Probe> seq = oracle_stream(8);
   uint64_t cycle = 0;
   for (const pmu::Probe& p : seq) {
     tb::PmuInputs in;
@@ -245,8 +258,8 @@ TEST_CASE("the issue-stage oracle follows ROB indices across a wrap and both flu
 }
 
 TEST_CASE("probe stage: the counting units count each probe a cycle late, the CSRs at once") {
-  // The stream of the test above (a mispredict flush in cycle 3, an exception in cycle 6) and
-  // four committing cycles. With pmu_top's probe stage the counting units count the all-zero
+  // oracle_stream (a mispredict flush in cycle 3, an exception in cycle 6, then four cycles of
+  // dispatch, issue and commit). With pmu_top's probe stage the counting units count the all-zero
   // reset probe and then the stream one cycle late: after cycle t their counters and the
   // wrong-path oracle must equal those of a model without the stage fed the zero probe and
   // cycles 0 .. t - 1, while minstret counts cycle t's commits already. Through PmuCheck the
@@ -256,33 +269,7 @@ TEST_CASE("probe stage: the counting units count each probe a cycle late, the CS
   cfg.probe_stage = true;
   pmu::PmuModel staged(cfg);
   tb::PmuCheck check(cfg);
-  std::vector<pmu::Probe> seq(12);
-  for (pmu::Probe& p : seq) p.fe_empty = p.rs_empty = 1;
-  auto dispatch = [&](unsigned c, uint32_t rob) {
-    seq[c].disp_n = 2;
-    seq[c].disp_rob_idx = rob;
-    seq[c].fe_empty = 0;
-  };
-  auto issue = [&](unsigned c, std::initializer_list<uint32_t> robs) {
-    for (uint32_t r : robs) seq[c].iss_rob_idx[seq[c].iss_n++] = r;
-    seq[c].rs_empty = 0;
-  };
-  dispatch(0, 30);
-  seq[0].disp_br_mask[0] = 1;
-  dispatch(1, 0);
-  issue(1, {30, 31});
-  issue(2, {0});
-  seq[3].cmt_n = seq[3].cmt_br_n = 1;
-  seq[3].cmt_br_mispred = seq[3].flush = 1;
-  dispatch(4, 2);
-  issue(5, {2, 3});
-  seq[6].cmt_n = 1;
-  seq[6].exception = seq[6].flush = 1;
-  for (unsigned c = 8; c < 12; ++c) {
-    dispatch(c, 2 * (c - 8) + 4);
-    if (c > 8) issue(c, {2 * (c - 9) + 4, 2 * (c - 9) + 5});
-    if (c > 9) seq[c].cmt_n = 2;
-  }
+  const std::vector<pmu::Probe> seq = oracle_stream(12);
   uint64_t instret = 0;
   for (unsigned t = 0; t < seq.size(); ++t) {
     plain.step(t == 0 ? pmu::Probe{} : seq[t - 1], std::nullopt);
