@@ -937,7 +937,9 @@ def markdown_ecp5(results: dict) -> str:
             "DP16KD (bits) | DPR16X4 (bits) | Fmax MHz | critical path (from -> to) | PMU on it "
             "| measured |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     out = [f"\nTools: {results.get('tools_ecp5', '?')}; device LFE5U-85F {ECP5_PACKAGE}, "
-           "nextpnr seed 1, 50 MHz target, `--timing-allow-fail`.\n", head]
+           "nextpnr seed 1, `--timing-allow-fail`; unit and core rows in the scan wrapper at a "
+           "50 MHz target, SoC rows (ulx3s_top) through scripts/fpga.py at the board's PLL "
+           "clock with router2.\n", head]
     for n, r in rows:
         prm = ", ".join(f"{k}={v}" for k, v in r["params"].items()) or "default"
         if r.get("drop"):
