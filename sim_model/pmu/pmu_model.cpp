@@ -52,7 +52,6 @@ PmuModel::PmuModel(const PmuModelConfig& cfg)
                  CounterDrain("cpi issue", kNumCpiComps, cfg.cpi.counter_bits, kNW),
                  CounterDrain("cpi commit", kNumCpiComps, cfg.cpi.counter_bits, kNW)},
       csr_drain_("csr counters", 2 + cfg.csr.num_hpm, 64, kEvIncW) {
-  staged_ = unpack(std::array<uint32_t, kProbeWords>{});  // the stage's reset value
   validate_rob_entries(cfg.cpi.spec.rob_entries);  // the oracle follows ROB indices
   if (cfg.cpi.spec.blocks > 0) {
     // cpi_spec GIncW: a flush adds up to every block's row; the drain queue one block's row

@@ -124,7 +124,7 @@ class PmuModel {
     uint64_t wrong_path_iss = 0, squashed_iss = 0, issued = 0;
   };
   OracleCounts now_, seen_;
-  Probe staged_;           // the probe stage's register: the probe the units count next cycle
+  Probe staged_{};  // the probe stage's register (reset: the all-zero probe, as Probe{} is)
   uint64_t window_ = 0;    // uops dispatched and neither committed nor flushed
   uint32_t rob_tail_ = 0;  // ROB index the next dispatched uop takes (after a flush: the one
                            // after the last committed uop)
