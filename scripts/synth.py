@@ -595,6 +595,20 @@ def ecp5_fit_error(text: str) -> str:
     return ""
 
 
+def ecp5_row(job: Job, cells: dict) -> dict:
+    """An ECP5 row's job fields and mapped counts (the unit rows' and the SoC rows')."""
+    return {
+        "group": job.group, "top": job.top, "params": job.params, "arch": "ecp5",
+        "drop": job.drop, "files": job.files,
+        "ecp5_lut4": cells.get("LUT4", 0), "ecp5_ccu2c": cells.get("CCU2C", 0),
+        "ecp5_ffs": count_ffs(cells), "ecp5_latches": latches(cells),
+        "ecp5_dp16kd": cells.get("DP16KD", 0), "ecp5_dpr16x4": cells.get("TRELLIS_DPR16X4", 0),
+        "ecp5_mult": cells.get("MULT18X18D", 0), "ecp5_luts": ecp5_luts(cells),
+        "ecp5_bram_bits": cells.get("DP16KD", 0) * ECP5_BRAM_BITS,
+        "ecp5_dpr_bits": cells.get("TRELLIS_DPR16X4", 0) * ECP5_DPR_BITS,
+    }
+
+
 def ecp5_job(job: Job, tools: Tools, d: Path, timeout: int, t0: float) -> dict:
     """synth_ecp5 of the unit inside the Fmax wrapper, kept a module of its own (its cell
     counts are the unit's), then nextpnr-ecp5 on the LFE5U-85F for Fmax and critical path."""
@@ -615,18 +629,7 @@ def ecp5_job(job: Job, tools: Tools, d: Path, timeout: int, t0: float) -> dict:
     ]) + "\n")
     tools.run_yosys(script, d / "ecp5.log", timeout)
     cells = stat_cells(d / "ecp5_stat.json", job.top)
-    res = {
-        "group": job.group, "top": job.top, "params": job.params, "arch": "ecp5",
-        "drop": job.drop, "files": job.files,
-        "ecp5_lut4": cells.get("LUT4", 0), "ecp5_ccu2c": cells.get("CCU2C", 0),
-        "ecp5_ffs": count_ffs(cells), "ecp5_latches": latches(cells),
-        "ecp5_dp16kd": cells.get("DP16KD", 0), "ecp5_dpr16x4": cells.get("TRELLIS_DPR16X4", 0),
-        "ecp5_mult": cells.get("MULT18X18D", 0),
-        "synth_seconds": round(time.time() - t0, 1),
-    }
-    res["ecp5_luts"] = ecp5_luts(cells)
-    res["ecp5_bram_bits"] = res["ecp5_dp16kd"] * ECP5_BRAM_BITS
-    res["ecp5_dpr_bits"] = res["ecp5_dpr16x4"] * ECP5_DPR_BITS
+    res = {**ecp5_row(job, cells), "synth_seconds": round(time.time() - t0, 1)}
     if job.top in EXPECT:
         res["expected_ffs"] = EXPECT[job.top](job.params)
     if not (job.fmax and tools.nextpnr_ecp5):
@@ -706,17 +709,8 @@ def board_job(job: Job, tools: Tools, d: Path, t0: float) -> dict:
 def board_result(job: Job, f: dict, rc: int, text: str) -> dict:
     """A SoC row from fpga.py's fpga.json (f), its exit status and its output."""
     cells = f["cells"]
-    res = {
-        "group": job.group, "top": job.top, "params": job.params, "arch": "ecp5",
-        "drop": job.drop, "files": job.files, "flow": "scripts/fpga.py, router2",
-        "ecp5_lut4": cells.get("LUT4", 0), "ecp5_ccu2c": cells.get("CCU2C", 0),
-        "ecp5_ffs": count_ffs(cells), "ecp5_latches": latches(cells),
-        "ecp5_dp16kd": cells.get("DP16KD", 0), "ecp5_dpr16x4": cells.get("TRELLIS_DPR16X4", 0),
-        "ecp5_mult": cells.get("MULT18X18D", 0), "ecp5_luts": ecp5_luts(cells),
-        "synth_seconds": round(f.get("elab_seconds", 0) + f.get("synth_seconds", 0), 1),
-    }
-    res["ecp5_bram_bits"] = res["ecp5_dp16kd"] * ECP5_BRAM_BITS
-    res["ecp5_dpr_bits"] = res["ecp5_dpr16x4"] * ECP5_DPR_BITS
+    res = {**ecp5_row(job, cells), "flow": "scripts/fpga.py, router2",
+           "synth_seconds": round(f.get("elab_seconds", 0) + f.get("synth_seconds", 0), 1)}
     if rc != 0 or not f.get("fmax_mhz"):
         last = [ln for ln in text.splitlines() if ln.startswith("fpga: ")][-1:] or ["?"]
         res.update({"fmax_mhz": None, "fmax_error": last[0].removeprefix("fpga: ")})
