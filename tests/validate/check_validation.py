@@ -2,10 +2,12 @@
 """check_validation.py BUILD_DIR WORKLOADS [KNOWN_GOOD...]: scripts/validate.py end to end on a
 few workloads of the default build, checked against the run reports it leaves behind.
 
-- exit 0, one summary line of the documented shape on stdout, the same line in the doc;
+- exit 0, the summary lines of the documented shape last on stdout (method (b), then the
+  headline), the same lines in the doc;
 - every case's saving and dispatch / issue / commit components recomputed here from the raw
   slot counters of the run reports (counters.cpi, config.core.slots, method (a) applied here),
-  and its in-bounds verdict and error recomputed from seed 000's rule;
+  and its in-bounds verdict and error recomputed from seed 000's rule; the same for method (b)
+  beside it, from the per-block counters' raw slots (counters.cpi_speculative);
 - the summary figures equal those of the cases; the doc's table has one row per case; the
   hand-written text around the generated region survives; a note is shown beside its case;
 - the plots are PNG files; a second run with --reuse runs nothing and gives the same cases,
@@ -26,8 +28,6 @@ IDEALS = {"perfect-l1i": ("perfect_l1i", ["icache"]),
           "perfect-l1d": ("perfect_l1d", ["dcache_l1", "dcache_l2", "dcache_mem"]),
           "perfect-bp": ("perfect_bp", ["bpred"]),
           "fast-alu": ("fast_alu", ["alu_lat"])}
-LINE = re.compile(r"^default: (\d+) of (\d+) significant cases in bounds \((\d+|-) %\), "
-                  r"mean error (\d+\.\d|-) % of CPI$")
 
 
 # The idealisation of the first workload that gets a hand-written note.
@@ -43,19 +43,47 @@ def close(a, b, what):
         fail(f"{what}: {a!r} != {b!r}")
 
 
-def components(run, comps):
-    """Per stage: sum of comps in slots / (W x I); dispatch/issue with method (a) done here."""
+def components(run, comps, method="a"):
+    """Per stage: sum of comps in slots / (W x I); dispatch/issue with method (a) done here,
+    or, method "b", the speculative per-block counters' raw slots (counters.cpi_speculative)."""
     raw = run["counters"]["cpi"]
     w = run["config"]["core"]["slots"]
     n = run["instructions"]
     out = []
     for stage in ("dispatch", "issue", "commit"):
         s = dict(raw[stage])
-        if stage != "commit" and s["base"] > raw["commit"]["base"]:
+        if stage != "commit" and method == "b":
+            s = dict(run["counters"]["cpi_speculative"][stage])
+        elif stage != "commit" and s["base"] > raw["commit"]["base"]:
             s["bpred"] += s["base"] - raw["commit"]["base"]
             s["base"] = raw["commit"]["base"]
         out.append(sum(s[k] for k in comps) / (w * n))
     return out
+
+
+def verdict(saving, comp, cpi):
+    """(in bounds, significant, error): seed 000's rule, written out here."""
+    lo, hi, tol = min(comp), max(comp), 0.001 * cpi
+    inb = lo - tol <= saving <= hi + tol
+    err = 0.0 if inb else min(abs(saving - lo), abs(saving - hi)) / cpi
+    sig = max(comp) >= 0.1 * cpi or abs(saving) >= 0.1 * cpi
+    return inb, sig, err
+
+
+def check_summary(line, cases, label):
+    """The summary line `label: N of M ... (P %), mean error E % of CPI` against the cases."""
+    m = re.match(rf"^{re.escape(label)}: (\d+) of (\d+) significant cases in bounds "
+                 r"\((\d+|-) %\), mean error (\d+\.\d|-) % of CPI$", line)
+    if not m:
+        fail(f"not a summary line of {label}: {line!r}")
+    sig = [c for c in cases if c["significant"]]
+    n_in = sum(c["in_bounds"] for c in sig)
+    if (int(m.group(1)), int(m.group(2))) != (n_in, len(sig)):
+        fail(f"summary line {line!r} vs {n_in} of {len(sig)} in the cases")
+    if sig:
+        mean = sum(c["error"] for c in sig) / len(sig)
+        if m.group(4) != f"{100 * mean:.1f}" or m.group(3) != f"{100 * n_in / len(sig):.0f}":
+            fail(f"summary line {line!r}: mean error {100 * mean:.3f} %")
 
 
 def main():
@@ -83,12 +111,12 @@ def main():
         if p.returncode != 0:
             fail(f"exit {p.returncode}\n{p.stdout}\n{p.stderr}")
         lines = p.stdout.splitlines()
-        m = LINE.match(lines[-1])
-        if not m:
-            fail(f"last stdout line is not a summary line: {lines[-1]!r}")
         with open(os.path.join(out, "validation.json")) as f:
             res = json.load(f)
         cases = res["builds"]["default"]["cases"]
+        if res["builds"]["default"].get("beside", {}).get("wrong_path") != "b":
+            fail("no method (b) evaluation beside the headline")
+        beside = res["builds"]["default"]["beside"]["cases"]
         if sorted((c["workload"], c["ideal"]) for c in cases) != sorted(
                 (w, i) for w in workloads for i in IDEALS):
             fail("not one case per workload and idealisation")
@@ -112,21 +140,23 @@ def main():
             close(c["saving"], saving, f"{what} saving")
             for s, x in zip(("dispatch", "issue", "commit"), comp):
                 close(c["component"][s], x, f"{what} {s}")
-            lo, hi, tol = min(comp), max(comp), 0.001 * cpi
-            inb = lo - tol <= saving <= hi + tol
-            err = 0.0 if inb else min(abs(saving - lo), abs(saving - hi)) / cpi
-            sig = max(comp) >= 0.1 * cpi or abs(saving) >= 0.1 * cpi
+            inb, sig, err = verdict(saving, comp, cpi)
             if (c["in_bounds"], c["significant"]) != (inb, sig):
                 fail(f"{what}: verdict {c['in_bounds']}/{c['significant']}, expected {inb}/{sig}")
             close(c["error"], err, f"{what} error")
-        sig = [c for c in cases if c["significant"]]
-        n_in = sum(c["in_bounds"] for c in sig)
-        if (int(m.group(1)), int(m.group(2))) != (n_in, len(sig)):
-            fail(f"summary line {lines[-1]!r} vs {n_in} of {len(sig)} in the cases")
-        if sig:
-            mean = sum(c["error"] for c in sig) / len(sig)
-            if m.group(4) != f"{100 * mean:.1f}" or m.group(3) != f"{100 * n_in / len(sig):.0f}":
-                fail(f"summary line {lines[-1]!r}: mean error {100 * mean:.3f} %")
+            # Method (b) beside it: the same runs, the per-block counters' raw slots.
+            cb = next(x for x in beside if (x["workload"], x["ideal"]) == (c["workload"],
+                                                                          c["ideal"]))
+            comp = components(base, comps, "b")
+            for s, x in zip(("dispatch", "issue", "commit"), comp):
+                close(cb["component"][s], x, f"{what} {s}, method (b)")
+            inb, sig, err = verdict(saving, comp, cpi)
+            if (cb["in_bounds"], cb["significant"]) != (inb, sig):
+                fail(f"{what}, method (b): verdict {cb['in_bounds']}/{cb['significant']}, "
+                     f"expected {inb}/{sig}")
+            close(cb["error"], err, f"{what} error, method (b)")
+        check_summary(lines[-1], cases, "default")
+        check_summary(lines[-2], beside, "default, method (b)")
         for w, i in known_good:
             c = next(c for c in cases if (c["workload"], c["ideal"]) == (w, i))
             if not (c["significant"] and c["in_bounds"]):
@@ -138,8 +168,9 @@ def main():
         if not text.startswith("# hand title\n\n" + begin) or \
                 not text.endswith(end + "\n\n## hand section\nkept text\n") or "\nold\n" in text:
             fail("the doc's hand-written text around the generated region was not kept")
-        if lines[-1] not in text:
-            fail("the summary line is not in the doc")
+        for line in lines[-2:]:
+            if f"\n{line}\n" not in text:
+                fail(f"the summary line {line!r} is not in the doc")
         for c in cases:
             row = [r for r in text.splitlines()
                    if re.match(rf"^\| \**{re.escape(c['workload'])}\** \| {c['ideal']} \|", r)]

@@ -169,6 +169,35 @@ class Cases(unittest.TestCase):
         text = "\n".join(v.md_build("default", "x", cases, v.summarize(cases), tops, {}, "a"))
         self.assertNotIn("do not sum", text)
 
+    def test_other_method_beside(self):
+        # The same as-is run, method (b)'s dispatch and issue stacks beside method (a)'s:
+        # dispatch icache 0.65, issue 0.60, commit 0.20 (the same stack): saving 0.6 is now
+        # inside (0.20 .. 0.65); dcache: dispatch 0.5, issue 0.3, commit 0.8 against 0.7: inside.
+        r = self.recs()
+        r[("default", "w", "as-is")]["stacks_alt"] = {
+            "dispatch": stacks(base=1.0, icache=0.65, dcache_mem=0.5),
+            "issue": stacks(base=1.0, icache=0.60, dcache_mem=0.3),
+            "commit": r[("default", "w", "as-is")]["stacks"]["commit"]}
+        head = v.build_cases("default", ["w"], r, {})[:3]
+        alt = v.build_cases("default", ["w"], r, {}, stacks="stacks_alt")[:3]
+        ic = alt[0]
+        self.assertEqual(ic["ideal"], "perfect-l1i")
+        self.assertEqual([ic["component"][s] for s in v.STAGES], [0.65, 0.60, 0.20])
+        self.assertTrue(ic["in_bounds"] and ic["significant"])
+        self.assertFalse(head[0]["in_bounds"])
+        self.assertAlmostEqual(alt[1]["component"]["issue"], 0.3)
+        beside = {"wrong_path": "b", "summary": v.summarize(alt), "cases": alt}
+        text = "\n".join(v.md_build("default", "x", head, v.summarize(head),
+                                    v.top_commit("default", ["w"], r), {}, "a", beside))
+        self.assertIn("**default, method (b): 2 of 2 significant cases in bounds (100 %), "
+                      "mean error 0.0 % of CPI**", text)
+        # only the case whose verdict differs is listed (dcache is in bounds under both;
+        # bpred is not significant under either)
+        listed = text.split("Cases out of bounds with method (b)", 1)[1].split("Largest", 1)[0]
+        rows = [x for x in listed.splitlines() if x.startswith("| w | ")]
+        self.assertEqual(rows, ["| w | perfect-l1i | 0.600 | 0.650 | 0.600 | 0.200 | no | yes | "
+                                "0.0 |"])
+
     def test_top_commit(self):
         t = v.top_commit("default", ["w"], self.recs())["w"]
         self.assertEqual(t["component"], "other")   # 1.0 > dcache_mem 0.8 > icache 0.2
