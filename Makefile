@@ -37,7 +37,7 @@ run: build
 	  --csv $(REPORT_DIR)/fp/report.csv --text-dir $(REPORT_DIR)/fp --plots $(REPORT_DIR)/fp/plots \
 	  $(RUN_ARGS)
 
-# Seed 000 §IV over the suite: every workload as is and under each idealisation, on the default
+# Seed 000 §V-A over the suite: every workload as is and under each idealisation, on the default
 # and 4-wide builds; regenerates docs/validation.md and docs/img/validation*.png, run reports
 # and validation.json under build/validate/ (docs/validation.md). Builds only the two binaries it
 # runs. VALIDATE_ARGS=--reuse etc.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Seed 000's validation of multi-stage CPI stacks (§IV, DESIGN.md §6.3): the CPI reduction of
+"""Seed 000's validation of multi-stage CPI stacks (§V-A, DESIGN.md §6.3): the CPI reduction of
 an idealised run lies between the commit and the dispatch component of what it removes.
 
 ideal_check.py [--roi] [--method-b] [--tol T] W COMP[+COMP..] FLAG -- CMD...
