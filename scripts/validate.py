@@ -350,16 +350,18 @@ def md_beside(build, cases, beside):
              f"**{summary_line(method_label(build, m), beside['summary'])}**", ""]
     lines += md_ideal_table(beside["cases"])
     head = {(c["workload"], c["ideal"]): c for c in cases if "failed" not in c}
+
+    def verdict(x):  # as the case table: in parentheses when not significant
+        v = "yes" if x["in_bounds"] else "no"
+        return v if x["significant"] else f"({v})"
+
     rows = []
     for c in beside["cases"]:
         h = head.get((c["workload"], c["ideal"]))
         if "failed" in c or h is None or not (c["significant"] or h["significant"]):
             continue
-        if c["in_bounds"] == h["in_bounds"] and c["significant"] == h["significant"] and \
-                c["in_bounds"]:
+        if c["in_bounds"] and verdict(c) == verdict(h):
             continue
-        verdict = (lambda x: ("yes" if x["in_bounds"] else "no") if x["significant"]
-                   else ("(yes)" if x["in_bounds"] else "(no)"))
         comp = c["component"]
         rows.append(f"| {c['workload']} | {c['ideal']} | {c['saving']:.3f} | "
                     f"{comp['dispatch']:.3f} | {comp['issue']:.3f} | {comp['commit']:.3f} | "
@@ -367,7 +369,7 @@ def md_beside(build, cases, beside):
                     f"{pct(c['error']) if c['significant'] else ''} |")
     if rows:
         lines += ["", f"Cases out of bounds with method ({m}), or whose verdict differs between the "
-                  "methods (components of method " f"({m}); explanations are those of the "
+                  f"methods (components of method ({m}); explanations are those of the "
                   "headline's table):", "",
                   f"| workload | idealisation | saving | dispatch | issue | commit | "
                   f"in bounds, headline | in bounds, method ({m}) | error % CPI |",
