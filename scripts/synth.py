@@ -375,6 +375,17 @@ def stat_cells(stat_json: Path, top: str) -> dict:
     return dict(mod.get("num_cells_by_type", {}))
 
 
+# The core rows (files "core"): the out-of-order core's ECP5 mapping took 48 minutes at the
+# third session and over 20 at stop 42 before --timeout's default stopped it, so a core row's
+# tools get at least this limit each, not --timeout's.
+CORE_TIMEOUT = 3 * 3600
+
+
+def tool_timeout(job: Job, timeout: int) -> int:
+    """Seconds each tool of the job may run: --timeout's, or at least CORE_TIMEOUT for a core row."""
+    return max(timeout, CORE_TIMEOUT) if job.files == "core" else timeout
+
+
 def synth_job(job: Job, tools: Tools, out: Path, core_files: list[str], timeout: int,
               device: str, package: str) -> dict:
     d = out / job.name
@@ -382,6 +393,7 @@ def synth_job(job: Job, tools: Tools, out: Path, core_files: list[str], timeout:
     t0 = time.time()
     if job.files == "board":
         return board_job(job, tools, d, t0)
+    timeout = tool_timeout(job, timeout)
     srcs = " ".join(stage_sources(file_list(job.files, core_files), d))
     # Stage 1: slang elaborates the unit with its parameters; the flat RTL netlist is plain
     # Verilog that any Yosys reads. SYNTHESIS drops the Verilator-only assertion blocks.

@@ -21,6 +21,7 @@ speculative blocks LUT4 3000 / 40000 = 7.5 % (met), FF 1000 / 10000 = 10.0 % (me
 a path through u_pmu; 10.5 >= 10.0 met; the 8-block top has no Fmax; before: LUT4 0.40, FF 0.60;
 without the probe stage LUT4 9200 / 40000 = 0.23, FF 2000 / 10000 = 0.20, Fmax 7.5 MHz.
 A row already in the doc's record (docs/cost.json's role) and not re-run stays in the table.
+Also: the core row's per-tool time limit (synth.tool_timeout).
 Usage: check_soc_rows.py OUTDIR
 """
 import json
@@ -89,7 +90,22 @@ def tools(d: Path) -> None:
         p.chmod(0o755)
 
 
+def core_row_limit() -> None:
+    """The core row's tools get at least 3 hours each (its mapping took 48 minutes, over
+    --timeout's 20-minute default); every other row keeps --timeout's limit."""
+    sys.path.insert(0, str(ROOT / "scripts"))
+    import synth
+    jobs = {j.name: j for j in synth.ecp5_jobs(False)}
+    check(synth.tool_timeout(jobs["ecp5_core"], 1200) == 3 * 3600,
+          "ecp5_core's per-tool limit is not 3 hours under --timeout 1200")
+    check(synth.tool_timeout(jobs["ecp5_core"], 5 * 3600) == 5 * 3600,
+          "a --timeout above 3 hours does not hold for ecp5_core")
+    check(synth.tool_timeout(jobs["ecp5_pmu_top"], 1200) == 1200,
+          "a unit row's per-tool limit is not --timeout's")
+
+
 def main():
+    core_row_limit()
     d = Path(sys.argv[1]).resolve()
     shutil.rmtree(d, ignore_errors=True)
     tools(d)
