@@ -140,8 +140,9 @@ def run_record(path, wrong_path="a"):
     r = rep["runs"][0]
     st = r["status"]
     cs = r["metrics"]["cpi_stacks"]
-    if wrong_path == "b" and "wrong_path_speculative" not in cs:
-        raise ValueError("the report has no wrong_path_speculative stacks (method b)")
+    if WRONG_PATH_KEY[wrong_path] not in cs:
+        raise ValueError(f"the report has no {WRONG_PATH_KEY[wrong_path]} stacks "
+                         f"(method {wrong_path})")
     commit = {k: v for k, v in cs["commit"].items() if k != "total"}
 
     def of(method):
