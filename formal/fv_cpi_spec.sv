@@ -1,4 +1,4 @@
-// BMC wrapper of cpi_spec (speculative per-block CPI counters, docs/pmu.md). Inputs are free
+// BMC wrapper of cpi_spec (speculative per-block CPI counters, docs/dev/pmu.md). Inputs are free
 // except for the probe contract: n-fields within the stage widths, cmt_br_n <= cmt_n, stalled
 // slots <= W, blame a component (the assertions at the end of cpi_spec.sv). Properties, per
 // stage s and component c, in the solver-local form of fv_cpi_stack (hierarchical references
@@ -8,7 +8,7 @@
 //    cycle (one live block holding no branch, none dispatching: computed here from the state and
 //    the probe); SlotsNeverGained: a saturating cycle only drops slots.
 //  * StepsThreeFour: each global's increment is the cycle's bookings of its component in a
-//    direct cycle (else 0) plus what docs/pmu.md steps 3-4 give, computed here
+//    direct cycle (else 0) plus what docs/dev/pmu.md steps 3-4 give, computed here
 //    from the blocks after steps 1-2 without the RTL's walk: the blocks proven are the longest
 //    run of live blocks from the head, each holding a branch, whose branch counts sum to at
 //    most cmt_br_n; they go to their own components. At a flush every other live block goes,
@@ -23,7 +23,7 @@
 // CounterFollowsShadow (fv_pmu_counter) that is globals + live blocks = slots booked since
 // reset, adjusted by CSR writes, until a block counter saturates. Stated end to end (9 * N-term
 // stage sums) the solver took 4 min at depth 3 (docs/cost.md).
-// With Drain = 1 (the drain queue, docs/pmu.md) steps 3-4 decide the same blocks but a leaving
+// With Drain = 1 (the drain queue, docs/dev/pmu.md) steps 3-4 decide the same blocks but a leaving
 // block waits in its entry for the one drain port; the properties are then, against the same
 // reference walk:
 //  * QueueLeavesAsWalk: a block the walk proves (flushes) and the port does not take at once is

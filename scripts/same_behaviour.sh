@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # same_behaviour.sh [--ignore-key KEY]... BEFORE_BUILD AFTER_BUILD [TARGET]: proof that an RTL
-# refactoring changes no behaviour (docs/core.md "Back-end files"). Runs `stackscope run --json` on TARGET (default: the
+# refactoring changes no behaviour (docs/dev/core.md "Back-end files"). Runs `stackscope run --json` on TARGET (default: the
 # whole suite) with the default, 4-wide and 1-wide binaries of both build directories (each with
 # its own built workloads) and compares the reports field by field with
 # tests/core/same_report.py, ignoring only timing fields and the ELF path (and each KEY: a

@@ -287,7 +287,7 @@ def sweep_jobs(quick: bool) -> list[Job]:
         jobs.append(Job(f"flops_stack_cnt{cw}", "cnt_width", "flops_stack", {"CntW": cw}))
         jobs.append(Job(f"pmu_top_cnt{cw}", "cnt_width", "pmu_top",
                         {"StackCntW": cw, "CntStore": 0}))
-    # speculative per-block counters (cpi_spec, docs/pmu.md): the main stacks + N blocks
+    # speculative per-block counters (cpi_spec, docs/dev/pmu.md): the main stacks + N blocks
     for n in (4, 8):
         jobs.append(Job(f"cpi_stack_spec{n}", "spec_blocks", "cpi_stack", {"SpecBlocks": n}))
     for k in (1, 2, 4, 8, 16):

@@ -132,7 +132,7 @@ def summary_line(build, s):
 def run_record(path, wrong_path="a"):
     """The figures of one `stackscope run --json` report that the validation needs; dispatch
     and issue stacks wrong-path adjusted by method (a) or, with wrong_path "b", the speculative
-    per-block counters' stacks (seed 000 §III-B's more accurate method; docs/pmu.md)."""
+    per-block counters' stacks (seed 000 §III-B's more accurate method; docs/dev/pmu.md)."""
     with open(path) as f:
         rep = json.load(f)
     if rep.get("schema") != "stackscope-report" or len(rep.get("runs", [])) != 1:

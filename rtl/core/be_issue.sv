@@ -1,4 +1,4 @@
-// Issue and execute stage of the back end (docs/core.md "Back end"): one reservation
+// Issue and execute stage of the back end (docs/dev/core.md "Back end"): one reservation
 // station per class (be_rs) with oldest-first select per issue port, then the IssueWidth
 // oldest port candidates; operand read from the physical register file; the functional
 // units (NumAlu ALUs, branch unit, pipelined multiplier, iterative divider, AGU, FpUnits

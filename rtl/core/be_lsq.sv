@@ -1,4 +1,4 @@
-// Load/store unit of the back end (docs/core.md "Back end", D-port docs/core_contract.md
+// Load/store unit of the back end (docs/dev/core.md "Back end", D-port docs/dev/core_contract.md
 // section 2): the load queue (loads issue speculatively past older stores whose address is
 // unknown; a store whose address resolves checks the younger loads for a memory-ordering
 // violation), the store queue whose committed part is the store buffer, store-to-load

@@ -1,4 +1,4 @@
-// Probe bus of the core (docs/probe.md): the whole core -> PMU contract in one place. Every
+// Probe bus of the core (docs/dev/probe.md): the whole core -> PMU contract in one place. Every
 // field of probe_o is computed here from the back end's dispatch, issue, LSQ and commit state;
 // the back-end stages only export their state. The producer class per physical register
 // (for the issue stage's "waiting on what" classification) is kept here too.
@@ -239,7 +239,7 @@ module be_probe
     // A uop's first cycle -- the cycle it issues, or any cycle it still waits in an RS -- would
     // hold its dependant or the ROB head at any latency, so it is dependence (ClsSingle); only
     // the cycles after it are its long latency or its miss (Table II's ALU_lat: "cycles lost
-    // due to multi-cycle latency instructions"; docs/probe.md "First cycle").
+    // due to multi-cycle latency instructions"; docs/dev/probe.md "First cycle").
     head_start = found && oldest_rob == rob_head_d_i;
     prod_start = 1'b0;
     for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
@@ -258,7 +258,7 @@ module be_probe
                              : cls_of(nh_i.cls, lq_miss1_now[nh_i.lq], lq_miss2_now[nh_i.lq]);
     // A done store at the head that the full store buffer cannot take while the buffer drains
     // a store that missed the L1D waits on that miss: seed 000's "the ROB head waits on a
-    // D-cache miss", at its level (docs/probe.md, "Stores"). Seed 000 has no store buffer.
+    // D-cache miss", at its level (docs/dev/probe.md, "Stores"). Seed 000 has no store buffer.
     // The miss lasts while the L1D holds the store in an MSHR and in the cycle its answer
     // arrives (its buffer entry frees the cycle after).
     sb_miss1 = st_l1miss_i || (st_ans_i && dc_rlevel_i >= 2'd1);
@@ -296,7 +296,7 @@ module be_probe
     probe_o.fp_prod_load  = fp_fields.prod_load;
   end
 
-  // FLOPS stack (seed 000 Table III; docs/probe.md "FP"): k = FpUnits pipes, v = 1. A pipe
+  // FLOPS stack (seed 000 Table III; docs/dev/probe.md "FP"): k = FpUnits pipes, v = 1. A pipe
   // issuing FP arithmetic (fpu_pkg::is_arith) does a = 2 (FMA) or 1 flops on its one element;
   // a pipe issuing anything else (min/max, compares, fclass, sign injection, conversions,
   // moves) is busy without flops. fdiv/fsqrt run on their own unit, not on a pipe: they are
@@ -345,7 +345,7 @@ module be_probe
   end
 
 `ifndef SYNTHESIS
-  // Observation port (docs/probe.md "Checking the probe against the machine"): the raw
+  // Observation port (docs/dev/probe.md "Checking the probe against the machine"): the raw
   // occupancy of the structures, as counts, for the harness to re-derive the flags above from
   // their documented meaning. The front-end fields are filled by core_top.
   always_comb begin : observe
@@ -372,7 +372,7 @@ module be_probe
                         : 8'(Cfg.SbEntries) - 8'(sb_cnt_i);
   end
 
-  // Flags tied to the structures that cause them (issue 15, docs/probe.md). The harness's
+  // Flags tied to the structures that cause them (issue 15, docs/dev/probe.md). The harness's
   // ProbeCheck checks the window flags against counts it follows itself; these tie the rest to
   // the back end's state, which the dispatch flags were computed from elsewhere (be_rename).
   logic rs_short;  // some RS class has fewer free entries than a dispatch group needs

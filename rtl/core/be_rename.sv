@@ -1,4 +1,4 @@
-// Dispatch and rename stage of the back end (docs/core.md "Back end"): map table (64 names:
+// Dispatch and rename stage of the back end (docs/dev/core.md "Back end"): map table (64 names:
 // x0..x31, f0..f31), committed map, one FIFO free list per register file and the ready
 // table; decides in order how many of the front end's uops dispatch this cycle (all or a
 // prefix: ROB, RS, LQ/SQ and free-register space) and gives each its physical registers,

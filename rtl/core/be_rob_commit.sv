@@ -1,4 +1,4 @@
-// Reorder buffer and commit stage of the back end (docs/core.md "Back end"): ROB entries
+// Reorder buffer and commit stage of the back end (docs/dev/core.md "Back end"): ROB entries
 // written at dispatch and completed by the units, in-order commit of up to CommitWidth uops
 // with precise traps and interrupts, the machine-mode CSR file (a CSR op acts in its commit
 // cycle), the head-of-ROB operations (fence.i, MMIO store), the commit-time redirect and

@@ -1,11 +1,11 @@
-// Back end of the out-of-order core (docs/core.md "Back end", ports docs/core_contract.md):
+// Back end of the out-of-order core (docs/dev/core.md "Back end", ports docs/dev/core_contract.md):
 // the thin top that connects its stages, in the manner of Ibex and CVA6 --
 //   be_rename      map table, free list, ready table; dispatch (all or a prefix of a group)
 //   be_issue       reservation stations (be_rs), select, register file, ALUs, branch unit,
 //                  multiplier, divider, AGU and the write-back / wake-up ports
 //   be_lsq         load queue, store queue / store buffer, forwarding, D-port
 //   be_rob_commit  ROB, in-order commit with precise traps, CSR file, redirects
-//   be_probe       the probe bus to the PMU (docs/probe.md)
+//   be_probe       the probe bus to the PMU (docs/dev/probe.md)
 //   be_tracer      the pipeline-trace DPI calls (simulation only)
 // and the two types the stages share (RS payload, ROB entry), whose widths follow the
 // parameters.

@@ -131,7 +131,7 @@ module core_decode
         end
         if (uop_o.cls == ClsIllegal) uop_o.rd_we = 1'b0;
       end
-      // RV32F (docs/core.md "Floating point"); the same illegal encodings as the ISS.
+      // RV32F (docs/dev/core.md "Floating point"); the same illegal encodings as the ISS.
       7'h07: if (f3 == 3'd2) begin  // flw
         uop_o.cls = ClsLoad; uop_o.rd_we = 1'b1; uop_o.fp = 1'b1; uop_o.rd_fp = 1'b1;
       end

@@ -1,4 +1,4 @@
-// Front end of the out-of-order core (docs/core.md "Front end", ports docs/core_contract.md):
+// Front end of the out-of-order core (docs/dev/core.md "Front end", ports docs/dev/core_contract.md):
 // F0 predicts a fetch group (up to FetchWidth instructions of one 16-byte block, ending at the
 // first predicted-taken branch/jump: BTB + gshare + RAS, or the perfect-BP oracle) and requests
 // the block; F1 takes the in-order I-port answer, predecodes it (repairs a missed or wrong
@@ -10,7 +10,7 @@ module core_frontend
   import core_pkg::*;
 #(
   parameter int unsigned FetchWidth      = 2,     // 1..4 instructions per cycle
-  // Power of 2, >= FetchWidth. Full fetch rate needs >= 3 * FetchWidth (docs/core.md).
+  // Power of 2, >= FetchWidth. Full fetch rate needs >= 3 * FetchWidth (docs/dev/core.md).
   parameter int unsigned FetchBufEntries = FetchWidth > 2 ? 16 : 8,
   parameter int unsigned GshareHistBits  = 10,    // 1..MaxGhistBits
   parameter int unsigned GshareEntries   = 1024,  // 2-bit counters, power of 2
@@ -514,14 +514,14 @@ module core_frontend
     end
   end
 
-  // Probe (docs/probe.md, fe_icache_miss): the front end waits on an I-cache miss while the
+  // Probe (docs/dev/probe.md, fe_icache_miss): the front end waits on an I-cache miss while the
   // L1I misses a request in flight (it accepts nothing meanwhile), and in the cycle a live
   // block's fill answer reaches F1 (a hit would have been written to the fetch buffer a cycle
   // earlier, so that cycle is part of the miss penalty). After a redirect the L1I answers the
   // killed miss at once and finishes its fill in the background, taking only requests that hit;
   // a request it holds back meanwhile waits on that miss. The L1I's miss flag means exactly
-  // "the requester waits on a miss" (docs/core_contract.md), so it is taken as it is; Table II
-  // tests "Icache miss" before "bpred miss" (docs/pmu.md).
+  // "the requester waits on a miss" (docs/dev/core_contract.md), so it is taken as it is; Table II
+  // tests "Icache miss" before "bpred miss" (docs/dev/pmu.md).
   logic ic_miss_q;
   always_ff @(posedge clk_i or negedge rst_ni) begin : icache_miss_reg
     if (!rst_ni) ic_miss_q <= 1'b0;
@@ -530,7 +530,7 @@ module core_frontend
   assign fe_icache_miss_o = ic_rsp_i.miss || (ic_miss_q && f1_live);
   assign fe_recover_o     = recover_q;
 
-  // Probe (docs/probe.md, fe_misfetch): from a decode redirect (a taken branch or jump the
+  // Probe (docs/dev/probe.md, fe_misfetch): from a decode redirect (a taken branch or jump the
   // BTB missed or gave a wrong direct target) until its first correct-path uop, sequence
   // number misfetch_seq_q, is taken by dispatch. Only the front end lost time: no wrong-path
   // uop reached the back end. A back-end redirect ends it (fe_recover_o takes over).

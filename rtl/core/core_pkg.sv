@@ -1,5 +1,5 @@
 // Core-wide types: decoded micro-op, CSR addresses, trap causes, commit-trace record.
-// Step 0 of the core (see docs/core.md): a sequential RV32IM machine-mode core whose
+// Step 0 of the core (see docs/dev/core.md): a sequential RV32IM machine-mode core whose
 // decode/ALU/divider/CSR blocks are the ones the out-of-order back end will reuse.
 package core_pkg;
 
@@ -60,7 +60,7 @@ package core_pkg;
     logic [4:0]       rs3;
   } uop_t;
 
-  // Memory map (docs/core.md "Memory map"; the ISS's iss::mmap::kRamBase): devices below
+  // Memory map (docs/dev/core.md "Memory map"; the ISS's iss::mmap::kRamBase): devices below
   // RamBase (uncached, stores go out at the ROB head), RAM from RamBase for ram_size_i bytes,
   // nothing above it (an access fault at the AGU).
   localparam logic [31:0] RamBase = 32'h8000_0000;
@@ -144,7 +144,7 @@ package core_pkg;
   } core_status_t;
 
   // ---------------------------------------------------------------------------------------
-  // Front end -> back end (docs/core_contract.md section 3).
+  // Front end -> back end (docs/dev/core_contract.md section 3).
 
   // Kind of a control-transfer instruction, as the predictor sees it. Calls and returns
   // follow the RISC-V hint convention (link registers x1/x5), see br_kind_of().
@@ -205,7 +205,7 @@ package core_pkg;
 
   // ---------------------------------------------------------------------------------------
   // Port bundles that repeat through core_backend, core_top and soc_top (one field per signal
-  // of docs/core_contract.md; request = towards the callee, response = back).
+  // of docs/dev/core_contract.md; request = towards the callee, response = back).
 
   // I-port (contract section 1): one aligned 16-byte block per request, answered in order.
   typedef struct packed {
@@ -275,7 +275,7 @@ package core_pkg;
   } bp_update_t;
 
   // ---------------------------------------------------------------------------------------
-  // Back end (docs/core.md "Back end").
+  // Back end (docs/dev/core.md "Back end").
 
   // Core configuration, in the manner of CVA6's cva6_cfg_t: core_top's scalar parameters and
   // the widths and port indices derived from them, built once (core_cfg) and passed to
@@ -354,7 +354,7 @@ package core_pkg;
     RobEntries: 32, RsEntries: 8, LqEntries: 8, SqEntries: 8, SbEntries: 4, PhysRegs: 64,
     MulLatency: 3, FpUnits: 2, default: 0});
 
-  // Cycles from issue to result of an FP pipe op (fpu_pipe Latency; docs/fpu.md). fdiv/fsqrt
+  // Cycles from issue to result of an FP pipe op (fpu_pipe Latency; docs/dev/fpu.md). fdiv/fsqrt
   // take 16 (fpu_divsqrt, one at a time).
   localparam int unsigned FpuLatency = 4;
 

@@ -1,6 +1,6 @@
 // StackScope out-of-order RV32IM + Zicsr core: core_frontend (fetch, prediction, decode) and
 // core_backend (rename, ROB, reservation stations, execution, LSQ, commit) with the fixed
-// ports of docs/core_contract.md. soc_top connects the I-port and D-port to soc_mem.
+// ports of docs/dev/core_contract.md. soc_top connects the I-port and D-port to soc_mem.
 `default_nettype none
 
 module core_top

@@ -2,7 +2,7 @@
 // restoring quotient (or root) bits a cycle. 28 bits are computed (24 significant, a guard,
 // and one spare for a quotient below 1), the remainder gives the sticky bit, and the shared
 // round_pack rounds. Fixed latency: the response comes 28 / StepsPerCycle + 2 cycles after
-// the request is taken (16 with the default 2), special operands included (docs/fpu.md).
+// the request is taken (16 with the default 2), special operands included (docs/dev/fpu.md).
 `default_nettype none
 
 module fpu_divsqrt

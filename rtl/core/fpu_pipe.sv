@@ -1,7 +1,7 @@
 // Fully pipelined single-precision FP pipe: the fused multiply-add family (fadd/fsub/fmul are
 // FMAs with one operand fixed, one rounding) and every other RV32F op but fdiv/fsqrt, all with
 // the same latency so every op takes one FMA slot. One op per cycle; results Latency cycles
-// later, in order. Stages (docs/fpu.md): A unpacks, multiplies and aligns the addend; B adds,
+// later, in order. Stages (docs/dev/fpu.md): A unpacks, multiplies and aligns the addend; B adds,
 // normalises and rounds; Latency - 2 further result registers follow for retiming.
 `default_nettype none
 
@@ -97,7 +97,7 @@ module fpu_pipe
   assign inf_times_zero = (x.inf && y.zero) || (x.zero && y.inf);
 
   // Addend alignment: shift = (ex + ey) - ez + 27 puts the addend's LSB at the product's
-  // weight (docs/fpu.md); below 0 the addend is far above the product (which then only acts
+  // weight (docs/dev/fpu.md); below 0 the addend is far above the product (which then only acts
   // as a sticky below the addend's guard bits), above 76 it is all sticky.
   fexp_t       shift_raw, prod_top;
   logic [6:0]  shift;
@@ -358,7 +358,7 @@ module fpu_pipe
       assert (rm_i <= RmRmm) else $error("fpu_pipe: unresolved rounding mode %0d", rm_i);
     end
   end
-  // The 77-bit window never carries out of an effective addition (docs/fpu.md).
+  // The 77-bit window never carries out of an effective addition (docs/dev/fpu.md).
   always_ff @(posedge clk_i) begin : window_fits
     if (rst_ni && a_valid_q && a_q.kind == KindSum && a_q.sign_p == a_q.sign_c) begin
       assert (sum >= a_q.addend) else $error("fpu_pipe: sum window overflow");

@@ -1,6 +1,6 @@
 // Single-precision (RV32F) FP datapath package: op and rounding-mode encodings, the fflags
 // layout, and the shared pieces of arithmetic (unpack, leading-zero count, round-and-pack).
-// The bit-exact reference is sim_model/iss/softfloat32.cpp; docs/fpu.md describes the units.
+// The bit-exact reference is sim_model/iss/softfloat32.cpp; docs/dev/fpu.md describes the units.
 `default_nettype none
 
 package fpu_pkg;
@@ -53,7 +53,7 @@ package fpu_pkg;
     logic nx;  // inexact
   } fpu_flags_t;
 
-  // FP arithmetic (the FLOPS stack's "FP op", docs/probe.md): the ops that produce flops.
+  // FP arithmetic (the FLOPS stack's "FP op", docs/dev/probe.md): the ops that produce flops.
   // Min/max, compares, fclass, sign injection, conversions and moves are not arithmetic: on an
   // FMA pipe they take a slot that does no flop (the stack's non_vfp).
   function automatic logic is_arith(fpu_op_e op);

@@ -36,7 +36,7 @@ module soc_fpga_top
   parameter int unsigned BtbEntries     = 16,
   parameter int unsigned GshareEntries  = 256,
   // Register files in distributed RAM: one bank per write port and a live-value table
-  // (docs/core.md "Register files in RAM").
+  // (docs/dev/core.md "Register files in RAM").
   parameter int unsigned RfRam          = 1,
   // Caches small enough for the ECP5's logic (their arrays are flip-flops): 1 KiB L1I,
   // 1 KiB L1D, 2 KiB L2.

@@ -3,7 +3,7 @@
 // the block joins the global counters when its last branch commits, and a mispredicted-branch
 // flush sends every block in flight to bpred. While nothing is speculative (one live block, no
 // block-ending uop in it or dispatching) the cycle's slots go straight to the globals, so no
-// branch-free stretch can saturate a block. Contract: docs/pmu.md, "Speculative per-block CPI
+// branch-free stretch can saturate a block. Contract: docs/dev/pmu.md, "Speculative per-block CPI
 // counters"; C++ twin sim_model/pmu/cpi_spec.cpp.
 //
 // How blocks that leave join the globals (Drain):
@@ -446,7 +446,7 @@ module cpi_spec
   );
 
 `ifndef SYNTHESIS
-  // Invariant (docs/pmu.md): per stage, globals + live (and leaving) blocks = slots booked since reset,
+  // Invariant (docs/dev/pmu.md): per stage, globals + live (and leaving) blocks = slots booked since reset,
   // adjusted by CSR writes, until a block counter saturates (it then drops slots by design).
   logic [NumStages-1:0][CntW-1:0] expect_q, sum_now;
   logic [NumStages-1:0][NW:0]     booked;

@@ -2,7 +2,7 @@
 // bus only. Per stage, the cause of the unused slots is chosen here; the slot arithmetic and
 // counters are in cpi_stage_acct. Wrong-path slots: the simple method of seed 000 §III-B is a
 // derived figure in software; with SpecBlocks > 0, cpi_spec keeps a second, method-(b) copy
-// of the dispatch and issue stacks in per-block speculative counters (docs/pmu.md).
+// of the dispatch and issue stacks in per-block speculative counters (docs/dev/pmu.md).
 `default_nettype none
 
 module cpi_stack
@@ -55,7 +55,7 @@ module cpi_stack
   endfunction
 
   // Table II lines 5-8: a dry front end is blamed on its miss, I-cache first; a misfetch
-  // (decode redirect) is a branch-prediction miss too (docs/pmu.md, "Rules").
+  // (decode redirect) is a branch-prediction miss too (docs/dev/pmu.md, "Rules").
   function automatic cpi_comp_e frontend_comp(logic icache_miss, logic bpred_recover,
                                               logic misfetch);
     if (icache_miss) return CompIcache;
@@ -86,7 +86,7 @@ module cpi_stack
   end
 
   // An RS left empty because the back end holds dispatch is not a front-end stall: the
-  // issue stage then waits on what dispatch waits on, the ROB head (docs/pmu.md, "Issue").
+  // issue stage then waits on what dispatch waits on, the ROB head (docs/dev/pmu.md, "Issue").
   always_comb begin : blame_issue
     if (probe_i.rs_empty) begin
       blame[StIssue] = backend_held ? class_comp(probe_i.rob_head_cls) : fe_comp;

@@ -43,7 +43,7 @@ module cpi_stage_acct
     if (eff < WEff) begin
       booked = eff[NW-1:0];
     end else if (excess[EffW-1:CarryW] != '0) begin
-      carry_d = CarryMax;  // saturate: documented in docs/pmu.md
+      carry_d = CarryMax;  // saturate: documented in docs/dev/pmu.md
     end else begin
       carry_d = excess[CarryW-1:0];
     end

@@ -2,7 +2,7 @@
 // The PMU's own types (counter enums, events, address map) and the event increment
 // functions. The probe contract is probe_pkg; the aliases below keep `pmu_pkg::probe_t`
 // and friends working for code that has not switched to probe_pkg yet.
-// C++ twin: sim_model/pmu/pmu_gen.h. Integration guide: docs/probe.md.
+// C++ twin: sim_model/pmu/pmu_gen.h. Integration guide: docs/dev/probe.md.
 `default_nettype none
 
 package pmu_pkg;
@@ -253,7 +253,7 @@ package pmu_pkg;
     return inc;
   endfunction
 
-  // ---- address map: standard counter CSRs served by pmu_csr (docs/pmu.md)
+  // ---- address map: standard counter CSRs served by pmu_csr (docs/dev/pmu.md)
   localparam logic [11:0] AddrMcounteren = 12'h306;  // RW: stored for the core's lower modes
   localparam logic [11:0] AddrMcountinhibit = 12'h320;  // RW: bit i stops counter i (bit 1, time, reads 0)
   localparam logic [11:0] AddrMhpmevent3 = 12'h323;  // RW: event selector of mhpmcounter3 (+i for 3+i)

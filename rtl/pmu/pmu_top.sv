@@ -2,7 +2,7 @@
 // (pmu_csr) plus the custom ones -- a bank select, the TIP trigger control and a read-only
 // window (AddrWindow, 64 words) onto every stack component and TIP sample register. The map
 // (addresses, banks, words, debug units) is generated into pmu_pkg by rtl/pmu/gen/pmu_gen.py,
-// with its C++ and software twins; docs/pmu.md shows it. Lint and synthesis top of rtl/pmu.
+// with its C++ and software twins; docs/dev/pmu.md shows it. Lint and synthesis top of rtl/pmu.
 `default_nettype none
 
 module pmu_top
@@ -15,7 +15,7 @@ module pmu_top
   parameter int unsigned FpVecLen       = 1,
   parameter int unsigned StackCntW      = 48,
   parameter int unsigned NumHpm         = 4,
-  // Speculative per-block CPI counters (wrong-path method b, docs/pmu.md): blocks tracked
+  // Speculative per-block CPI counters (wrong-path method b, docs/dev/pmu.md): blocks tracked
   // (0 = not built) and the core's ROB size (power of two).
   parameter int unsigned SpecBlocks     = 8,
   parameter int unsigned RobEntries     = 32,
@@ -24,7 +24,7 @@ module pmu_top
   // Stack-counter storage (docs/cost.md): 1 = RAM + narrow pending registers drained
   // round-robin (exact every cycle), 0 = one flip-flop register and adder per counter.
   parameter int unsigned CntStore       = 1,
-  // How leaving speculative blocks join their globals (cpi_spec Drain, docs/pmu.md): 1 = the
+  // How leaving speculative blocks join their globals (cpi_spec Drain, docs/dev/pmu.md): 1 = the
   // drain queue (one block per cycle), 0 = every leaving block in its cycle.
   parameter int unsigned SpecDrain      = 1,
   // 1: the counting units (CPI stacks, Top-Down, FLOPS, TIP) see the probe through a register

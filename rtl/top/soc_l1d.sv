@@ -396,7 +396,7 @@ module soc_l1d #(
         end
       end
       // A store miss waits in its MSHR too (until its replay answers it): the core's probe
-      // books a store that cannot leave behind it to the D-cache (docs/probe.md, "Stores").
+      // books a store that cannot leave behind it to the D-cache (docs/dev/probe.md, "Stores").
       if (mv_q[m] && mst_q[m]) begin
         l1miss_tags_o[mst_tag_q[m]] = 1'b1;
         if (ml2miss_q[m]) l2miss_tags_o[mst_tag_q[m]] = 1'b1;

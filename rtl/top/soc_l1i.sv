@@ -10,7 +10,7 @@
 // reads, and finishes its fill in the background: the line is still allocated, and meanwhile a
 // request that hits is accepted and answered as usual. A request that misses waits (no grant)
 // until the fill is done, and miss_o tells the requester it waits on a miss. So the correct
-// path after a mispredict waits for a wrong-path miss only when it misses too (docs/memory.md).
+// path after a mispredict waits for a wrong-path miss only when it misses too (docs/dev/memory.md).
 `default_nettype none
 
 module soc_l1i #(

@@ -1,9 +1,9 @@
 // Memory system of the out-of-order core: serves the I-port and D-port of
-// docs/core_contract.md. Inside: L1I (pipelined hits, blocking miss), non-blocking L1D
+// docs/dev/core_contract.md. Inside: L1I (pipelined hits, blocking miss), non-blocking L1D
 // (MSHRs), unified L2 with the line port to the harness's main memory, the CLINT, and the
 // uncached word port (MMIO, the HTIF tohost line, everything below 0x8000_0000). With the
 // perfect-L1 switches every cacheable access goes to the harness's ideal ports instead,
-// which answer the next cycle (L1-hit latency) from the RAM image. docs/memory.md.
+// which answer the next cycle (L1-hit latency) from the RAM image. docs/dev/memory.md.
 `default_nettype none
 
 module soc_mem

@@ -1,7 +1,7 @@
 // The SoC's bus types outside the core's ports (core_pkg has the I-port and D-port): the ports
 // between soc_mem and main memory, which the simulation harness's memory model
 // (tb/harness/memory_model.*) or the FPGA top's block RAM (rtl/fpga/fpga_mem.sv) serves.
-// One field per signal of docs/memory.md; request = towards memory, response = back.
+// One field per signal of docs/dev/memory.md; request = towards memory, response = back.
 // tb/harness/bus_layout.h, the C++ view of these ports, is generated from this file
 // (rtl/pmu/gen/pmu_gen.py): keep every field `logic`, `logic [N-1:0]` or `line_t`.
 `default_nettype none

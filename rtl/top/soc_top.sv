@@ -21,21 +21,21 @@ module soc_top
   parameter int unsigned PhysRegs      = 64,  // per register file (x, f)
   parameter int unsigned MulLatency    = 3,
   parameter int unsigned FpUnits       = 2,   // pipelined FP units: the FLOPS stack's k
-  parameter int unsigned GshareEntries = 1024,  // branch predictor tables (docs/core.md)
+  parameter int unsigned GshareEntries = 1024,  // branch predictor tables (docs/dev/core.md)
   parameter int unsigned BtbEntries    = 64,
-  parameter int unsigned RfRam         = 0,   // register files in RAM banks (docs/core.md)
+  parameter int unsigned RfRam         = 0,   // register files in RAM banks (docs/dev/core.md)
   // Cache geometry (soc_mem): the FPGA top (rtl/fpga/soc_fpga_top.sv) uses smaller caches.
   parameter int unsigned L1ISets       = 128,
   parameter int unsigned L1DSets       = 128,
   parameter int unsigned L2Sets        = 256,
   parameter int unsigned L2Ways        = 8,
-  // Speculative CPI counters (docs/pmu.md): one block per two ROB entries keeps the blocks of
+  // Speculative CPI counters (docs/dev/pmu.md): one block per two ROB entries keeps the blocks of
   // two-uop loops apart (ROB 32: no merge in the suite; 8 blocks merged thousands of times).
   parameter int unsigned PmuSpecBlocks = RobEntries / 2,
   // PMU stack-counter storage (docs/cost.md): 1 = RAM + pending registers, 0 = flip-flops.
   parameter int unsigned PmuCntStore   = 1,
   // Speculative blocks that leave join their globals through the drain queue (1) or all in
-  // their cycle (0) (docs/pmu.md).
+  // their cycle (0) (docs/dev/pmu.md).
   parameter int unsigned PmuSpecDrain  = 1,
   // 1: a register stage between the probe and the counting units (pmu_top ProbeStage): they
   // count each cycle one cycle later, off the core's critical paths (docs/cost.md).
@@ -62,7 +62,7 @@ module soc_top
   output word_req_t              pd_req_o,
   input  word_rsp_t              pd_rsp_i,
   input  logic                   meip_i,
-  // Test only (docs/probe.md "Probe mutants"): rewire one probe field (probe_pkg::probe_mutate)
+  // Test only (docs/dev/probe.md "Probe mutants"): rewire one probe field (probe_pkg::probe_mutate)
   // before the PMU and the harness see it; 0 = none. Ignored in synthesis.
   input  logic [7:0]             probe_mutant_i,
   output commit_t [CommitWidth-1:0] commit_o,
@@ -104,7 +104,7 @@ module soc_top
   // the only top-level inputs that change in a run are then the clock, the reset and the PMU
   // debug port's write data, so Verilator evaluates the logic behind the memory answers once
   // per cycle (NBA region) instead of also in its input-combinational region at both evals of
-  // a cycle (about 1.5x simulation speed, docs/core.md). The timing is the same: the harness
+  // a cycle (about 1.5x simulation speed, docs/dev/core.md). The timing is the same: the harness
   // drove these ports right after the edge. Synthesis and every other harness use the ports.
   logic [31:0]            h_boot_addr, h_tohost_addr, h_ram_size;
   logic                   h_fast_alu, h_perfect_l1i, h_perfect_l1d, h_perfect_bp, h_meip;
@@ -144,7 +144,7 @@ module soc_top
   // write's own cycle. pmu_top moves the CSR unit's address to the debug index in a debug
   // write's cycle, and that address reaches the core's CSR read data and from there the register
   // files' write data: from a port, all of that ran in the input-combinational region at both
-  // evals of every cycle (docs/core.md, "Measured").
+  // evals of every cycle (docs/dev/core.md, "Measured").
   always_ff @(posedge clk_i or negedge rst_ni) begin : harness_debug_port
     if (!rst_ni) begin
       h_dbg_we   <= 1'b0;
@@ -282,7 +282,7 @@ module soc_top
   );
 
   // The TIP sample interrupt reaches the core inside lcofi (cause 13) when software sets
-  // tipctrl.IRQ (docs/pmu.md); the raw line is not needed here.
+  // tipctrl.IRQ (docs/dev/pmu.md); the raw line is not needed here.
   logic unused_tip_irq;
   pmu_pkg::tip_state_e tip_state;
 

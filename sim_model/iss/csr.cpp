@@ -42,7 +42,7 @@ Csrs::Status Csrs::read(unsigned a, const csr_env_t& env, uint32_t& v) const {
     return v = lo(mhpmevent[a - csr::kMhpmevent3]), Status::kOk;
   if (in(a, csr::kMhpmeventh3, csr::kMhpmeventh31))
     return v = hi(mhpmevent[a - csr::kMhpmeventh3]), Status::kOk;
-  // The PMU's custom CSRs (docs/pmu.md) exist; their values come from the RTL in lockstep.
+  // The PMU's custom CSRs (docs/dev/pmu.md) exist; their values come from the RTL in lockstep.
   if (is_pmu_custom(a)) return v = 0, Status::kOk;
   switch (a) {
     case csr::kFflags:

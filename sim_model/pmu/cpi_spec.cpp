@@ -141,7 +141,7 @@ void CpiSpec::add_block(unsigned e, bool to_bpred) {
     }
 }
 
-// Steps 3-4 with the drain queue (docs/pmu.md): a block that leaves waits in its entry for the
+// Steps 3-4 with the drain queue (docs/dev/pmu.md): a block that leaves waits in its entry for the
 // drain port, which adds one block per cycle to the globals. Written from the specification:
 // which block leaves is decided exactly as without the queue; then the port serves, in this
 // order of need, the proven block that stays the open one, the entry a flush opens if it is

@@ -1,7 +1,7 @@
 // Golden model of the speculative per-block CPI counters (seed 000 §III-B, the "more accurate"
 // wrong-path method): the dispatch and issue stages book each cycle's slots into the counters
 // of a basic block, a block's counters join the global ones when the branch ending it commits,
-// and a misprediction sends every younger block to bpred. Specification: docs/pmu.md,
+// and a misprediction sends every younger block to bpred. Specification: docs/dev/pmu.md,
 // "Speculative per-block CPI counters"; RTL twin rtl/pmu/cpi_spec.sv.
 #pragma once
 
@@ -20,7 +20,7 @@ struct CpiSpecConfig {
   unsigned nbr_bits = 4;       // a block's branch count saturates at 2^nbr_bits - 1
   unsigned counter_bits = 48;  // global counters wrap
   // How leaving blocks join the globals (cpi_spec Drain): false, all in the cycle they leave;
-  // true, through the drain queue, one block per cycle (docs/pmu.md).
+  // true, through the drain queue, one block per cycle (docs/dev/pmu.md).
   bool drain_queue = false;
 
   void validate() const;  // throws std::invalid_argument

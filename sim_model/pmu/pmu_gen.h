@@ -179,7 +179,7 @@ enum class PmuUnit : uint8_t {
   kSpec = 5,  // speculative CPI counter (cpi_spec flat index)
 };
 
-// One cycle of the probe bus (field meanings: rtl/pmu/probe_pkg.sv, docs/probe.md).
+// One cycle of the probe bus (field meanings: rtl/pmu/probe_pkg.sv, docs/dev/probe.md).
 struct Probe {
   uint32_t disp_n{};
   std::array<uint32_t, 4> disp_br_mask{};

@@ -1,5 +1,5 @@
 /* StackScope PMU from software: the standard counter CSRs and the custom read-only window
- * onto every stack component and TIP sample register (map: docs/pmu.md "Custom CSRs"). The
+ * onto every stack component and TIP sample register (map: docs/dev/pmu.md "Custom CSRs"). The
  * addresses, banks and enums between the GENERATED markers come from rtl/pmu/gen/pmu_gen.py,
  * like the RTL's and the model's. CSR numbers must be compile-time constants, so the
  * accessors are macros. */

@@ -1,4 +1,4 @@
-/* TIP sample interrupt (docs/pmu.md "TIP"): with tipctrl.IRQ set, a waiting TIP sample raises
+/* TIP sample interrupt (docs/dev/pmu.md "TIP"): with tipctrl.IRQ set, a waiting TIP sample raises
  * mip.LCOFIP (cause 13, shared with counter overflow); the handler tells the two apart by the
  * TIP status word's valid bit, reads the sample through the custom CSR window and
  * acknowledges it (tipack), which drops the line. Every value read here is compared by the

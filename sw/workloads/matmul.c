@@ -3,7 +3,7 @@
  * Yasin's Top-Down case study (seed 001 §5.5, Table 4), sized so the naive form misses.
  *
  * Shapes: A is MM_M x MM_K, B is MM_K x MM_N, C is MM_M x MM_N. B is 256 x 256 words =
- * 256 KiB, 4x the 64 KiB L2 and 32x the 8 KiB L1D (docs/memory.md). One row of B is 1 KiB
+ * 256 KiB, 4x the 64 KiB L2 and 32x the 8 KiB L1D (docs/dev/memory.md). One row of B is 1 KiB
  * (32 lines), so a column of B is 256 lines 1 KiB apart: in the L1D (128 sets of 32 B x 2
  * ways) they fall into 4 sets (8 lines), in the L2 (256 sets x 8 ways) into 8 sets (64
  * lines). Every element of the naive column walk therefore misses both levels, and the

@@ -69,7 +69,7 @@ void add_run_options(CLI::App* cmd, RunOptions& o, const report::RunConfig& buil
 struct CheckedRun {
   report::RunConfig cfg;
   std::optional<tb::PmuMutation> mutation;
-  // Test only (docs/probe.md "Probe mutants"): the id of the probe mutant the environment
+  // Test only (docs/dev/probe.md "Probe mutants"): the id of the probe mutant the environment
   // variable STACKSCOPE_TEST_PROBE_MUTANT names (0: none), so a ctest can rerun any other
   // test's commands on a miswired probe; the test being rerun calls stackscope through its
   // own scripts, hence a variable and not an option.

@@ -235,7 +235,7 @@ report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunO
                    "{} TIP samples (profile error vs oracle: TIP {:.1f}%, NCI {:.1f}%)",
                    t.name, r.crosscheck_regs, pr.csr_reads_checked, pr.tip_samples,
                    100 * pr.tip_error, 100 * pr.nci_error);
-      // docs/pmu.md "Wrong path": each method's bpred against the oracle, per stage
+      // docs/dev/pmu.md "Wrong path": each method's bpred against the oracle, per stage
       for (unsigned s = 0; s < pmu::kNumSpecStages; ++s) {
         const tb::WrongPathError& wp = pr.wrong_path[s];
         const std::string_view stage = pmu::kCpiStageNames[s];
@@ -262,7 +262,7 @@ report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunO
       for (unsigned st = 0; st < pmu::kNumCpiStages; ++st)
         spdlog::info("{}: CPI stack {}:{}", t.name, pmu::kCpiStageNames[st], stack_line(pr.cpi[st]));
       // Method (b)'s stacks hold only proven blocks: those still in flight at the end are not
-      // in them (docs/pmu.md "Speculative per-block CPI counters").
+      // in them (docs/dev/pmu.md "Speculative per-block CPI counters").
       if (pr.wrong_path[0].spec_available)
         for (unsigned st = 0; st < pmu::kNumSpecStages; ++st)
           spdlog::info("{}: method (b) stack {}:{}", t.name, pmu::kCpiStageNames[st],

@@ -1,6 +1,6 @@
 // Perfect branch prediction for the Verilated front end: a second ISS (own copy of memory)
 // runs ahead of the core and answers "next pc of dynamic instruction `seq` at `pc`" through
-// the DPI function ss_oracle_next_pc (docs/core_contract.md section 3, docs/core.md).
+// the DPI function ss_oracle_next_pc (docs/dev/core_contract.md section 3, docs/dev/core.md).
 //
 //   stackscope::OracleBp oracle("prog.elf");  // loads its own memory image
 //   auto hook = oracle.install();             // RAII: ss_oracle_next_pc uses it until reset

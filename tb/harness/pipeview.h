@@ -3,7 +3,7 @@
 // (ss_pipe_event) through DPI under `ifndef SYNTHESIS. This writer mirrors the front end's
 // requests in flight and its fetch buffer (both in order) to follow each instruction from its
 // fetch to its dispatch, and by ROB index from then on. Stages (Kanata names), each starting in
-// the cycle of its event (docs/core.md "Pipeline trace"):
+// the cycle of its event (docs/dev/core.md "Pipeline trace"):
 //
 //   F  fetch: the I-port accepted its group's request   Rn, Ds  rename and dispatch (one cycle)
 //   Ib answered: predecoded, written to the fetch buffer Is, X   issue select and execute start

@@ -225,11 +225,11 @@ std::string check_probe_commits(const pmu::Probe& p, std::span<const RtlCommit> 
 std::string ProbeHistoryCheck::step(const pmu::Probe& p, pmu::RobWindow before,
                                     std::span<const RtlCommit> commits) {
   auto bit = [](pmu::InstrCls c) { return static_cast<uint8_t>(1u << static_cast<unsigned>(c)); };
-  // Any producer is ClsSingle in the cycle it issues (docs/probe.md "First cycle").
+  // Any producer is ClsSingle in the cycle it issues (docs/dev/probe.md "First cycle").
   const uint8_t single = bit(pmu::InstrCls::kSingle);
   const uint8_t long_lat_cls = single | bit(pmu::InstrCls::kLongLat);
   const uint8_t load = long_lat_cls | bit(pmu::InstrCls::kDcL2) | bit(pmu::InstrCls::kDcMem);
-  // FP pipes: what the probe says they started (docs/probe.md "Driving the FP fields").
+  // FP pipes: what the probe says they started (docs/dev/probe.md "Driving the FP fields").
   for (unsigned j = 0; j < fp_units_; ++j) {
     fp_issued_ += p.fp_issue[j] & 1u;
     fp_issued_fma_ += p.fp_issue[j] & p.fp_fma[j] & 1u;

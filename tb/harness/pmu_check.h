@@ -97,7 +97,7 @@ struct PmuMutation {
 // "NAME@CYCLE"; throws std::invalid_argument with a one-line message.
 PmuMutation parse_pmu_mutation(const std::string& spec);
 
-// The probe's commit fields against the core's commit port (issue 15, docs/probe.md
+// The probe's commit fields against the core's commit port (issue 15, docs/dev/probe.md
 // "Checking the probe against the machine"): two separate wirings of the same commits, so a
 // probe field wired to the wrong signal disagrees with the records. Empty if every rule holds,
 // else "probe rule NAME: ...". The rules: cmt_n is the number of records that are not an
@@ -108,7 +108,7 @@ PmuMutation parse_pmu_mutation(const std::string& spec);
 std::string check_probe_commits(const pmu::Probe& p, std::span<const RtlCommit> commits);
 
 // The probe's dispatch- and issue-time fields against what the same uops show when they
-// commit, later, on the commit port (issue 15, docs/probe.md "Checking the probe against the
+// commit, later, on the commit port (issue 15, docs/dev/probe.md "Checking the probe against the
 // machine"). Per ROB entry it remembers the pc next_pc named when the entry was dispatched as
 // slot 0, and every class iss_prod_cls named while the entry was the oldest uop waiting in the
 // RSs on a producer; when the entry commits, the pc must be the record's, and each class must
@@ -162,7 +162,7 @@ class PmuCheck {
   void record_csr_reads(std::vector<std::pair<uint16_t, uint32_t>>* log) { csr_log_ = log; }
   // Cycles in which method (b)'s base (proven + in flight) was checked against the oracle,
   // per stage (dispatch, issue): it must equal the uops the stage processed minus the
-  // oracle's wrong-path uops while no block merged (docs/pmu.md, "Speculative per-block CPI
+  // oracle's wrong-path uops while no block merged (docs/dev/pmu.md, "Speculative per-block CPI
   // counters"). Dispatch is checked only when its width is W (no width carry).
   uint64_t spec_oracle_cycles(unsigned stage) const { return spec_oracle_cycles_[stage]; }
   const pmu::PmuModel& model() const { return model_; }

@@ -19,7 +19,7 @@ stackscope_verilate(soc_model TOP soc_top FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/s
                     ARGS ${soc_model_args})
 find_package(ZLIB REQUIRED)  # FST writer (Verilator 5.048 also needs lz4)
 
-# The 1-wide and 4-wide test configurations of the same SoC (docs/core.md "Configurations"),
+# The 1-wide and 4-wide test configurations of the same SoC (docs/dev/core.md "Configurations"),
 # each Verilated once under its own prefix and linked into its own stackscope_<cfg> binary.
 stackscope_verilate(soc_model_w1 TOP soc_top PREFIX Vsoc_w1 FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
                     ARGS ${soc_model_args} -GFetchWidth=1 -GDispatchWidth=1 -GIssueWidth=1

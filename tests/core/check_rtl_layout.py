@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Layout rules of rtl/ (shared STYLE.md, docs/core.md "Back-end files"), checked as text:
+"""Layout rules of rtl/ (shared STYLE.md, docs/dev/core.md "Back-end files"), checked as text:
 
 - no .sv file is over 800 lines;
 - a file holds one module (or one package) and is named after it, ending `endmodule : name`;

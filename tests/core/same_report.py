@@ -9,7 +9,7 @@ Usage: same_report.py BEFORE.json AFTER.json [--ignore-key KEY ...]
 --ignore-key elf: the ELF path names the build tree, so two trees' reports differ there even
 for the same program (compare the ELFs' load images separately, e.g. objcopy -O binary).
 
-Used to prove that an RTL refactoring (e.g. the core_backend split, docs/core.md) changes no
+Used to prove that an RTL refactoring (e.g. the core_backend split, docs/dev/core.md) changes no
 behaviour: every cycle count, instruction count, counter, metric and profile must be equal.
 Timing fields are the only ones a correct run may change: the wall-clock run time and what is
 derived from it (TIMING_KEYS).

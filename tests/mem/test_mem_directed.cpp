@@ -1,5 +1,5 @@
 // Directed soc_mem tests with latencies derived by hand from the RTL's protocol (see the
-// latency table in docs/memory.md). Default parameters: L2Latency = 8, 128-set 2-way L1D,
+// latency table in docs/dev/memory.md). Default parameters: L2Latency = 8, 128-set 2-way L1D,
 // 256-set 8-way L2, 32-byte lines, 4 L1D MSHRs.
 #include <catch2/catch.hpp>
 
@@ -226,7 +226,7 @@ TEST_CASE("L1I: pipelined hits, miss latencies", "[mem]") {
 }
 
 TEST_CASE("L1I: a killed miss is answered at once and filled in the background", "[mem]") {
-  // docs/memory.md "Hit under a killed miss". The fetch unit's kill (a redirect) while the L1I
+  // docs/dev/memory.md "Hit under a killed miss". The fetch unit's kill (a redirect) while the L1I
   // misses: the miss is answered the cycle after the kill with a block nobody reads, the fill
   // goes on, hits are served meanwhile, a request that misses waits (miss flag up) until the
   // fill is done, and the killed line is allocated.

@@ -1,5 +1,5 @@
 // Directed tests of the speculative per-block CPI counters (seed 000 §III-B, method b; the
-// rules are in docs/pmu.md). Every expected count is derived by hand in the comments and
+// rules are in docs/dev/pmu.md). Every expected count is derived by hand in the comments and
 // checked on the golden model AND the Verilated RTL: default configuration D2/I3/C2 (W = 2),
 // 8 block entries, ROB 32.
 #include <array>
@@ -194,7 +194,7 @@ TEST_CASE("more blocks in flight than entries: the ninth block merges into the e
   CHECK(b.model.spec()->in_flight(kD) + b.model.spec()->in_flight(kI) == 0);
 }
 
-// The drain queue (cpi_spec Drain 1, docs/pmu.md): the same blocks leave at the same
+// The drain queue (cpi_spec Drain 1, docs/dev/pmu.md): the same blocks leave at the same
 // moments as without it, but wait in their entries and join the globals one per cycle.
 TEST_CASE("drain queue: proven and squashed blocks join the globals one per cycle",
           "[cpi][spec][queue]") {

@@ -1,5 +1,5 @@
 // Unit tests of the SoC-level PMU model and the cross-check's plumbing: the custom CSR map
-// (values derived by hand from docs/pmu.md), the CSRs the core forwards, probe pack/unpack,
+// (values derived by hand from docs/dev/pmu.md), the CSRs the core forwards, probe pack/unpack,
 // mutation specs, and wrong-path accounting against the oracle.
 #include <catch2/catch.hpp>
 
@@ -308,7 +308,7 @@ TEST_CASE("the issue oracle identity fails when an issue is reported under a wro
   // mispredicted: B and C commit and C flushes. Method (b) proves {B, C} (no issue slot) and
   // moves the open block (the misbooked issue slot) to bpred while the oracle finds no issue
   // younger than C: issue base 2 - 1 = 1 against 2 issued - 0 wrong path, caught in that
-  // cycle. (A branch stays in flight throughout, so no cycle is a direct one: docs/pmu.md.)
+  // cycle. (A branch stays in flight throughout, so no cycle is a direct one: docs/dev/pmu.md.)
   const pmu::PmuModelConfig cfg = pmu::PmuModelConfig::for_core(2, 3, 2);
   tb::PmuCheck check(cfg);
   std::vector<pmu::Probe> seq(5);

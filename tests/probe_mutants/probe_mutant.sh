@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # probe_mutant.sh CTEST BUILD_DIR PMU_GEN_H MUTANT CATCHER...: reruns each CATCHER ctest with the probe
-# mutant MUTANT active (STACKSCOPE_TEST_PROBE_MUTANT, docs/probe.md "Probe mutants") and passes
+# mutant MUTANT active (STACKSCOPE_TEST_PROBE_MUTANT, docs/dev/probe.md "Probe mutants") and passes
 # when at least one of them FAILS, i.e. the miswired probe is caught. The catchers are ordinary
 # ctests that pass on the real probe (ctest runs them too). A catcher that fails for another
 # reason than its own checks (not found, the mutant name unknown) is an error, not a catch.

@@ -15,7 +15,7 @@ address map (banks, words, TIP words), and the test-port unit codes. Outputs:
   sim_model/pmu/pmu_csr_map.h the address map alone (dependency-free; the ISS includes it)
   sw/lib/pmu.h                its generated region (addresses, banks, enums, event ids)
   scripts/pmu_consts.py       the package constants scripts/synth.py's expected counts use
-  docs/probe.md, docs/pmu.md, docs/report.schema.json   their generated regions / lists
+  docs/dev/probe.md, docs/dev/pmu.md, docs/report.schema.json   their generated regions / lists
 
 Static checks (the generator exits non-zero with one line per problem): every enum fits its
 width, every window bank fits its 64 words, no two CSRs share an address, every event's
@@ -504,7 +504,7 @@ FIELDS = [
 ]
 FIELD_W = {name: width_of(w) for name, w, _, _, _ in FIELDS}
 
-# The core's observation port (simulation only, docs/probe.md "Checking the probe against the
+# The core's observation port (simulation only, docs/dev/probe.md "Checking the probe against the
 # machine"): raw occupancy of the structures each probe flag describes, read from the
 # structures themselves, so the harness's ProbeCheck can re-derive the flags from their
 # documented meaning and catch a flag wired to the wrong signal. Not part of the PMU contract:
@@ -521,7 +521,7 @@ OBS_FIELDS = [
     ("be_redirect", "1", 1, "fetch", "the back end redirected the front end this cycle"),
 ]
 
-# Probe mutants (test only; docs/probe.md "Probe mutants", issue 15): each rewires ONE probe field
+# Probe mutants (test only; docs/dev/probe.md "Probe mutants", issue 15): each rewires ONE probe field
 # to a plausible wrong signal, the way a designer could miswire the probe. The RTL PMU and the
 # golden model then read the same wrong bus, so the per-cycle cross-check cannot see it: some
 # other ctest must (tests/probe_mutants). (name, field, SV expression over the probe `p` that
@@ -746,7 +746,7 @@ def cpp_struct(fields, tname, words, with_pack, unpack_name="unpack"):
 def gen_probe_pkg():
     total, _ = layout()
     L = header() + [
-        "// The core->PMU contract and nothing else: the probe bus (docs/probe.md) and the CSR",
+        "// The core->PMU contract and nothing else: the probe bus (docs/dev/probe.md) and the CSR",
         "// addresses a core forwards to the PMU. rtl/core imports only this package.",
         "`default_nettype none", "", "package probe_pkg;", ""]
     for name, val, doc in PARAMS:
@@ -756,7 +756,7 @@ def gen_probe_pkg():
           "  // The probe bus: one struct per cycle from the core, sampled at the clock edge."]
     L += sv_struct(FIELDS, "probe_t") + ["",
           "  // Simulation only: the core's observation port (not read by the PMU; the harness",
-          "  // checks the probe against it, docs/probe.md \"Checking the probe against the machine\")."]
+          "  // checks the probe against it, docs/dev/probe.md \"Checking the probe against the machine\")."]
     L += sv_struct(OBS_FIELDS, "core_obs_t") + ["",
           "  // CSRs served by pmu_top (the core forwards accesses to them): custom CSRs and the",
           "  // read-only window. The standard counter CSRs are the RISC-V ones (core_pkg).",
@@ -768,7 +768,7 @@ def gen_probe_pkg():
           f"{WINDOW_WORDS} words",
           f"  localparam int unsigned WindowWordBits = {WINDOW_WORDS.bit_length() - 1};",
           ""]
-    L += ["  // Test only (docs/probe.md \"Probe mutants\"): the probe with mutant m applied (0: none).",
+    L += ["  // Test only (docs/dev/probe.md \"Probe mutants\"): the probe with mutant m applied (0: none).",
           f"  localparam int unsigned NumProbeMutants = {len(PROBE_MUTANTS)};",
           "  function automatic probe_t probe_mutate(probe_t p, logic [7:0] m);",
           "    probe_t q;", "    q = p;", "    case (m)"]
@@ -821,7 +821,7 @@ def gen_pmu_pkg():
         "// The PMU's own types (counter enums, events, address map) and the event increment",
         "// functions. The probe contract is probe_pkg; the aliases below keep `pmu_pkg::probe_t`",
         "// and friends working for code that has not switched to probe_pkg yet.",
-        "// C++ twin: sim_model/pmu/pmu_gen.h. Integration guide: docs/probe.md.",
+        "// C++ twin: sim_model/pmu/pmu_gen.h. Integration guide: docs/dev/probe.md.",
         "`default_nettype none", "", "package pmu_pkg;", "",
         "  // ---- the probe contract, re-exported (SV packages do not re-export imports)"]
     for name, _, _ in PARAMS + [("ProbeBits", 0, "")]:
@@ -861,7 +861,7 @@ def gen_pmu_pkg():
         L.append(f"    {decl} {name};" + (f"  // {doc}" if doc else ""))
     L += ["  } pmu_port_t;", ""]
     L += sv_event_inc() + ["",
-          "  // ---- address map: standard counter CSRs served by pmu_csr (docs/pmu.md)"]
+          "  // ---- address map: standard counter CSRs served by pmu_csr (docs/dev/pmu.md)"]
     for n, a, doc in STD_CSRS:
         L.append(f"  localparam logic [11:0] Addr{n} = 12'h{a:03X};  // {doc}")
     L += [f"  localparam logic [11:0] AddrHighHalf = 12'h{HIGH_HALF:03X};  // counter high half: "
@@ -898,7 +898,7 @@ def gen_pmu_pkg():
 # ---------------------------------------------------------------------- C++
 def gen_csr_map_h():
     L = header() + [
-        "// The PMU's CSR and read-window address map (docs/pmu.md). Dependency-free so the ISS",
+        "// The PMU's CSR and read-window address map (docs/dev/pmu.md). Dependency-free so the ISS",
         "// can include it; twin of the Addr*/Win*/TipWord* constants of rtl/pmu/pmu_pkg.sv.",
         "#pragma once", "", "#include <cstdint>", "", "namespace stackscope::pmu {", "",
         "// Standard counter CSRs served by pmu_csr; a counter's high half is at addr | kHighHalf.",
@@ -957,7 +957,7 @@ def gen_cpp():
           "}", ""]
     for key in ("cls", "stage", "comp", "td", "fl", "tip", "ev", "dbg"):
         L += cpp_enum(ENUMS[key]) + [""]
-    L += ["// One cycle of the probe bus (field meanings: rtl/pmu/probe_pkg.sv, docs/probe.md)."]
+    L += ["// One cycle of the probe bus (field meanings: rtl/pmu/probe_pkg.sv, docs/dev/probe.md)."]
     L += cpp_struct(FIELDS, "Probe", "kProbeWords", True)
     L += ["// Simulation only: the core's observation port (probe_pkg::core_obs_t), which the",
           "// harness's ProbeCheck checks the probe against."]
@@ -1282,7 +1282,7 @@ def md(text):
 
 
 def md_tables():
-    """docs/pmu.md generated regions: {marker: lines}."""
+    """docs/dev/pmu.md generated regions: {marker: lines}."""
     csr = ["| address | access | meaning |", "|---|---|---|"]
     for n, a, acc, doc in CUSTOM_CSRS:
         csr.append(f"| 0x{a:03X} | {acc} | {doc} |")
@@ -1355,10 +1355,10 @@ def outputs(root):
         outs[root / "tb/harness/bus_layout.h"] = gen_bus_h(
             {path: (root / path).read_text() for path, _, _ in BUS_STRUCTS})
     edits = {
-        "docs/probe.md": gen_probe_md,
+        "docs/dev/probe.md": gen_probe_md,
         "sw/lib/pmu.h": lambda t, p: replace_region(t, "/* BEGIN GENERATED MAP */",
                                                     "/* END GENERATED MAP */", gen_sw_region(), p),
-        "docs/pmu.md": lambda t, p: _md(t, p),
+        "docs/dev/pmu.md": lambda t, p: _md(t, p),
         "docs/report.schema.json": lambda t, p: gen_schema(t),
     }
     for rel, fn in edits.items():

@@ -334,7 +334,7 @@ class Gen {
           k.c = (p ^ (chance(50) ? 0x80000000u : 0)) + static_cast<uint32_t>(between(-2, 2));
         } else if (chance(30)) {
           k.c = near(k.a);
-        } else if (chance(50)) {  // c at the edges of the addend alignment (docs/fpu.md):
+        } else if (chance(50)) {  // c at the edges of the addend alignment (docs/dev/fpu.md):
           // shift = ea + eb - ec + 27 near 0 (c far above a*b) or near 77 (all sticky)
           const int ea = static_cast<int>((k.a >> 23) & 0xff) - 127;
           const int eb = static_cast<int>((k.b >> 23) & 0xff) - 127;
@@ -502,7 +502,7 @@ void drive_pipe(const Options& o, unsigned latency, const std::vector<Op>& ops, 
 
 void drive_divsqrt(const Options& o, const std::vector<Op>& ops, Gen& gen, Checker& chk,
                    Stats& st) {
-  constexpr uint64_t kLatency = 16;  // 28 bits at 2 a cycle + setup + round (docs/fpu.md)
+  constexpr uint64_t kLatency = 16;  // 28 bits at 2 a cycle + setup + round (docs/dev/fpu.md)
   auto ctx = std::make_unique<VerilatedContext>();
   auto m = std::make_unique<Vfpu_divsqrt>(ctx.get(), "divsqrt");
   m->clk_i = 0;

@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
-"""Proves docs/pmu.md's "Adding a counter" steps in a scratch copy of the tree.
+"""Proves docs/dev/pmu.md's "Adding a counter" steps in a scratch copy of the tree.
 
 1. Copies the generator, the PMU RTL, the C++ models, the unit-bench headers and every file the
    generator rewrites into a scratch directory.
 2. Adds one event (its increment expression: the algorithm) to EVENTS and one Top-Down counter
-   on it to TD_COUNTERS -- the only edits, exactly as docs/pmu.md says.
+   on it to TD_COUNTERS -- the only edits, exactly as docs/dev/pmu.md says.
 3. Runs the generator; checks that the new names reach the SV package, the C++ header,
-   sw/lib/pmu.h, the report schema and docs/pmu.md, and that `--check` then passes.
+   sw/lib/pmu.h, the report schema and docs/dev/pmu.md, and that `--check` then passes.
 4. Verilates topdown (Verilator -Wall, --assert) with the cross-check main
    add_counter_main.cpp and runs it: RTL = model on every counter every cycle, and the new
    counter equals a count made from the probes alone.
@@ -22,8 +22,8 @@ import tempfile
 from pathlib import Path
 
 COPY = ["rtl/pmu", "rtl/lint.vlt", "sim_model/pmu", "tb/units/pmu_unit/unit_dut.h",
-        "tb/units/pmu_unit/probe_random.h", "tb/units/pmu_unit/probe_random.cpp", "docs/probe.md",
-        "docs/pmu.md", "docs/report.schema.json", "sw/lib/pmu.h", "scripts/pmu_consts.py",
+        "tb/units/pmu_unit/probe_random.h", "tb/units/pmu_unit/probe_random.cpp", "docs/dev/probe.md",
+        "docs/dev/pmu.md", "docs/report.schema.json", "sw/lib/pmu.h", "scripts/pmu_consts.py",
         "tests/pmu/add_counter/add_counter_main.cpp"]
 NEW_EVENT = ('    ("EvDummyRobFullRecover", "rob_full && fe_bpred_recover", 1,\n'
              '     "dummy: ROB full while the front end recovers (add-a-counter test)"),\n')
@@ -74,7 +74,7 @@ def main(argv):
               "sim_model/pmu/pmu_gen.h": ["kDummyRobFullRecover", '"dummy_rob_full_recover"'],
               "sw/lib/pmu.h": ["PMU_TD_DUMMY_ROB_FULL_RECOVER", "PMU_EV_DUMMY_ROB_FULL_RECOVER"],
               "docs/report.schema.json": ['"dummy_rob_full_recover"'],
-              "docs/pmu.md": ["`dummy_rob_full_recover`", "`EvDummyRobFullRecover`"],
+              "docs/dev/pmu.md": ["`dummy_rob_full_recover`", "`EvDummyRobFullRecover`"],
               "scripts/pmu_consts.py": ["'NumTdCounters': 23"]}
     for rel, needles in expect.items():
         body = (scratch / rel).read_text()
