@@ -1,14 +1,19 @@
 #!/usr/bin/env python3
 """Hardware cost of the PMU counter units and the core (docs/cost.md).
 
-Each job synthesizes one module with one parameter set through YoWASP Yosys
-(read_verilog -sv, SYNTHESIS defined so the Verilator assertions drop out):
-  * generic `synth -flatten`: gate-level cells and flip-flops,
-  * `synth_ice40 -flatten`: LUT4s, carry cells, flip-flops, BRAMs,
-  * optionally nextpnr-ice40 (hx8k) on a wrapper for Fmax.
+Each job elaborates one module with one parameter set through YoWASP Yosys 0.70's read_slang
+(SYNTHESIS defined so the Verilator assertions drop out) and maps it with YoWASP Yosys 0.55:
+  * iCE40 jobs: generic `synth -flatten` (gate-level cells and flip-flops) and
+    `synth_ice40 -flatten` (LUT4s, carry cells, flip-flops, BRAMs), optionally nextpnr-ice40
+    (hx8k) on a scan wrapper for Fmax;
+  * ECP5 jobs: `synth_ecp5` and nextpnr-ecp5 (LFE5U-85F) on the scan wrapper, or, for the SoC
+    rows, the board top through scripts/fpga.py.
 Every PMU job carries an analytic flip-flop count derived from the unit's parameters; a
 synthesis result that differs fails the run (that is how a mis-read of SystemVerilog shows).
-Results: build/cost/results.json (+ markdown tables with --markdown, a plot with --plot).
+Results: OUT/results.json (+ markdown tables with --markdown, a plot with --plot); with
+--update-doc DOC the ECP5 rows are also kept in DOC's record (DOC with .json) and DOC's
+generated regions rewritten. --report-only --update-doc DOC re-renders DOC from that record
+without synthesis.
 """
 from __future__ import annotations
 
@@ -155,7 +160,7 @@ class Job:
     drop: str = ""            # a cell of the top removed before mapping (its outputs tied to 0)
 
 
-# ECP5 device of the cost tables (issue 18): the largest ECP5 (LFE5U-85F), on the ULX3S 85F's
+# ECP5 device of the cost tables: the largest ECP5 (LFE5U-85F), on the ULX3S 85F's
 # package. Everything fits it, so every ECP5 job gets a place-and-route and an Fmax.
 ECP5_DEVICE, ECP5_PACKAGE = "85k", "CABGA381"
 ECP5_LUT4 = 83640  # its LUT4s (nextpnr-ecp5 --85k: "Total LUT4s: N/83640")
@@ -178,7 +183,7 @@ def elab_proc(top: str, drop: str = "") -> list[str]:
 def ecp5_map(top: str, noflatten: bool) -> list[str]:
     """synth_ecp5 of `top` up to its check step, then that check without `autoname`: deriving
     names for core_top's ~250k auto-named wires exhausted the 4 GiB of YoWASP's wasm32 heap
-    (bad_alloc after 60 minutes of mapping); the names are cosmetic. (Also fpga.py's.)"""
+    (bad_alloc); the names are cosmetic. (Also fpga.py's.)"""
     return [f"synth_ecp5{' -noflatten' if noflatten else ''} -top {top} -run :check",
             "hierarchy -check", "check -noinit", "blackbox =A:whitebox"]
 
@@ -232,8 +237,9 @@ def ecp5_jobs(quick: bool) -> list[Job]:
                 files="board", arch="ecp5"),
             Job("ecp5_soc_ff", "ecp5", "ulx3s_top", {"PmuCntStore": 0, "PmuSpecDrain": 0},
                 fmax=True, files="board", arch="ecp5")]
-    # before (flip-flop counters, Store 0; every leaving speculative block joins the globals in
-    # its cycle, SpecDrain 0) and after (RAM + pending, Store 1; the drain queue, SpecDrain 1)
+    # flip-flop counters (suffix _ff: Store 0; every leaving speculative block joins the
+    # globals in its cycle, SpecDrain 0) and RAM counters (RAM + pending, Store 1; the drain
+    # queue, SpecDrain 1, pmu_top's defaults)
     for sfx, st in (("_ff", 0), ("", 1)):
         jobs += [
             Job(f"ecp5_pmu_top_nospec{sfx}", "ecp5", "pmu_top",
@@ -259,7 +265,7 @@ def ecp5_jobs(quick: bool) -> list[Job]:
 def sweep_jobs(quick: bool) -> list[Job]:
     if quick:
         return [Job("pmu_counter_w48", "smoke", "pmu_counter", {"Width": 48, "IncW": 3}, fmax=True),
-                # the main stacks only: cpi_spec (SpecBlocks 8) alone takes ~6 min to map
+                # the main stacks only: cpi_spec (SpecBlocks 8) alone takes minutes to map
                 Job("cpi_stack_nospec", "smoke", "cpi_stack", {"SpecBlocks": 0}),
                 Job("pmu_csr_k2", "smoke", "pmu_csr", {"NumHpm": 2})]
     jobs = [
@@ -269,8 +275,8 @@ def sweep_jobs(quick: bool) -> list[Job]:
         Job("flops_stack", "unit", "flops_stack", {}, fmax=True),
         Job("tip_sampler", "unit", "tip_sampler", {}, fmax=True),
         Job("pmu_csr", "unit", "pmu_csr", {}, fmax=True),
-        # pmu_top needs 9561 of the HX8K's 7680 logic cells with the Fmax wrapper (124 %):
-        # no P&R (docs/cost.md); its units have Fmax one by one.
+        # pmu_top does not fit the HX8K with the Fmax wrapper: no P&R (docs/cost.md); its
+        # units have Fmax one by one.
         # iCE40 has no asynchronous-read RAM: the RAM counter storage (pmu_top's default) is
         # measured on the ECP5; the iCE40 sweep keeps the flip-flop storage (CntStore 0).
         Job("pmu_top", "unit", "pmu_top", {"CntStore": 0}),
@@ -375,9 +381,9 @@ def stat_cells(stat_json: Path, top: str) -> dict:
     return dict(mod.get("num_cells_by_type", {}))
 
 
-# The core rows (files "core"): the out-of-order core's ECP5 mapping took 48 minutes at the
-# third session and over 20 at stop 42 before --timeout's default stopped it, so a core row's
-# tools get at least this limit each, not --timeout's.
+# The core rows (files "core"): the out-of-order core's ECP5 mapping runs longer than
+# --timeout's default (its synth_seconds in docs/cost.json), so a core row's tools get at
+# least this limit each, not --timeout's.
 CORE_TIMEOUT = 3 * 3600
 
 
@@ -669,9 +675,10 @@ def ecp5_job(job: Job, tools: Tools, d: Path, timeout: int, t0: float) -> dict:
 
 
 # The SoC rows: `make fpga`'s flow (scripts/fpga.py) on the board top, no program image
-# (the BRAM's contents do not change its logic), router2 (router1 took hours on this top).
-# Mapping and place and route take 20-40 minutes a row (docs/cost.md), so a row has its own
-# time limit, not --timeout's per-tool one.
+# (the BRAM's contents do not change its logic), router2 (router1 is far slower on this top).
+# Mapping and place and route of the board top take far longer than a unit's (each row's
+# synth_seconds and pnr_seconds in docs/cost.json), so a row has its own time limit, not
+# --timeout's per-tool one.
 BOARD_TIMEOUT = 4 * 3600
 
 
@@ -703,7 +710,7 @@ def board_job(job: Job, tools: Tools, d: Path, t0: float) -> dict:
     fj.unlink(missing_ok=True)  # a figure of an earlier run is never read as this one's
     log = d / "fpga.log"
     with log.open("w") as f:
-        # a session of its own: on timeout the tools fpga.py started go with it
+        # a process group of its own: on timeout the tools fpga.py started go with it
         proc = subprocess.Popen(argv, stdout=f, stderr=subprocess.STDOUT, start_new_session=True)
         try:
             rc = proc.wait(timeout=BOARD_TIMEOUT)
@@ -761,7 +768,7 @@ def markdown(results: dict) -> str:
     return "\n".join(out) + "\n"
 
 
-# Goals of issue 18 (docs/cost.md): the PMU against the core it watches, on the ECP5.
+# The goals (docs/cost.md): the PMU against the core it watches, on the ECP5.
 GOAL_NOSPEC_LUT, GOAL_NOSPEC_FF, GOAL_SPEC8_LUT = 0.10, 0.25, 0.30
 
 
@@ -772,7 +779,8 @@ def ecp5_summary(results: dict) -> list[str]:
     (ecp5_soc_nopmu: u_pmu deleted, which also folds away the core's probe logic only the PMU
     reads), over the top without it (the core at the FPGA parameters with its caches, main
     memory and UART); Fmax is each top's SoC clock after routing. The units alone against
-    ecp5_core (the default core, which does not fit the device) follow, before and after."""
+    ecp5_core (the default core, which does not fit the device) follow, with flip-flop and
+    with RAM counters."""
     j = results["jobs"]
     out = []
     nopmu = j.get("ecp5_soc_nopmu")
@@ -851,8 +859,8 @@ def ecp5_summary(results: dict) -> list[str]:
                        f"core+PMU {mhz(ns_)}; {path(ns_)}")
         ff = j.get("ecp5_soc_ff")
         if ff:
-            out.append(f"before (flip-flop counters, {blocks} blocks, every leaving block added "
-                       f"in its cycle): LUT4 {ratio(ff, 'ecp5_luts'):.2f}, FF "
+            out.append(f"flip-flop counters (PmuCntStore 0, PmuSpecDrain 0: every leaving "
+                       f"block added in its cycle; {blocks} blocks): LUT4 {ratio(ff, 'ecp5_luts'):.2f}, FF "
                        f"{ratio(ff, 'ecp5_ffs'):.2f}, Fmax core+PMU {mhz(ff)} "
                        "(= ecp5_soc_ff - ecp5_soc_nopmu, over ecp5_soc_nopmu)")
 
@@ -866,7 +874,7 @@ def ecp5_summary(results: dict) -> list[str]:
     def unit(label: str, val: float, lim: float, what: str) -> str:
         return (f"  {label}: {val:.1%} of ecp5_core ({'within' if val <= lim else 'above'} "
                 f"{lim:.0%}; {what})")
-    for sfx, what in (("_ff", "before: flip-flop counters"), ("", "after: RAM counters")):
+    for sfx, what in (("_ff", "flip-flop counters, CntStore 0"), ("", "RAM counters, CntStore 1")):
         ns, s8 = j.get(f"ecp5_pmu_top_nospec{sfx}"), j.get(f"ecp5_pmu_top{sfx}")
         if not (ns or s8):
             continue
@@ -1052,7 +1060,8 @@ def main() -> int:
     ap.add_argument("--markdown", default="", help="also write the tables to this file")
     ap.add_argument("--plot", default="", help="also write a PNG plot here")
     ap.add_argument("--report-only", action="store_true",
-                    help="no synthesis: tables/plot/doc from build/cost/results.json")
+                    help="no synthesis: tables/plot/doc from the record (DOC.json with "
+                         "--update-doc DOC, else OUT/results.json)")
     ap.add_argument("--update-doc", default="",
                     help="replace the results block of this markdown file (docs/cost.md)")
     ap.add_argument("--one-job", default="", help=argparse.SUPPRESS)  # a runner task: one job

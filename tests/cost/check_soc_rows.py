@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""ctest cost_soc_rows: synth.py's SoC rows (docs/cost.md, issue 18) through scripts/fpga.py,
+"""ctest cost_soc_rows: synth.py's SoC rows (docs/cost.md) through scripts/fpga.py,
 with stand-in tools, into the generated table, its summary line and the goals.
 
-The real rows take 20-40 minutes each, so the YoWASP tools are small scripts in a scratch
+The real rows take far too long for a ctest, so the YoWASP tools are small scripts in a scratch
 venv that answer by the variant fpga.py elaborates (read from the elab.ys it writes): the
 mapping "Yosys" writes a stat.json, "nextpnr" a log with TRELLIS_COMB, Fmax and a critical
 path, or the "no legal placement" end. Figures per variant (LUT4 = LUT4 + 2 per CCU2C):
@@ -18,8 +18,9 @@ path, or the "no legal placement" end. Figures per variant (LUT4 = LUT4 + 2 per 
 so, by hand: PMU / core LUT4 (50000 - 40000) / 40000 = 0.25, FF 2500 / 10000 = 0.25; without
 speculative blocks LUT4 3000 / 40000 = 7.5 % (met), FF 1000 / 10000 = 10.0 % (met); 8 blocks
 20000 / 40000 = 50.0 %, missed by 20.0 points; Fmax 8.0 < 10.0, missed by 2.00 MHz (20 %), on
-a path through u_pmu; 10.5 >= 10.0 met; the 8-block top has no Fmax; before: LUT4 0.40, FF 0.60;
-without the probe stage LUT4 9200 / 40000 = 0.23, FF 2000 / 10000 = 0.20, Fmax 7.5 MHz.
+a path through u_pmu; 10.5 >= 10.0 met; the 8-block top has no Fmax; flip-flop counters:
+LUT4 0.40, FF 0.60; without the probe stage LUT4 9200 / 40000 = 0.23, FF 2000 / 10000 = 0.20,
+Fmax 7.5 MHz.
 A row already in the doc's record (docs/cost.json's role) and not re-run stays in the table.
 Also: the core row's per-tool time limit (synth.tool_timeout).
 Usage: check_soc_rows.py OUTDIR
@@ -91,7 +92,7 @@ def tools(d: Path) -> None:
 
 
 def core_row_limit() -> None:
-    """The core row's tools get at least 3 hours each (its mapping took 48 minutes, over
+    """The core row's tools get at least 3 hours each (its mapping runs longer than
     --timeout's 20-minute default); every other row keeps --timeout's limit."""
     sys.path.insert(0, str(ROOT / "scripts"))
     import synth
@@ -143,8 +144,8 @@ def main():
         "without the probe stage (PmuProbeStage 0): LUT4 0.23, FF 0.20, Fmax core+PMU 7.5 MHz; "
         "critical path u_soc.u_core.u_backend.u_probe -> u_soc.u_pmu.u_cpi_stack.gen_spec.u_spec "
         "(through the PMU)",
-        "before (flip-flop counters, 2 blocks, every leaving block added in its cycle): LUT4 0.40, "
-        "FF 0.60, Fmax core+PMU 5.0 MHz",
+        "flip-flop counters (PmuCntStore 0, PmuSpecDrain 0: every leaving block added in its "
+        "cycle; 2 blocks): LUT4 0.40, FF 0.60, Fmax core+PMU 5.0 MHz",
     ]
     for w in starts:
         check(any(line.startswith(w) for line in out), f"printed: {w!r}...")
