@@ -5,10 +5,10 @@ YoWASP Yosys 0.70 `read_slang --keep-hierarchy` elaborates TOP from the RTL file
 instance becomes a module of its own, named MODULE$INSTANCE.PATH), then `proc`, `opt -full`,
 `wreduce`, `alumacc`, `memory -nomap`, `techmap` and `opt` lower it to generic one-bit gates
 ($_AND_, $_MUX_, ...) and flip-flops, the memories left as memory cells (their bits counted
-before) (the ECP5 flow maps
-those to distributed or block RAM). About a minute and a half for the FPGA top on one core,
-against an hour for its ECP5 mapping (scripts/fpga.py): the quick way to see what a change or
-a parameter costs, and where. Gate counts are not LUT4 counts; docs/fpga.md relates the two.
+before `memory -nomap`; the ECP5 flow maps them to distributed or block RAM). It takes a small
+fraction of the time of the ECP5 mapping (scripts/fpga.py, scripts/synth.py): the quick way to
+see what a change or a parameter costs, and where. Gate counts are not LUT4 counts;
+docs/fpga.md relates the two.
 
     build/venv/bin/python3 scripts/gates.py                         # soc_fpga_top, its defaults
     build/venv/bin/python3 scripts/gates.py --top core_top -G IssueWidth=1 -G NumAlu=1
@@ -112,7 +112,8 @@ def replace_region(doc: Path, text: str) -> None:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--top", default="soc_fpga_top")
+    ap.add_argument("--top", default="soc_fpga_top",
+                    help="module to elaborate, from rtl/fpga/fpga.f's files (default soc_fpga_top)")
     ap.add_argument("-G", dest="params", action="append", default=[], metavar="NAME=VALUE",
                     help="a parameter of TOP (integer)")
     ap.add_argument("--out", help="output directory (default build/gates/TOP)")
