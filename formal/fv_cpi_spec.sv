@@ -22,7 +22,7 @@
 // (globals' increments + change of the live blocks = n_s + stalled_s); with
 // CounterFollowsShadow (fv_pmu_counter) that is globals + live blocks = slots booked since
 // reset, adjusted by CSR writes, until a block counter saturates. Stated end to end (9 * N-term
-// stage sums) the solver took 4 min at depth 3 (docs/cost.md).
+// stage sums) the same property takes the solver far longer (docs/cost.md).
 // With Drain = 1 (the drain queue, docs/dev/pmu.md) steps 3-4 decide the same blocks but a leaving
 // block waits in its entry for the one drain port; the properties are then, against the same
 // reference walk:

@@ -3,8 +3,8 @@
 //  * StackSum: every cycle out of reset the stage's component increments sum to exactly W;
 //    with CounterFollowsShadow (fv_pmu_counter: a counter adds its increment, or takes the
 //    written value) the stack sums to W * cycles. Stated compositionally on the DUT's inc
-//    vector: the end-to-end form (sum of counter deltas, or of the counters) took minutes
-//    at depth 4 with yices and z3 alike, even at CntW=4 (docs/cost.md).
+//    vector: the end-to-end form (sum of counter deltas, or of the counters) takes the
+//    solver far longer, with yices and z3 alike, even at CntW=4 (docs/cost.md).
 //  * LagIsCarry: the uops the stage processed minus its base component (mod 2^CntW) equal
 //    the DUT's carry register: base never runs ahead of the uops and lags by the carry,
 //    at most 2^CarryW-1. Tracked as a running lag (local: one counter's delta per cycle); stated while no

@@ -124,10 +124,10 @@ module be_probe
   fp_probe_t fp_fields;
 
   // Oldest uop left in the RSs (not issuing this cycle): a tree of pairwise comparisons by
-  // ROB age, log2 levels deep instead of a scan through every RS entry (the scan was the
+  // ROB age, log2 levels deep instead of a scan through every RS entry (a scan would be the
   // longest combinational path of the FPGA top, docs/fpga.md). The lower-index candidate
-  // wins a tie, so the tree picks the first of the oldest in (class, entry) order, as the
-  // scan did.
+  // wins a tie, so the tree picks the first of the oldest in (class, entry) order, as a
+  // scan would.
   localparam int unsigned NumCand = NumRsClasses * Cfg.RsEntries;
   localparam int unsigned CandW   = $clog2(NumCand);
   localparam int unsigned NumLeaf = 2 ** CandW;
@@ -257,8 +257,9 @@ module be_probe
     probe_o.rob_head_cls   = head_start ? probe_pkg::ClsSingle
                              : cls_of(nh_i.cls, lq_miss1_now[nh_i.lq], lq_miss2_now[nh_i.lq]);
     // A done store at the head that the full store buffer cannot take while the buffer drains
-    // a store that missed the L1D waits on that miss: seed 000's "the ROB head waits on a
-    // D-cache miss", at its level (docs/dev/probe.md, "Stores"). Seed 000 has no store buffer.
+    // a store that missed the L1D waits on that miss: Eyerman et al.'s "the ROB head waits on
+    // a D-cache miss", at its level (docs/dev/probe.md, "Stores"). The paper has no store
+    // buffer.
     // The miss lasts while the L1D holds the store in an MSHR and in the cycle its answer
     // arrives (its buffer entry frees the cycle after).
     sb_miss1 = st_l1miss_i || (st_ans_i && dc_rlevel_i >= 2'd1);
@@ -296,11 +297,11 @@ module be_probe
     probe_o.fp_prod_load  = fp_fields.prod_load;
   end
 
-  // FLOPS stack (seed 000 Table III; docs/dev/probe.md "FP"): k = FpUnits pipes, v = 1. A pipe
-  // issuing FP arithmetic (fpu_pkg::is_arith) does a = 2 (FMA) or 1 flops on its one element;
-  // a pipe issuing anything else (min/max, compares, fclass, sign injection, conversions,
-  // moves) is busy without flops. fdiv/fsqrt run on their own unit, not on a pipe: they are
-  // FP arithmetic waiting in the RS (fp_wait_rs) but never an fp_issue.
+  // FLOPS stack (Eyerman et al., Table III; docs/dev/probe.md "FP"): k = FpUnits pipes,
+  // v = 1. A pipe issuing FP arithmetic (fpu_pkg::is_arith) does a = 2 (FMA) or 1 flops on its
+  // one element; a pipe issuing anything else (min/max, compares, fclass, sign injection,
+  // conversions, moves) is busy without flops. fdiv/fsqrt run on their own unit, not on a
+  // pipe: they are FP arithmetic waiting in the RS (fp_wait_rs) but never an fp_issue.
   // FP arithmetic uops left in the FP RS after this cycle's issue: what fp_wait_rs and
   // fp_prod_load look at, and what the observation port counts.
   logic [Cfg.RsEntries-1:0] fp_left;
@@ -372,7 +373,7 @@ module be_probe
                         : 8'(Cfg.SbEntries) - 8'(sb_cnt_i);
   end
 
-  // Flags tied to the structures that cause them (issue 15, docs/dev/probe.md). The harness's
+  // Flags tied to the structures that cause them (docs/dev/probe.md). The harness's
   // ProbeCheck checks the window flags against counts it follows itself; these tie the rest to
   // the back end's state, which the dispatch flags were computed from elsewhere (be_rename).
   logic rs_short;  // some RS class has fewer free entries than a dispatch group needs

@@ -1,9 +1,9 @@
 // Core-wide types: decoded micro-op, CSR addresses, trap causes, commit-trace record.
-// Step 0 of the core (see docs/dev/core.md): a sequential RV32IM machine-mode core whose
-// decode/ALU/divider/CSR blocks are the ones the out-of-order back end will reuse.
+// Shared by the front end, the out-of-order back end and its decode/ALU/divider/CSR blocks
+// (docs/dev/core.md).
 package core_pkg;
 
-  // Execution class: selects the functional unit (and later the reservation station).
+  // Execution class: selects the reservation station and the functional unit.
   typedef enum logic [3:0] {
     ClsAlu,
     ClsBranch,

@@ -1,4 +1,4 @@
-// Speculative per-block CPI counters (seed 000 §III-B, wrong-path method b) for the dispatch
+// Speculative per-block CPI counters (Eyerman et al. §III-B, wrong-path method b) for the dispatch
 // and issue stages: each slot the main stack books is kept in the counters of a basic block;
 // the block joins the global counters when its last branch commits, and a mispredicted-branch
 // flush sends every block in flight to bpred. While nothing is speculative (one live block, no

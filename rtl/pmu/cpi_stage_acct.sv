@@ -1,6 +1,6 @@
-// One stage of the multi-stage CPI stack (seed 000 Table II) in integer slot units: every
+// One stage of the multi-stage CPI stack (Eyerman et al., Table II) in integer slot units: every
 // cycle books min(n + carry, W) slots to base and the rest of the W slots to one blamed
-// component; n above W is carried to the next cycle (seed 000 §III-A, wider stages).
+// component; n above W is carried to the next cycle (Eyerman et al. §III-A, wider stages).
 `default_nettype none
 
 module cpi_stage_acct

@@ -1,4 +1,4 @@
-// FLOPS stack (seed 000 Table III) at issue over K FMA units of V elements, in integer units
+// FLOPS stack (Eyerman et al., Table III) at issue over K FMA units of V elements, in integer units
 // of 1/(2*K*V) cycle: each issued op books a*m to base, (2-a)*m to non_fma and 2*(V-m) to
 // mask; each idle unit books 2*V to the component explaining why no FP op issued on it.
 `default_nettype none

@@ -1,6 +1,6 @@
 // A bank of Num stack-component / event counters with one CSR write port and one read port.
 // When SumPerCycle is non-zero the components form a stack that gains exactly SumPerCycle
-// units every cycle (seed 000 Table II: W slots; Table III: 2*k*v units), which is asserted
+// units every cycle (Eyerman et al., Table II: W slots; Table III: 2*k*v units), which is asserted
 // through writes.
 //
 // Storage (docs/cost.md, "Cheap counter storage"):

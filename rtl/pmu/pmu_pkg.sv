@@ -51,7 +51,7 @@ package pmu_pkg;
   // speculative CPI counters (cpi_spec): dispatch and issue components, then merges
   localparam int unsigned NumSpecCnt = 19;
 
-  // Top-Down event counters (seed 001 Table 1): index into topdown's cnt_o.
+  // Top-Down event counters (Yasin, Table 1): index into topdown's cnt_o.
   typedef enum logic [4:0] {
     TdClocks = 5'd0,  // 1
     TdTotalSlots = 5'd1,  // W
@@ -78,7 +78,7 @@ package pmu_pkg;
   } td_counter_e;
   localparam int unsigned NumTdCounters = 22;
 
-  // FLOPS stack components (seed 000 Table III): index into flops_stack's cnt_o.
+  // FLOPS stack components (Eyerman et al., Table III): index into flops_stack's cnt_o.
   typedef enum logic [2:0] {
     FlBase = 3'd0,  // a*m per issued FP op (l.1-2)
     FlNonFma = 3'd1,  // (2-a)*m per issued non-FMA op (l.4-5)
@@ -90,7 +90,7 @@ package pmu_pkg;
   } flops_comp_e;
   localparam int unsigned NumFlopsComps = 7;
 
-  // TIP commit-stage state of a cycle (seed 002 oracle attribution).
+  // TIP commit-stage state of a cycle (Gottschall et al., oracle attribution).
   typedef enum logic [1:0] {
     TipComputing = 2'd0,  // some head entries commit: 1/n cycle to each of the n
     TipStalled = 2'd1,  // no commit, ROB not empty: the cycle goes to the ROB head

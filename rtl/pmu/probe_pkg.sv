@@ -25,7 +25,7 @@ package probe_pkg;
   localparam int unsigned RobIdxW = 6;
   localparam int unsigned ProbeBits = 314;  // width of probe_t
 
-  // Class of the instruction blamed for a backend stall (seed 000 Table II, l.11-16).
+  // Class of the instruction blamed for a backend stall (Eyerman et al., Table II, l.11-16).
   typedef enum logic [ClsW-1:0] {
     ClsSingle = 3'd0,  // single-cycle op, or no better reason: booked to depend
     ClsLongLat = 3'd1,  // latency > 1 cycle (mul, div, FP, L1-hit load): booked to alu_lat

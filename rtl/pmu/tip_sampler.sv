@@ -1,4 +1,4 @@
-// TIP time-proportional sampler (Gottschall et al., seed 002) with the NCI, LCI and
+// TIP time-proportional sampler (Gottschall et al.) with the NCI, LCI and
 // dispatch-tagging samplers beside it for comparison. A periodic or LFSR-random trigger
 // latches the ROB head bank, the commit-stage state (computing / stalled / flushed /
 // drained) and the offending-instruction register, from which software attributes the
@@ -161,7 +161,7 @@ module tip_sampler
         head_pc_q     <= probe_i.head_pc;
         offs_smp_q    <= offending_d;
         next_pc_q     <= probe_i.next_pc;
-        // LCI (seed 002): the last committed uop, this cycle's commits included.
+        // LCI (Gottschall et al.): the last committed uop, this cycle's commits included.
         if (any_commit || lci_seen_q) begin
           lci_valid_q <= 1'b1;
           lci_pc_q    <= any_commit ? youngest_commit_pc : last_commit_pc_q;

@@ -1,4 +1,4 @@
-// Top-Down event counters (Yasin, seed 001 Table 1), classified at dispatch (Yasin's issue
+// Top-Down event counters (Yasin, Table 1), classified at dispatch (Yasin's issue
 // point) with W = DispatchWidth slots per cycle. The metric tree (Table 2) is computed in
 // software from these counts. RecoveryBubbles and FetchBubbles never count the same slot, so
 // Level 1 (Frontend + Bad Speculation + Retiring + Backend) sums to TotalSlots exactly.

@@ -44,7 +44,7 @@ constexpr unsigned drain_pend_w(unsigned num, unsigned inc_w) {
   return w;
 }
 
-// Class of the instruction blamed for a backend stall (seed 000 Table II, l.11-16). Twin of instr_cls_e.
+// Class of the instruction blamed for a backend stall (Eyerman et al., Table II, l.11-16). Twin of instr_cls_e.
 enum class InstrCls : uint8_t {
   kSingle = 0,  // single-cycle op, or no better reason: booked to depend
   kLongLat = 1,  // latency > 1 cycle (mul, div, FP, L1-hit load): booked to alu_lat
@@ -80,7 +80,7 @@ inline constexpr std::array<std::string_view, 9> kCpiCompNames{
     "base", "icache", "bpred", "dcache_l1", "dcache_l2", "dcache_mem", "alu_lat", "depend",
     "other"};
 
-// Top-Down event counters (seed 001 Table 1): index into topdown's cnt_o. Twin of td_counter_e.
+// Top-Down event counters (Yasin, Table 1): index into topdown's cnt_o. Twin of td_counter_e.
 enum class TdCounter : uint8_t {
   kClocks = 0,  // 1
   kTotalSlots = 1,  // W
@@ -114,7 +114,7 @@ inline constexpr std::array<std::string_view, 22> kTdCounterNames{
     "mem_stalls_stores", "ext_mem_outstanding", "ext_mem_outstanding_ge_1",
     "ext_mem_outstanding_ge_thr"};
 
-// FLOPS stack components (seed 000 Table III): index into flops_stack's cnt_o. Twin of flops_comp_e.
+// FLOPS stack components (Eyerman et al., Table III): index into flops_stack's cnt_o. Twin of flops_comp_e.
 enum class FlopsComp : uint8_t {
   kBase = 0,  // a*m per issued FP op (l.1-2)
   kNonFma = 1,  // (2-a)*m per issued non-FMA op (l.4-5)
@@ -128,7 +128,7 @@ inline constexpr unsigned kNumFlopsComps = 7;
 inline constexpr std::array<std::string_view, 7> kFlopsCompNames{
     "base", "non_fma", "mask", "frontend", "non_vfp", "mem", "depend"};
 
-// TIP commit-stage state of a cycle (seed 002 oracle attribution). Twin of tip_state_e.
+// TIP commit-stage state of a cycle (Gottschall et al., oracle attribution). Twin of tip_state_e.
 enum class TipState : uint8_t {
   kComputing = 0,  // some head entries commit: 1/n cycle to each of the n
   kStalled = 1,  // no commit, ROB not empty: the cycle goes to the ROB head

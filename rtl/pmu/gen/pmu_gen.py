@@ -124,7 +124,7 @@ EVENTS = [
      "flops issued: sum over units of a*m (a = 2 for FMA)"),
 ]
 
-# Top-Down counters (seed 001 Table 1), in topdown's cnt_o order: (SV name, short name, event,
+# Top-Down counters (Yasin, Table 1), in topdown's cnt_o order: (SV name, short name, event,
 # counter-mask form). Form: "raw" (the event's increment), ("==", k) or (">=", expr): 1 in the
 # cycles whose increment compares so (x86 cmask; expr may use W, FEW, THR). The doc strings are
 # derived from the event's expression (td_doc), so they cannot disagree with it.
@@ -198,7 +198,7 @@ def snake(camel):
 
 
 Enum("cls", "instr_cls_e", "InstrCls", "Cls", "ClsW", None, None, CLASSES, probe=True,
-     doc="Class of the instruction blamed for a backend stall (seed 000 Table II, l.11-16).")
+     doc="Class of the instruction blamed for a backend stall (Eyerman et al., Table II, l.11-16).")
 Enum("stage", "cpi_stage_e", "CpiStage", "St", 2, "PMU_ST_", "PMU_NUM_CPI_STAGES", CPI_STAGES,
      doc="CPI stack stages (index of cpi_stack's first cnt_o dimension).",
      sv_count="NumCpiStages", cpp_count="kNumCpiStages", cpp_names="kCpiStageNames")
@@ -207,13 +207,13 @@ Enum("comp", "cpi_comp_e", "CpiComp", "Comp", 4, "PMU_CPI_", "PMU_NUM_CPI_COMPS"
      sv_count="NumCpiComps", cpp_count="kNumCpiComps", cpp_names="kCpiCompNames")
 Enum("td", "td_counter_e", "TdCounter", "Td", 5, "PMU_TD_", "PMU_NUM_TD",
      [(n, s, td_doc(ev, f)) for n, s, ev, f in TD_COUNTERS],
-     doc="Top-Down event counters (seed 001 Table 1): index into topdown's cnt_o.",
+     doc="Top-Down event counters (Yasin, Table 1): index into topdown's cnt_o.",
      sv_count="NumTdCounters", cpp_count="kNumTdCounters", cpp_names="kTdCounterNames")
 Enum("fl", "flops_comp_e", "FlopsComp", "Fl", 3, "PMU_FL_", "PMU_NUM_FL", FLOPS_COMPS,
-     doc="FLOPS stack components (seed 000 Table III): index into flops_stack's cnt_o.",
+     doc="FLOPS stack components (Eyerman et al., Table III): index into flops_stack's cnt_o.",
      sv_count="NumFlopsComps", cpp_count="kNumFlopsComps", cpp_names="kFlopsCompNames")
 Enum("tip", "tip_state_e", "TipState", "Tip", 2, "PMU_TIP_STATE_", None, TIP_STATES,
-     doc="TIP commit-stage state of a cycle (seed 002 oracle attribution).",
+     doc="TIP commit-stage state of a cycle (Gottschall et al., oracle attribution).",
      cpp_names="kTipStateNames")
 Enum("ev", "pmu_event_e", "PmuEvent", "Ev", 8, "PMU_EV_", "PMU_NUM_EV",
      [(n, snake(n[2:]), d) for n, _, _, d in EVENTS],
@@ -521,8 +521,8 @@ OBS_FIELDS = [
     ("be_redirect", "1", 1, "fetch", "the back end redirected the front end this cycle"),
 ]
 
-# Probe mutants (test only; docs/dev/probe.md "Probe mutants", issue 15): each rewires ONE probe field
-# to a plausible wrong signal, the way a designer could miswire the probe. The RTL PMU and the
+# Probe mutants (test only; docs/dev/probe.md "Probe mutants"): each rewires ONE probe field to a
+# plausible wrong signal, the way a designer could miswire the probe. The RTL PMU and the
 # golden model then read the same wrong bus, so the per-cycle cross-check cannot see it: some
 # other ctest must (tests/probe_mutants). (name, field, SV expression over the probe `p` that
 # replaces the field, the mistake it stands for). Ids are 1.. in this order; 0 is none.
@@ -1112,7 +1112,7 @@ def fill_lines(items, indent, width=98, cont=None):
 
 def gen_commit_h(core_pkg_text):
     """tb/harness/commit_layout.h: the C++ decode of core_pkg::commit_t, from the SV struct itself
-    (the lockstep harness used to count its bit offsets by hand)."""
+    (so no bit offset is counted by hand)."""
     structs, _ = sv_pkg_structs(core_pkg_text, "rtl/core/core_pkg.sv")
     fields = struct_fields(structs, "commit_t", "rtl/core/core_pkg.sv")
     if any(w > 32 for _, w in fields):
