@@ -1,7 +1,7 @@
-// Golden model of the speculative per-block CPI counters (seed 000 §III-B, the "more accurate"
-// wrong-path method): the dispatch and issue stages book each cycle's slots into the counters
-// of a basic block, a block's counters join the global ones when the branch ending it commits,
-// and a misprediction sends every younger block to bpred. Specification: docs/dev/pmu.md,
+// Golden model of the speculative per-block CPI counters (Eyerman et al. §III-B, the "more
+// accurate" wrong-path method): the dispatch and issue stages book each cycle's slots into the
+// counters of a basic block, a block's counters join the global ones when the branch ending it
+// commits, and a misprediction sends every younger block to bpred. Specification: docs/dev/pmu.md,
 // "Speculative per-block CPI counters"; RTL twin rtl/pmu/cpi_spec.sv.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Golden model of the multi-stage CPI stacks (Eyerman et al., seed 000, Table II and §III),
+// Golden model of the multi-stage CPI stacks (Eyerman et al., Table II and §III),
 // written from the paper in integer slot units: a cycle is W slots, W = min stage width.
 #pragma once
 
@@ -63,8 +63,8 @@ class CpiStack {
   std::optional<CpiSpec> spec_;
 };
 
-// Seed 000 §III-B simple method for wrong-path slots: the dispatch/issue base in excess of the
-// commit base moves to bpred (commit base is exact: wrong-path uops never commit).
+// Eyerman et al. §III-B simple method for wrong-path slots: the dispatch/issue base in excess
+// of the commit base moves to bpred (commit base is exact: wrong-path uops never commit).
 CpiComponents wrong_path_adjusted(const CpiComponents& stage, const CpiComponents& commit);
 
 }  // namespace stackscope::pmu

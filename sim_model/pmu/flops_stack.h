@@ -1,4 +1,4 @@
-// Golden model of the FLOPS stack (Eyerman et al., seed 000 §III-C, Table III) in integer
+// Golden model of the FLOPS stack (Eyerman et al. §III-C, Table III) in integer
 // units of 1/(2*k*v) of a cycle, so that a cycle always adds 2*k*v over the components.
 #pragma once
 
@@ -39,7 +39,7 @@ class FlopsStack {
   int pending_write_ = -1;
 };
 
-// FLOPS = base / cycles * freq * 2kv (seed 000 §III-C): here as flops per cycle.
+// FLOPS = base / cycles * freq * 2kv (Eyerman et al. §III-C): here as flops per cycle.
 double flops_per_cycle(const FlopsComponents& c, uint64_t cycles);
 
 }  // namespace stackscope::pmu

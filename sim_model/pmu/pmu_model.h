@@ -76,8 +76,8 @@ class PmuModel {
   const TipSampler& tip() const { return tip_; }
   const TipOracle& oracle() const { return oracle_; }
   const PmuCsr& csr() const { return csr_; }
-  // Oracle for wrong-path accounting (seed 000 §III-B). A dispatched uop is on the wrong path
-  // exactly when a mispredicted branch older than it flushes it: every uop that commits is
+  // Oracle for wrong-path accounting (Eyerman et al. §III-B). A dispatched uop is on the wrong
+  // path exactly when a mispredicted branch older than it flushes it: every uop that commits is
   // on the true path (the lockstep checks each against the ISS), and a uop discarded by any
   // other flush (exception, interrupt, machine clear, serialising CSR op) is a true-path uop
   // that is fetched and dispatched again. So the model follows the window (how many uops are

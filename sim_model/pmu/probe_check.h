@@ -1,4 +1,4 @@
-// Checks of the probe against state the model tracks on its own (issue 15, docs/dev/probe.md
+// Checks of the probe against state the model tracks on its own (docs/dev/probe.md
 // "Checking the probe against the machine"). The per-cycle cross-check proves the RTL units
 // equal their models on the SAME probe; it cannot see a probe flag wired to the wrong signal.
 // The golden model follows the ROB window from the counts alone (+disp_n, -cmt_n, a flush

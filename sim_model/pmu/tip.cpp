@@ -31,7 +31,7 @@ TipOracle::TipOracle(unsigned commit_width) : width_(commit_width) {
 }
 
 TipCycle TipOracle::classify(const Probe& p, unsigned width, bool flushed, uint32_t offending) {
-  // Seed 002, "Oracle clock cycle attribution": committing -> computing; not committing
+  // Gottschall et al., "Oracle clock cycle attribution": committing -> computing; not committing
   // with uops in the ROB -> stalled on the head; ROB empty because of a flush -> flushed,
   // charged to the flushing instruction; ROB empty otherwise -> drained, charged to the next
   // instruction to enter the ROB.
@@ -73,7 +73,7 @@ void TipSampler::step(const Probe& p, bool ack) {
   const uint32_t offending_now = (p.flush & 1u) ? p.flush_pc : offending_;
   const TipCycle now = TipOracle::classify(p, w, flushed_, offending_);
   // LCI: the last (youngest) instruction committed so far, this cycle's commits included
-  // (seed 002: "I1 is the last-committed instruction from cycle 1 to cycle 41", and the
+  // (Gottschall et al.: "I1 is the last-committed instruction from cycle 1 to cycle 41", and the
   // drained example blames I2, the younger of the co-committed I1 and I2).
   uint32_t youngest = 0;
   for (unsigned j = 0; j < w; ++j)

@@ -1,4 +1,4 @@
-// TIP (Gottschall et al., seed 002): the oracle time-proportional profile and a model of the
+// TIP (Gottschall et al.): the oracle time-proportional profile and a model of the
 // sampling hardware (TIP, NCI, LCI and dispatch-tagging samplers on one trigger).
 // Profiles are in integer units of 1/12 cycle, so 1/n for n = 1..4 committing uops is exact.
 #pragma once
@@ -14,7 +14,7 @@ namespace stackscope::pmu {
 inline constexpr uint64_t kTipUnitsPerCycle = 12;        // lcm(1, 2, 3, 4)
 using Profile = std::unordered_map<uint32_t, uint64_t>;  // pc -> 1/12-cycle units
 
-// Commit-stage state of one cycle (seed 002, oracle clock-cycle attribution).
+// Commit-stage state of one cycle (Gottschall et al., oracle clock-cycle attribution).
 struct TipCycle {
   TipState state;
   uint32_t blamed_pc;  // stalled / flushed / drained: the one instruction charged

@@ -1,4 +1,4 @@
-// Golden model of the Top-Down events (Yasin, seed 001 Table 1) and the Level 1-3 metric
+// Golden model of the Top-Down events (Yasin, Table 1) and the Level 1-3 metric
 // tree (Table 2), written from the paper. Events count in integer slots/cycles.
 #pragma once
 
