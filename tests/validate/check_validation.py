@@ -6,7 +6,7 @@ few workloads of the default build, checked against the run reports it leaves be
   headline), the same lines in the doc;
 - every case's saving and dispatch / issue / commit components recomputed here from the raw
   slot counters of the run reports (counters.cpi, config.core.slots, method (a) applied here),
-  and its in-bounds verdict and error recomputed from seed 000's rule; the same for method (b)
+  and its in-bounds verdict and error recomputed from Eyerman et al.'s rule; the same for method (b)
   beside it, from the per-block counters' raw slots (counters.cpi_speculative);
 - the summary figures equal those of the cases; the doc's table has one row per case; the
   hand-written text around the generated region survives; a note is shown beside its case;
@@ -62,7 +62,7 @@ def components(run, comps, method="a"):
 
 
 def verdict(saving, comp, cpi):
-    """(in bounds, significant, error): seed 000's rule, written out here."""
+    """(in bounds, significant, error): Eyerman et al.'s rule, written out here."""
     lo, hi, tol = min(comp), max(comp), 0.001 * cpi
     inb = lo - tol <= saving <= hi + tol
     err = 0.0 if inb else min(abs(saving - lo), abs(saving - hi)) / cpi
