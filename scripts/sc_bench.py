@@ -5,7 +5,7 @@
 Each workload runs ROUNDS times on each binary, alternating, and the best simulation time
 (the report's sim_seconds: the simulation loop, not start-up) of each is kept; best-of-N keeps
 the other jobs of a shared machine out of the figure as far as it can. Prints a line per case
-and the JSON for bench/results.json on the last line.
+and the JSON for build/bench/results.json (scripts/bench.sh) on the last line.
 
   sc_bench.py BUILD [ROUNDS]
 """

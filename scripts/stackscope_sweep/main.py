@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
-"""stackscope sweep SPEC: run a matrix of build-time parameters, run-time options and
-workloads, merge the reports into one table and plot it (docs/sweep.md).
+"""stackscope sweep SPEC: runs a matrix of parameters, options and workloads (docs/sweep.md).
 
-`build/stackscope sweep ...` execs this script (tb/app/cmd_sweep.cpp) with --build-dir set to the
-binary's directory; it can also be run directly with build/venv/bin/python3.
-Exit status: 0 every point ok, 1 some point failed (each recorded with its reason), 2 bad
-input, 130 / 143 interrupted (points done are kept; run again to resume).
+Merges the reports into one table and plots it. `build/stackscope sweep ...` execs this script
+(tb/app/cmd_sweep.cpp) with --build-dir set to the binary's directory; it can also be run
+directly with build/venv/bin/python3.
+Exit status: 0 every point ok, 1 some point failed (each recorded with its reason) or sbatch
+or the merge job failed, 2 bad input, 130 interrupted by Ctrl-C (and, on the local back end,
+SIGTERM); the points done are kept, run again to resume.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""SPEC files of `stackscope sweep` (docs/sweep.md "SPEC format"): JSON or TOML.
+"""SPEC files of `stackscope sweep` (docs/sweep.md "Write a spec"): JSON or TOML.
 
     name = "memlat"                      # optional (default: the file's stem)
     workloads = ["pchase_l2", "alu_dep"] # manifest names, ELF paths, "suite" or "fp_suite"
