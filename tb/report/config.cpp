@@ -18,7 +18,7 @@
 namespace stackscope::report {
 
 RunConfig built_model() {
-  RunConfig c;  // defaults of run_result.h are the step-0 sequential core's
+  RunConfig c;  // run_result.h's defaults: a 1-wide core with a 1-entry ROB
   return c;
 }
 

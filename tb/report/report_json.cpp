@@ -105,7 +105,7 @@ constexpr Node kTree[] = {
 
 // toplev's normalised view (pmu-tools): each set of siblings is scaled to sum to its parent's
 // normalised value, so every node is a share of TotalSlots and no child exceeds its parent.
-// Level 1 is itself (it partitions the slots). A child's weight is its seed 001 Table 2
+// Level 1 is itself (it partitions the slots). A child's weight is its Yasin Table 2
 // value clamped at 0 (Core_Bound = #ExecutionStalls - Memory_Bound can go below 0); when all
 // siblings weigh 0 they get 0. The Table 2 values stay in `value`: a Clocks node there is a
 // fraction of cycles and may exceed its Slots parent (docs/report.md).
@@ -167,7 +167,7 @@ Json cpi_json(const RunResult& r) {
     st["total"] = ratio(static_cast<double>(sum), denom);
     j[std::string(pmu::kCpiStageNames[s])] = st;
   }
-  // Seed 000 §III-B simple method: wrong-path base slots at dispatch/issue moved to bpred.
+  // Eyerman et al. §III-B simple method: wrong-path base slots at dispatch/issue moved to bpred.
   Json adj;
   for (unsigned s = 0; s < 2; ++s) {
     const pmu::CpiComponents a = pmu::wrong_path_adjusted(r.cpi[s], r.cpi[2]);
@@ -177,7 +177,7 @@ Json cpi_json(const RunResult& r) {
     adj[std::string(pmu::kCpiStageNames[s])] = st;
   }
   j["wrong_path_adjusted"] = adj;
-  // Seed 000 §III-B speculative per-block counters (method b): proven blocks only.
+  // Eyerman et al. §III-B speculative per-block counters (method b): proven blocks only.
   if (r.spec_available) {
     Json spec;
     for (unsigned s = 0; s < pmu::kNumSpecStages; ++s) {

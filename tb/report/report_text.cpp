@@ -150,7 +150,7 @@ std::string render_run_text(const Json& run, const TextOptions& o) {
                      m["cpi"].get<double>());
   if (!m.contains("topdown")) return out + "(no cycles: nothing to report)\n";
 
-  // Top-Down: Level 1 always; only the dominant branch is expanded (seed 001: a child is
+  // Top-Down: Level 1 always; only the dominant branch is expanded (Yasin: a child is
   // meaningful only below a parent that is a bottleneck).
   const Json& nodes = m["topdown"]["nodes"];
   std::string marked;
@@ -159,11 +159,11 @@ std::string render_run_text(const Json& run, const TextOptions& o) {
     if (!d) break;
     marked = p = (*d)["name"].get<std::string>();
   }
-  out += fmt::format("Top-Down (seed 001, Level 1 in dispatch slots: {} slots = 100 %)\n",
+  out += fmt::format("Top-Down (Yasin, Level 1 in dispatch slots: {} slots = 100 %)\n",
                      num(m["topdown"]["level1_slots"]["total"].get<uint64_t>()));
   out += fmt::format(
       "{:<8}{:<{}} {:>7} {:<6}  {:>7}\n"
-      "        (value: seed 001 Table 2; a Clocks value is a fraction of all cycles, not of its\n"
+      "        (value: Yasin's Table 2; a Clocks value is a fraction of all cycles, not of its\n"
       "         parent, so it can exceed it. norm.: toplev's view, siblings scaled to sum to their\n"
       "         parent, as a share of all slots)\n",
       "", "", name_width(nodes), "value", "", "norm.");
@@ -177,8 +177,9 @@ std::string render_run_text(const Json& run, const TextOptions& o) {
 
   // The three CPI stacks side by side.
   const Json& cs = m["cpi_stacks"];
-  out += fmt::format("\nCPI stacks (seed 000; {} slot(s) per cycle; cycles per instruction)\n",
-                     cs["slots"].get<unsigned>());
+  out += fmt::format(
+      "\nCPI stacks (Eyerman et al.; {} slot(s) per cycle; cycles per instruction)\n",
+      cs["slots"].get<unsigned>());
   out += fmt::format("  {:<12} {:>9} {:>9} {:>9}\n", "component", "dispatch", "issue", "commit");
   for (const auto& [name, v] : cs["commit"].items()) {
     if (name == "total") continue;
@@ -193,8 +194,8 @@ std::string render_run_text(const Json& run, const TextOptions& o) {
   const Json& fl = m["flops"];
   const double freq = cfg["freq_hz"].get<double>();
   out += fmt::format(
-      "\nFLOPS stack (seed 000 III-C; k={} FMA units x v={}: peak {:.0f} flop/cycle = {:.2f} "
-      "GFLOP/s at {:.3f} GHz)\n",
+      "\nFLOPS stack (Eyerman et al., Sec. III-C; k={} FMA units x v={}: peak {:.0f} flop/cycle "
+      "= {:.2f} GFLOP/s at {:.3f} GHz)\n",
       core["fp_units"].get<unsigned>(), core["vec_len"].get<unsigned>(),
       fl["peak_per_cycle"].get<double>(), fl["peak_flops_per_second"].get<double>() / 1e9, freq / 1e9);
   out += fmt::format("  achieved {:.3f} flop/cycle = {:.3f} GFLOP/s ({} of peak)\n  ",
@@ -204,13 +205,13 @@ std::string render_run_text(const Json& run, const TextOptions& o) {
   for (const auto& [name, v] : fl["components"].items())
     comps += fmt::format("{}{} {}", comps.empty() ? "" : "  ", name, pct(v));
   out += comps + "\n";
-  // Seed 000 Fig. 5: the issue-stage CPI stack as an IPC stack (components / cycles, sums to
-  // the slots per cycle), in the same per-cycle unit as the FLOPS stack above.
+  // Eyerman et al., Fig. 5: the issue-stage CPI stack as an IPC stack (components / cycles,
+  // sums to the slots per cycle), in the same per-cycle unit as the FLOPS stack above.
   const double tcpi = cs["total_cpi"].get<double>();
   if (tcpi > 0) {
     const double w = cs["slots"].get<double>();
-    out += fmt::format("  beside it, the issue IPC stack (seed 000 Fig. 5; {:.0f} slot(s) per cycle): "
-                       "issued {:.3f} per cycle\n  ",
+    out += fmt::format("  beside it, the issue IPC stack (Eyerman et al., Fig. 5; {:.0f} slot(s) "
+                       "per cycle): issued {:.3f} per cycle\n  ",
                        w, cs["issue"]["base"].get<double>() / tcpi * w);
     std::string ipc;
     for (const auto& [name, v] : cs["issue"].items())
@@ -222,7 +223,8 @@ std::string render_run_text(const Json& run, const TextOptions& o) {
   // TIP.
   const Json& tip = run["tip"];
   out += fmt::format(
-      "\nTIP profile (seed 002; {} sampling, period {}: {} samples; oracle = every cycle)\n",
+      "\nTIP profile (Gottschall et al.; {} sampling, period {}: {} samples; oracle = every "
+      "cycle)\n",
       tip["mode"].get<std::string>(), tip["period"].get<unsigned>(), num(tip["samples"].get<uint64_t>()));
   out += "  oracle cycles:";
   for (const auto& [s, v] : tip["oracle_cycles_per_state"].items())

@@ -70,7 +70,7 @@ struct RunResult {
   RunConfig config;
   std::array<uint64_t, pmu::kNumTdCounters> topdown{};
   std::array<pmu::CpiComponents, pmu::kNumCpiStages> cpi{};
-  // Wrong path (seed 000 §III-B): method (b)'s speculative stacks (dispatch, issue; proven
+  // Wrong path (Eyerman et al. §III-B): method (b)'s speculative stacks (dispatch, issue; proven
   // blocks only), its block merges, and the oracle's bpred slots (dispatch, issue; 0 without
   // it).
   std::array<pmu::CpiComponents, pmu::kNumSpecStages> spec_cpi{};
