@@ -61,7 +61,7 @@ std::string pmu_reg_name(PmuRegId r);
 // "flops.frontend", "tip.samples", "csr.mcycle" ...
 std::optional<PmuRegId> parse_pmu_reg(const std::string& name);
 
-// Wrong-path accounting error (seed 000 §III-B) per stage with a wrong path (dispatch,
+// Wrong-path accounting error (Eyerman et al. §III-B) per stage with a wrong path (dispatch,
 // issue): each method's bpred component against the oracle correct-path stack, in slots and
 // as a fraction of W * cycles.
 struct WrongPathError {
@@ -80,7 +80,7 @@ struct PmuRunResults {
   std::array<uint64_t, pmu::kNumTdCounters> td{};
   pmu::FlopsComponents fl{};
   uint64_t tip_samples = 0;
-  // Seed 002's profile error of each sampler against the oracle (0..1; 0 without samples).
+  // Gottschall et al.'s profile error of each sampler against the oracle (0..1; 0 without samples).
   double tip_error = 0, nci_error = 0, lci_error = 0, disp_error = 0;
   std::array<WrongPathError, 2> wrong_path{};  // dispatch, issue
   // Method (b)'s global speculative counters (dispatch, issue) and block merges.
@@ -97,7 +97,7 @@ struct PmuMutation {
 // "NAME@CYCLE"; throws std::invalid_argument with a one-line message.
 PmuMutation parse_pmu_mutation(const std::string& spec);
 
-// The probe's commit fields against the core's commit port (issue 15, docs/dev/probe.md
+// The probe's commit fields against the core's commit port (docs/dev/probe.md
 // "Checking the probe against the machine"): two separate wirings of the same commits, so a
 // probe field wired to the wrong signal disagrees with the records. Empty if every rule holds,
 // else "probe rule NAME: ...". The rules: cmt_n is the number of records that are not an
@@ -108,7 +108,7 @@ PmuMutation parse_pmu_mutation(const std::string& spec);
 std::string check_probe_commits(const pmu::Probe& p, std::span<const RtlCommit> commits);
 
 // The probe's dispatch- and issue-time fields against what the same uops show when they
-// commit, later, on the commit port (issue 15, docs/dev/probe.md "Checking the probe against the
+// commit, later, on the commit port (docs/dev/probe.md "Checking the probe against the
 // machine"). Per ROB entry it remembers the pc next_pc named when the entry was dispatched as
 // slot 0, and every class iss_prod_cls named while the entry was the oldest uop waiting in the
 // RSs on a producer; when the entry commits, the pc must be the record's, and each class must

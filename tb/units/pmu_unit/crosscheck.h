@@ -184,7 +184,7 @@ struct TipModel {
     }
   }
   void check() const {}
-  // Profile error of each sampler against the oracle over this run (seed 002's metric).
+  // Profile error of each sampler against the oracle over this run (Gottschall et al.'s metric).
   std::string summary() const {
     char buf[160];
     std::snprintf(buf, sizeof buf,
