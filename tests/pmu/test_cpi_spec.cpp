@@ -1,4 +1,4 @@
-// Directed tests of the speculative per-block CPI counters (seed 000 §III-B, method b; the
+// Directed tests of the speculative per-block CPI counters (Eyerman et al. §III-B, method b; the
 // rules are in docs/dev/pmu.md). Every expected count is derived by hand in the comments and
 // checked on the golden model AND the Verilated RTL: default configuration D2/I3/C2 (W = 2),
 // 8 block entries, ROB 32.

@@ -1,4 +1,4 @@
-// Directed CPI-stack tests. Every expected count is derived by hand from seed 000 Table II
+// Directed CPI-stack tests. Every expected count is derived by hand from Eyerman et al.'s Table II
 // (derivations in the comments) and checked against BOTH the golden model and the RTL
 // (default configuration: dispatch 2, issue 3, commit 2, so W = 2 slots per cycle).
 #include <catch2/catch.hpp>
@@ -263,7 +263,7 @@ TEST_CASE("CSR write wins over the increment; counters wrap at 2^48", "[cpi]") {
 }
 
 TEST_CASE("wrong-path simple method moves excess base to bpred", "[cpi]") {
-  // Seed 000 §III-B: dispatch base 120, bpred 10, commit base 100 -> the 20 wrong-path
+  // Eyerman et al. §III-B: dispatch base 120, bpred 10, commit base 100 -> the 20 wrong-path
   // slots go to bpred: base 100, bpred 30; other components unchanged.
   CpiComponents disp{}, commit{};
   disp[0] = 120, disp[2] = 10, disp[7] = 5;

@@ -1,4 +1,4 @@
-// Directed FLOPS-stack tests: every count derived by hand from seed 000 Table III in units
+// Directed FLOPS-stack tests: every count derived by hand from Eyerman et al.'s Table III in units
 // of 1/(2kv) cycle, checked on the model AND the RTL.
 #include <catch2/catch.hpp>
 #include <map>

@@ -1,7 +1,7 @@
-// Directed TIP tests built on seed 002's four worked examples (computing, stalled, flushed,
-// drained): the oracle profile must reproduce the slide numbers; with a sample every cycle
-// the profile software builds from the RTL's sample registers must equal the oracle; NCI and
-// LCI must show the misattributions the seed describes. Units: 1/12 cycle (12 = 1 cycle).
+// Directed TIP tests built on Gottschall et al.'s four worked examples (computing, stalled,
+// flushed, drained): the oracle profile must reproduce the paper's numbers; with a sample every
+// cycle the profile software builds from the RTL's sample registers must equal the oracle; NCI and
+// LCI must show the misattributions the paper describes. Units: 1/12 cycle (12 = 1 cycle).
 #include <catch2/catch.hpp>
 #include <vector>
 
@@ -68,9 +68,9 @@ struct Bench {
 }  // namespace
 
 TEST_CASE("TIP computing: 1/n cycle to each co-committing instruction", "[tip]") {
-  // Seed 002 Fig. (a): cycles 1-3 commit I1+I2, I3+I4, I5+I6 -> oracle 0.5 each (6 units).
-  // NCI takes the head (I1, I3, I5); LCI the last committed (I2, I4, I6): both attribute
-  // whole cycles to one of two co-committing instructions ("not accounting for ILP").
+  // Gottschall et al., Fig. (a): cycles 1-3 commit I1+I2, I3+I4, I5+I6 -> oracle 0.5 each
+  // (6 units). NCI takes the head (I1, I3, I5); LCI the last committed (I2, I4, I6): both
+  // attribute whole cycles to one of two co-committing instructions ("not accounting for ILP").
   Bench b;
   b.run(bank({I1, I2, I3, I4}, 2));
   b.run(bank({I3, I4, I5, I6}, 2));
@@ -84,9 +84,9 @@ TEST_CASE("TIP computing: 1/n cycle to each co-committing instruction", "[tip]")
 }
 
 TEST_CASE("TIP stalled: a 40-cycle load stall goes to the load", "[tip]") {
-  // Seed 002 Fig. (b): cycle 1 commits I1; cycles 2-41 stall on Load at the head; cycle 42
-  // commits Load and I3. Oracle: I1 1, Load 40 + 0.5 = 40.5, I3 0.5 cycles (12/486/6).
-  // NCI: I1 1, Load 41 (cycles 2-42). LCI: I1 for cycles 1-41 (the seed's "stall
+  // Gottschall et al., Fig. (b): cycle 1 commits I1; cycles 2-41 stall on Load at the head;
+  // cycle 42 commits Load and I3. Oracle: I1 1, Load 40 + 0.5 = 40.5, I3 0.5 cycles (12/486/6).
+  // NCI: I1 1, Load 41 (cycles 2-42). LCI: I1 for cycles 1-41 (the paper's "stall
   // misattribution"), then I3, the last committed in cycle 42.
   Bench b;
   b.run(bank({I1, Load, I3, I4}, 1));
@@ -103,7 +103,7 @@ TEST_CASE("TIP stalled: a 40-cycle load stall goes to the load", "[tip]") {
 TEST_CASE("TIP flushed: empty-ROB cycles after a misprediction go to the branch", "[tip]") {
   // Cycle 1 commits I1 and the mispredicted Br (flush, offending = Br); cycles 2-4 the ROB is
   // empty; cycle 5 commits I5. Oracle: I1 0.5, Br 0.5 + 3 = 3.5, I5 1 (6/42/12 units).
-  // LCI charges the flush to Br (correct, as the seed says). NCI waits for the next commit:
+  // LCI charges the flush to Br (correct, as the paper says). NCI waits for the next commit:
   // the triggers of cycles 2-5 collapse into one sample of I5 and Br gets none.
   Bench b;
   Probe c1 = bank({I1, Br}, 2);
@@ -124,9 +124,9 @@ TEST_CASE("TIP flushed: empty-ROB cycles after a misprediction go to the branch"
 }
 
 TEST_CASE("TIP drained: an I-cache stall goes to the next instruction", "[tip]") {
-  // Seed 002 Fig. (d): cycle 1 commits I1 and I2; the ROB is empty (no flush) until cycle
-  // 42, when I3 arrives and sits at the head. Oracle: I1 0.5, I2 0.5, I3 40 + 1 = 41 cycles.
-  // LCI charges all 42 cycles' worth to I2, as the seed says.
+  // Gottschall et al., Fig. (d): cycle 1 commits I1 and I2; the ROB is empty (no flush) until
+  // cycle 42, when I3 arrives and sits at the head. Oracle: I1 0.5, I2 0.5, I3 40 + 1 = 41 cycles.
+  // LCI charges all 42 cycles' worth to I2, as the paper says.
   Bench b;
   b.run(bank({I1, I2}, 2));
   Probe empty;

@@ -1,5 +1,5 @@
 // Directed Top-Down tests: a 10-cycle probe sequence whose every event count and Level 1-3
-// metric is derived by hand from seed 001 Tables 1-2, checked on the model AND the RTL
+// metric is derived by hand from Yasin's Tables 1-2, checked on the model AND the RTL
 // (DispatchWidth 2, so W = 2 and TotalSlots = 20; ExecFew 1; memory threshold 4).
 #include <catch2/catch.hpp>
 #include <vector>

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Seed 000's validation of multi-stage CPI stacks (§V-A, DESIGN.md §6.3): the CPI reduction of
-an idealised run lies between the commit and the dispatch component of what it removes.
+"""Eyerman et al.'s validation of multi-stage CPI stacks (§V-A): the CPI reduction of an
+idealised run lies between the commit and the dispatch component of what it removes.
 
 ideal_check.py [--roi] [--method-b] [--tol T] W COMP[+COMP..] FLAG -- CMD...
 
@@ -17,7 +17,7 @@ With --roi the cycles and stacks are the program's region of interest (sw/pmu/ro
 lines on stdout, whose values the harness checked as CSR reads: the report's
 pmu_crosscheck.csr_reads_checked must be non-zero) in both runs. --tol T widens the range by
 T x the run's W x cycles slots on each side: the idealised run
-also changes other events a little (seed 000 §III: "the actual performance gain might be
+also changes other events a little (Eyerman et al. §III: "the actual performance gain might be
 larger or smaller than these boundaries" through such coupling), which matters where the
 reduction sits on a bound. A stage that is not W wide: exit 77 (skip). Out of the range, or a failed run: exit 1.
 """

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Checks method (b), the speculative per-block CPI counters (seed 000 §III-B), on a whole run.
+"""Checks method (b), the speculative per-block CPI counters (Eyerman et al. §III-B), on a whole
+run.
 
 spec_check.py [--tol T] -- CMD...
 
@@ -10,7 +11,7 @@ counters.cpi_speculative, metrics.cpi_stacks.wrong_path_*) this checks:
      in flight) with the oracle in every cycle of the run (oracle_matched_cycles): the uops the
      stage processed minus those a mispredicted branch flushed (two independent routes: block
      FIFO vs the oracle's window of ROB indices and the issue slots each took);
-  2. seed 000 §III-A: "the base component for all stacks is the same, as each correct-path
+  2. Eyerman et al. §III-A: "the base component for all stacks is the same, as each correct-path
      instruction has to traverse all stages": method (b)'s dispatch and issue base equal the
      commit base plus what may differ, derived: the uops squashed by flushes that are not
      mispredictions (correct-path work thrown away: they stay base and are fetched again;

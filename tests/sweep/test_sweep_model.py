@@ -7,10 +7,9 @@
   runs on the model with lockstep and the PMU cross-check. Every point must be ok, its report
   must show the model's 4-wide dispatch, and its run must commit instructions and exit 0.
 - sweep_model_rejected (tests/sweep/lq32.toml, `--rejected "LqEntries 32: at most"`): a set the
-  Verilated core's own parameter checks reject. Before stop 29 the model built and every
-  point failed as "exit 1: no message" (Verilator's exit on the failed initial assertion, its
-  message lost). Now the model build fails once with the check's text, each point names it,
-  and the sweep exits non-zero.
+  Verilated core's own parameter checks reject. The model build fails once with the check's
+  text (not every point as "exit 1: no message", Verilator's exit on a failed initial
+  assertion, its message lost), each point names it, and the sweep exits non-zero.
 - sweep_model_rfram (tests/sweep/rfram.toml, `--same-cycles stackscope_w4`): the 4-wide core
   with its register files in RAM banks (RfRam 1). Every point as for rs32, and each run's
   cycle and instruction counts must equal those of the same workload on BINARY (the w4 build,

@@ -1,5 +1,5 @@
 # An access outside RAM (or to a missing device) must trap precisely, identically on the ISS
-# and the RTL (issue 16 item 1). Built with -DOP=sw|sb|sh|lw|lb|lbu -DADDR=... -DCAUSE=c:
+# and the RTL. Built with -DOP=sw|sb|sh|lw|lb|lbu -DADDR=... -DCAUSE=c:
 # CAUSE 7 store access fault, 5 load access fault, 0 no trap (the access is inside RAM).
 # The handler checks mcause == CAUSE and mtval == ADDR, counts the trap and skips the access.
 # Exit 0: exactly the expected traps, with the expected cause and tval; 1: the trap count is
