@@ -2,12 +2,13 @@
 """The SystemC run against the native run (docs/systemc.md "Same cycles"): runs each target with
 `stackscope run` and `stackscope-sc run` (same options, JSON reports) and compares the two
 reports field by field (tests/core/same_report.py's comparison) -- cycles, instructions, every
-PMU counter, every metric, the TIP and multiplexing results, the configuration -- everything
-but the wall-clock time. Exit 0 when every
-field agrees, 1 with the differing fields listed otherwise, 2 on bad input.
+PMU counter, every metric, the TIP and multiplexing results, the configuration, the exit
+status -- everything but the wall-clock time. Exit 0 when every field agrees; 1 with the
+differing fields listed, or when a run writes no report; 2 on a bad command line.
 
-  sc_compare.py --build BUILD [--platform default] [-- RUN_OPTIONS...] TARGET...
-  (TARGET: a workload name, an ELF, or `suite`)
+  sc_compare.py --build BUILD [--platform NAME] TARGET... [-- RUN_OPTIONS...]
+  (TARGET: a workload name, an ELF, or `suite`; RUN_OPTIONS go to both runs; the platform's
+  default is `default`)
 """
 import argparse
 import json
