@@ -443,8 +443,8 @@ def run_slurm(tasks: list[Task], state: Path, opts: SlurmOptions, builds: list[T
 
 # ------------------------------------------------------------------------------ front ends
 def add_backend_args(ap) -> None:
-    """--backend and the slurm options, the same in `stackscope sweep`, validate.py and
-    synth.py (docs/sweep.md "On a cluster")."""
+    """--backend and the slurm options, the same in `stackscope sweep`, validate.py, synth.py
+    and flops_study.py (docs/sweep.md "On a cluster")."""
     ap.add_argument("--backend", choices=("local", "slurm"), default="local",
                     help="local: a process pool of -j (default); slurm: a job array (sbatch)")
     s = ap.add_argument_group("slurm back end")
