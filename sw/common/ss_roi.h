@@ -1,4 +1,4 @@
-/* Region of interest for the FP workloads (issue 17's bounds are judged on the kernel).
+/* Region of interest for the FP workloads (their FLOPS-stack bounds are judged on the kernel).
  * Built with -DSS_ROI (the pmu_roi_* programs, sw/workloads.json "pmu_tests"), a program
  * snapshots the CPI and FLOPS stacks around its kernel and prints them after its check
  * (sw/pmu/roi.h, "ROI FLOPS stack: ..."); without it the macros are empty and the workload

@@ -3,7 +3,7 @@
  * doing some loads, multiplies and branches. The harness (stackscope run, PMU cross-check on) compares each value read with
  * what the golden PMU model held in that cycle; the program itself checks the invariants it
  * can see: each stack sums to W * cycles at some moment between the mcycle reads around it
- * (W = the stage's width, 1..4: 1 on the sequential core; found as the only W that fits),
+ * (W = the stage's width, 1..4: 1 on a 1-wide core; found as the only W that fits),
  * and the event counters it programs move. */
 #include "../lib/pmu.h"
 #include "stackscope.h"

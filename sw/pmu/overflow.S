@@ -1,8 +1,8 @@
 # Counter-overflow interrupt (Sscofpmf LCOFI, cause 13) on the SoC's PMU:
 #  2: mhpmcounter3 counting retired instructions, preset to 2^64 - 10: the 10th of 14 counted
 #     steps wraps it; OF is set and the interrupt is taken precisely (mepc = the first step
-#     not done) at a boundary the core reaches after the wrap, within 4 steps (the sequential
-#     core has already fetched the 11th: it takes it after 11; a wider core may commit more
+#     not done) at a boundary the core reaches after the wrap, within 4 steps (a 1-wide core
+#     that has already fetched the 11th takes it after 11; a wider core may commit more
 #     in the wrap cycle), never before it.
 #  3: a write to the counter in the cycle its increment would wrap it: the write wins, the
 #     overflow never happens (no interrupt, OF clear), the written value is kept.

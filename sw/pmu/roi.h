@@ -11,8 +11,8 @@
  * some hundreds of cycles, booked inside the ROI; the kernels run tens of thousands or more.
  * Component k is read at the same offset from mcycle in both snapshots only if both take the
  * same time, so roi_begin() runs the snapshot once to warm its code into the L1I (a cold first
- * snapshot took ~500 cycles longer, and the later components' windows came out that much
- * shorter than the mcycle window). */
+ * snapshot takes some hundreds of cycles longer, so the later components' windows would come
+ * out that much shorter than the mcycle window). */
 #ifndef SS_PMU_ROI_H
 #define SS_PMU_ROI_H
 

@@ -1,5 +1,5 @@
-// Single-precision arithmetic compiled for rv32imf: runs on the ISS with F (exit 0); on the
-// RTL core (no F) the first F instruction traps as illegal and crt0 exits 64 + 2 = 66.
+// Single-precision arithmetic compiled for rv32imf: runs on the ISS and the RV32IMF core (exit 0);
+// on the ISS with --isa rv32im the first F instruction traps as illegal: crt0 exits 64 + 2 = 66.
 #include "stackscope.h"
 
 int main(void) {

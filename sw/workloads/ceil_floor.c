@@ -1,5 +1,5 @@
 /*
- * ceil_floor_{flags,noflags}: seed 002's case study in RV32F (issue 17 item 4). floor and
+ * ceil_floor_{flags,noflags}: Gottschall et al.'s ceil/floor case study in RV32F. floor and
  * ceil of an array of floats by fcvt.w.s with a static rounding mode (rdn / rup) and back
  * with fcvt.s.w. libm's floorf/ceilf must not raise inexact, so the CF_FLAGS version saves
  * fflags with frflags before the conversion and restores them with fsflags after it (the

@@ -1,5 +1,5 @@
 /*
- * fmatmul_{naive,interchange,blocked}: matmul.c in single precision (RV32F; issue 17 item 4):
+ * fmatmul_{naive,interchange,blocked}: matmul.c in single precision (RV32F):
  * the same shapes, loop forms and cache behaviour as
  * matmul_{naive,interchange,blocked} (a float is 4 bytes like a uint32), multiply-adds as
  * fmaf (fmadd.s). A holds 0..15 and B 0..510, so every partial sum is an integer below

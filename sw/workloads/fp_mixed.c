@@ -1,7 +1,7 @@
 /*
  * fp_mixed: a kernel of separate fadd.s and fmul.s (no fused multiply-add: the FLOPS stack's
- * non-FMA case), t = (x + 1) * 0.25; s = s + t; u = u * 1 + t * 0.5. RV32F (issue 17 item
- * 4). -std=c11 does not contract a * b + c, and the source writes
+ * non-FMA case), t = (x + 1) * 0.25; s = s + t; u = u * 1 + t * 0.5. RV32F.
+ * -std=c11 does not contract a * b + c, and the source writes
  * each operation separately. x[i] = i % 64: every value is a multiple of 1/8 below 2^20,
  * exact in binary32, so the sums are checked exactly against integers (in eighths).
  */

@@ -1,6 +1,6 @@
 /*
  * matmul_{naive,interchange,blocked}: C = A * B in uint32 (wrapping), the three forms of
- * Yasin's Top-Down case study (seed 001 §5.5, Table 4), sized so the naive form misses.
+ * Yasin's Top-Down case study (§5.5, Table 4), sized so the naive form misses.
  *
  * Shapes: A is MM_M x MM_K, B is MM_K x MM_N, C is MM_M x MM_N. B is 256 x 256 words =
  * 256 KiB, 4x the 64 KiB L2 and 32x the 8 KiB L1D (docs/dev/memory.md). One row of B is 1 KiB

@@ -1,7 +1,7 @@
 /*
  * saxpy: y = a * x + y over SX_N = 65536 floats per vector (2 x 256 KiB = 8x the 64 KiB L2):
- * one fmadd.s per two loads and a store, streaming from memory (memory bound). RV32F (issue
- * 17 item 4). Values are small integers, so every result is
+ * one fmadd.s per two loads and a store, streaming from memory (memory bound). RV32F.
+ * Values are small integers, so every result is
  * exact: y[i] = 3 * (i & 255) + (i >> 8) - 100, checked in integers. Two passes; exit 1 + pass
  * on a wrong element.
  */

@@ -1,7 +1,7 @@
 /*
  * sdot: s = sum x[i] * y[i] with one accumulator (a single dependent fmadd.s chain: bound by
- * the FMA latency, "depend"), SD_N = 4096 elements x SD_REPS passes over 32 KiB. RV32F (issue 17
- * item 4). x[i] = i % 7 - 3, y[i] = i % 5 - 2: every
+ * the FMA latency, "depend"), SD_N = 4096 elements x SD_REPS passes over 32 KiB. RV32F.
+ * x[i] = i % 7 - 3, y[i] = i % 5 - 2: every
  * partial sum is a small integer, exact in binary32; the check is the same sum in int32.
  */
 #include <math.h>

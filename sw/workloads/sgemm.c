@@ -1,5 +1,5 @@
 /*
- * sgemm_{naive,blocked,unrolled}: C = A * B in single precision (RV32F; issue 17 item 4).
+ * sgemm_{naive,blocked,unrolled}: C = A * B in single precision (RV32F).
  * N x N with N = SG_N = 48 (9 KiB per matrix: the three fit the 64 KiB L2, not the 8 KiB
  * L1D).
  *
@@ -86,8 +86,8 @@ _Static_assert(SG_N % SG_JH == 0 && SG_JH % 4 == 0 && SG_N % 6 == 0, "whole bloc
  * a0 and a1. With MORE, the next k's four B values each load just after row 5's last use of
  * the register they replace, and the next k's row-0 A value last: software pipelining across
  * k, so the FMAs at the head of each k find their operands loaded. (Loading that row-0 value
- * before row 5's FMAs instead, four FMAs ahead like the others, measured 67,249 / 100,130
- * kernel cycles on the 4-wide / default build against 67,335 / 99,805: no gain.) */
+ * before row 5's FMAs instead, four FMAs ahead like the others, saves no kernel cycles on
+ * the 4-wide or the default build.) */
 #define SG_KSTEP(MORE)                                                 \
     do {                                                               \
         SG_ROW(0, a0, a1, pa[1 * SG_N]);                               \
