@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Plots of a `stackscope run --json` report (docs/report.md): PNG and SVG of
 
-  cpi_stacks      dispatch / issue / commit CPI stacks per workload (seed 000 Fig. 1 style)
+  cpi_stacks      dispatch / issue / commit CPI stacks per workload (Eyerman et al. Fig. 1 style)
   topdown_l1      Top-Down Level 1 per workload (100 % stacked)
   flops_stack     FLOPS stack per workload (share of peak)
   tip_<workload>  per-instruction TIP / NCI / LCI / dispatch shares against the oracle
@@ -109,7 +109,7 @@ def topdown(runs, out):
     ax.set_ylabel("% of dispatch slots")
     ax.set_ylim(0, 100)
     w = runs[0]["config"]["core"]["dispatch_width"]
-    ax.set_title(f"Top-Down Level 1 (seed 001; {w} dispatch slots per cycle)")
+    ax.set_title(f"Top-Down Level 1 (Yasin; {w} dispatch slots per cycle)")
     legend_right(ax)
     save(fig, out, "topdown_l1")
 
