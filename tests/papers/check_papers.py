@@ -4,13 +4,13 @@
 Fast checks of the two case studies of docs/papers.md, from `stackscope run --json` reports
 (started with argument vectors; stderr is never parsed):
 
-  matmul  seed 001 Table 4's direction on the three matmul workloads: naive is Memory Bound
+  matmul  Yasin's Table 4 direction on the three matmul workloads: naive is Memory Bound
           (Backend_Bound the largest Level 1 node, Memory_Bound > Core_Bound, most of it
           beyond the L2); loop interchange moves it towards the core (Memory_Bound below
           0.75x naive's, Core_Bound above naive's) and, with memory 4 cycles away standing in
           for the paper's prefetchers, is Core Bound; blocked + unrolled raises Retiring above
           both and is Core Bound; each form is faster than the one before (docs/papers.md).
-  tip     seed 002 on one workload at TIP periods 97, 7 and 1: TIP's error falls strictly as
+  tip     Gottschall et al. on one workload at TIP periods 97, 7 and 1: TIP's error falls strictly as
           the samples grow, stays below the expected noise of an unbiased sampler with that
           many samples (sum_x sqrt(p_x (1 - p_x) / n) / 2, from the oracle's own shares), and
           is exactly 0 at period 1 (a sample every cycle is the oracle); NCI's error does not
