@@ -5,14 +5,17 @@ JOBS       ?= 2
 CMAKE_TYPE ?= Release
 DEPS_STAMP := $(BUILD)/.deps-stamp
 ENV        := source scripts/env.sh &&
+# TIMED NAME: runs the rest of the line and records its wall time in $(BUILD)/figures/times/
+# (docs/figures.md "Time of the README commands"; `make figures` collects them).
+TIMED       = python3 scripts/docs.py timed $(1) --build-dir $(BUILD) --
 
 .PHONY: all deps build sw run test lint bench fuzz fuzz-iss soak soak-mem soak-soc clean distclean synth formal validate flops
 
 all: build
 
 $(DEPS_STAMP): scripts/install-deps.sh
-	bash scripts/install-deps.sh
-	@mkdir -p $(BUILD) && touch $@
+	$(call TIMED,deps) bash scripts/install-deps.sh
+	@touch $@
 
 deps: $(DEPS_STAMP)
 
@@ -22,8 +25,9 @@ $(BUILD)/CMakeCache.txt: $(DEPS_STAMP) CMakeLists.txt
 sw: $(DEPS_STAMP)
 	$(MAKE) -C sw BUILD=$(abspath $(BUILD))/sw
 
+# The build's time is recorded when the tree had no stackscope binary yet (a fresh build).
 build: $(BUILD)/CMakeCache.txt sw
-	$(ENV) cmake --build $(BUILD) -j $(JOBS)
+	$(ENV) $(if $(wildcard $(BUILD)/stackscope),,$(call TIMED,build)) cmake --build $(BUILD) -j $(JOBS)
 
 # The whole workload suite on the SoC: summary on stdout; JSON, CSV, per-workload text and
 # plots under build/report/ (docs/report.md); then the RV32F suite (fp_suite) the same way
@@ -31,11 +35,11 @@ build: $(BUILD)/CMakeCache.txt sw
 REPORT_DIR ?= $(BUILD)/report
 run: build
 	@mkdir -p $(REPORT_DIR)/fp
-	$(BUILD)/stackscope run --json $(REPORT_DIR)/report.json --csv $(REPORT_DIR)/report.csv \
-	  --text-dir $(REPORT_DIR) --plots $(REPORT_DIR)/plots $(RUN_ARGS)
-	$(BUILD)/stackscope run fp_suite --json $(REPORT_DIR)/fp/report.json \
+	$(call TIMED,run) bash -c '$(BUILD)/stackscope run --json $(REPORT_DIR)/report.json \
+	  --csv $(REPORT_DIR)/report.csv --text-dir $(REPORT_DIR) --plots $(REPORT_DIR)/plots $(RUN_ARGS) && \
+	  $(BUILD)/stackscope run fp_suite --json $(REPORT_DIR)/fp/report.json \
 	  --csv $(REPORT_DIR)/fp/report.csv --text-dir $(REPORT_DIR)/fp --plots $(REPORT_DIR)/fp/plots \
-	  $(RUN_ARGS)
+	  $(RUN_ARGS)'
 
 # Seed 000 §V-A over the suite: every workload as is and under each idealisation, on the default
 # and 4-wide builds; regenerates docs/validation.md and docs/img/validation*.png, run reports
@@ -66,7 +70,15 @@ sweep: build
 # CI (CI=true, .ci/run) leaves out the tests labelled `long` (tests/core/CMakeLists.txt).
 CTEST_ARGS ?= $(if $(filter true,$(CI)),-LE long,)
 test: build
-	$(ENV) cd $(BUILD) && ctest --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+	$(ENV) $(call TIMED,test$(if $(filter true,$(CI)),_ci)) ctest --test-dir $(BUILD) \
+	  --output-on-failure -j $(JOBS) $(CTEST_ARGS)
+
+# README's and docs/figures.md's figures from the records (docs/figures.json, docs/cost.json,
+# docs/validation.md, docs/papers.md), refreshed from the build tree: ctest's counts, the times
+# `make` recorded, `make bench`'s build/bench/results.json. The ctest docs_check compares them.
+.PHONY: figures
+figures: $(BUILD)/CMakeCache.txt
+	$(BUILD)/venv/bin/python3 scripts/docs.py figures --build-dir $(BUILD)
 
 # Two seed papers' case studies reproduced as generated docs (docs/papers.md, docs/img/
 # papers_tip_error.png): seed 001 Table 4 (matmul) and seed 002's profiler comparison over a
@@ -135,7 +147,7 @@ fuzz-iss: build
 
 # The SoC soak: long random programs (20 rounds, loops up to 16 trips: ~2-15 M cycles each)
 # with lockstep and the PMU cross-check until SOAK_SOC_CYCLES cycles have run, JOBS at a time;
-# per-seed lines, then the total cycles, wall time and failures (README "Figures").
+# per-seed lines, then the total cycles, wall time and failures (docs/robustness.md "Random programs").
 SOAK_SOC_CYCLES ?= 1000000000
 SOAK_SOC_FIRST ?= 100000
 SOAK_SOC_GEN ?= --rounds 20 --max-trips 16
@@ -173,8 +185,9 @@ FPGA_ELF ?= $(BUILD)/sw/fpga/pmu_dump.elf
 # FPGA_FREQ (MHz): the SoC clock, the PLL's highest output not above it; empty: ulx3s_top's
 # default divisors.
 FPGA_FREQ ?=
-# FPGA_ARGS: more fpga.py options, e.g. "--router router2" (minutes instead of hours of
-# routing) or "--no-pmu" (the same top without the PMU: the Fmax pair of docs/cost.md).
+# FPGA_ARGS: more fpga.py options, e.g. "--no-pmu" (the same top without the PMU: the Fmax
+# pair of docs/cost.md) or "--router router1" (nextpnr's first router instead of the default
+# router2; hours instead of minutes of routing on this top).
 FPGA_ARGS ?=
 fpga: build
 	nice -n 19 $(BUILD)/venv/bin/python3 scripts/fpga.py --elf $(FPGA_ELF) --out $(BUILD)/fpga \

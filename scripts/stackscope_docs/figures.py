@@ -1,0 +1,298 @@
+"""The measured figures that README and docs quote, and the pages that show them.
+
+One record, docs/figures.json, holds what no other generated file holds: the ctest counts, the
+times of the two README commands, the simulator's speed (`make bench`), each stamped with the
+commit and date it was measured on. The other figures are read from the generated files that
+own them: docs/cost.json (`make synth`), the generated region of docs/validation.md (`make
+validate`) and docs/papers.md (`make papers`). `collect` refreshes the record from a build
+tree; `render_*` turn the record and those files into docs/figures.md and README's regions.
+"""
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import regions
+
+RECORD = Path("docs/figures.json")
+FIGURES_MD = Path("docs/figures.md")
+TOOL = "scripts/docs.py"
+
+
+class FiguresError(Exception):
+    """A source is missing or says something the renderer cannot read."""
+
+
+def git_stamp(root: Path) -> dict:
+    """The commit (short hash, "+dirty" when the tree has changes) and today's date."""
+    def git(*args: str) -> str:
+        r = subprocess.run(["git", *args], cwd=root, capture_output=True, text=True)
+        return r.stdout.strip() if r.returncode == 0 else ""
+    commit = git("rev-parse", "--short=7", "HEAD") or "unknown"
+    if git("status", "--porcelain", "--untracked-files=no"):
+        commit += "+dirty"
+    return {"commit": commit, "date": time.strftime("%Y-%m-%d")}
+
+
+def load_record(root: Path) -> dict:
+    path = root / RECORD
+    if not path.exists():
+        raise FiguresError(f"{RECORD} is missing")
+    return json.loads(path.read_text())
+
+
+def save_record(root: Path, record: dict) -> None:
+    (root / RECORD).write_text(json.dumps(record, indent=2, sort_keys=True) + "\n")
+
+
+# ------------------------------------------------------------------------------------------
+# Collecting from a build tree
+# ------------------------------------------------------------------------------------------
+
+def ctest_counts(build: Path) -> dict:
+    """{"total": N, "ci": N, "long": N} from `ctest -N` in build (CI leaves out `long`)."""
+    def count(*args: str) -> int:
+        r = subprocess.run(["ctest", "-N", *args], cwd=build, capture_output=True, text=True)
+        m = re.search(r"Total Tests: (\d+)", r.stdout)
+        if r.returncode != 0 or not m:
+            raise FiguresError(f"ctest -N {' '.join(args)} in {build} failed: {r.stderr.strip()[:200]}")
+        return int(m.group(1))
+    total, ci = count(), count("-LE", "long")
+    return {"total": total, "ci": ci, "long": total - ci}
+
+
+def collect(root: Path, build: Path, record: dict) -> list[str]:
+    """Refreshes record from build; returns the names of the sources it refreshed."""
+    stamp = git_stamp(root)
+    done = []
+    if (build / "CTestTestfile.cmake").exists():
+        record["tests"] = {**ctest_counts(build), **stamp}
+        done.append("tests")
+    times_dir = build / "figures" / "times"
+    if times_dir.is_dir():
+        times = record.setdefault("times", {})
+        for f in sorted(times_dir.glob("*.json")):
+            t = json.loads(f.read_text())
+            if t.get("exit") == 0:
+                times[f.stem] = t
+                done.append(f"times.{f.stem}")
+    results = build / "bench" / "results.json"
+    if results.exists():
+        data = json.loads(results.read_text())
+        bench = {k: data[k] for k in ("speed", "iss", "pmuint", "systemc", "verilate_s") if k in data}
+        if bench:
+            mtime = time.strftime("%Y-%m-%d", time.gmtime(results.stat().st_mtime))
+            record["bench"] = {**bench, "commit": stamp["commit"], "date": mtime}
+            done.append("bench")
+    return done
+
+
+# ------------------------------------------------------------------------------------------
+# Reading the other generated files
+# ------------------------------------------------------------------------------------------
+
+VALIDATION_LINE = re.compile(r"^(default|w1|w4)(, method \(b\))?: \d+ of \d+ significant cases in bounds "
+                             r"\(\d+ %\), mean error [0-9.]+ % of CPI$")
+
+
+def validation_lines(root: Path) -> list[str]:
+    """The summary lines of docs/validation.md's generated region, in their order."""
+    text = (root / "docs/validation.md").read_text()
+    found = []
+    for r in regions.regions(text):
+        found += [l for l in r.body.splitlines() if VALIDATION_LINE.match(l)]
+    seen = []
+    for l in found:
+        if l not in seen:
+            seen.append(l)
+    if not seen:
+        raise FiguresError("docs/validation.md: no summary line in its generated region")
+    return seen
+
+
+@dataclass(frozen=True)
+class CostSummary:
+    line: str  # "PMU / core on ECP5: LUT4 0.52, FF 0.29, Fmax core 9.66 MHz, core+PMU 9.33 MHz"
+    measured: str  # provenance of the SoC rows it comes from
+
+
+def cost_summary(root: Path) -> CostSummary:
+    text = (root / "docs/cost.md").read_text()
+    m = re.search(r"^(PMU / core on ECP5: [^\n]*?)\s*$", text, re.M)
+    if not m:
+        raise FiguresError("docs/cost.md: no 'PMU / core on ECP5' summary line")
+    jobs = json.loads((root / "docs/cost.json").read_text()).get("jobs", {})
+    measured = sorted({jobs[j].get("measured", "") for j in ("ecp5_soc", "ecp5_soc_nopmu") if j in jobs})
+    return CostSummary(m.group(1).rstrip(), "; ".join(x for x in measured if x))
+
+
+def papers_profile_errors(root: Path) -> str:
+    """docs/papers.md's profiler table: each profiler's instruction-level error against the
+    oracle, our average / maximum over the suite ("TIP 1.4 % / 5.4 %, NCI ...")."""
+    lines = (root / "docs/papers.md").read_text().splitlines()
+    for i, line in enumerate(lines):
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if cells and cells[0] == "profiler" and "ours average" in cells and "ours max" in cells:
+            avg, mx = cells.index("ours average"), cells.index("ours max")
+            parts = []
+            for row in lines[i + 2:]:
+                if not row.startswith("|"):
+                    break
+                c = [x.strip() for x in row.strip().strip("|").split("|")]
+                parts.append(f"{c[0]} {c[avg]} / {c[mx]}")
+            if parts:
+                return ", ".join(parts)
+    raise FiguresError("docs/papers.md: no profiler table with 'ours average' and 'ours max' columns")
+
+
+# ------------------------------------------------------------------------------------------
+# Rendering
+# ------------------------------------------------------------------------------------------
+
+def _stamp(d: dict) -> str:
+    return f"{d.get('commit', '?')}, {d.get('date', '?')}"
+
+
+def _minutes(s: float) -> str:
+    s = round(s)
+    return f"{s // 60} min {s % 60:02d} s" if s >= 60 else f"{s} s"
+
+
+def _k(x: float) -> str:
+    return f"{x / 1000:.1f} k"
+
+
+def speed_rows(bench: dict) -> list[tuple[str, str, str, str, str]]:
+    rows = []
+    for wl, modes in sorted(bench.get("speed", {}).items()):
+        def rate(m):
+            v = modes.get(m, {}).get("cycles_per_cpu_s")
+            return _k(v) if v else "-"
+        rows.append((wl, rate("bare"), rate("lockstep"), rate("lockstep_check"),
+                     f"{modes['ratio_check']:.2f}x" if "ratio_check" in modes else "-"))
+    return rows
+
+
+def render_figures_md(root: Path, record: dict) -> str:
+    out = ["# Figures",
+           "",
+           f"Generated by `make figures` (`{TOOL}`) from docs/figures.json, docs/cost.json, "
+           "docs/validation.md and docs/papers.md; do not edit by hand. Each figure names the "
+           "commit and date it was measured on (`+dirty`: a working tree with changes). "
+           "README.md quotes this page; the docs check (ctest `docs_check`) fails when they differ.",
+           ""]
+    t = record.get("tests")
+    out += ["## Tests", ""]
+    if t:
+        out += [f"- ctest: {t['total']} tests, of which {t['ci']} run in CI (`make test` with "
+                f"`CI=true`) and {t['long']} are labelled `long` ({_stamp(t)}).", ""]
+    times = record.get("times", {})
+    out += ["## Time of the README commands", "",
+            "Wall time on the 2-core machine, measured by the Makefile as it runs "
+            "(`build/figures/times/`).", ""]
+    names = {"deps": "dependencies (`scripts/install-deps.sh`, fresh machine)",
+             "build": "`make build` (fresh build tree)",
+             "run": "`make run` (after the build)",
+             "test": "`make test` (ctest alone, after the build)",
+             "test_ci": "`make test` with `CI=true` (ctest alone, after the build)"}
+    for key, label in names.items():
+        if key in times:
+            out.append(f"- {label}: {_minutes(times[key]['seconds'])} ({_stamp(times[key])})")
+    out.append("")
+    b = record.get("bench")
+    out += ["## Simulation speed", ""]
+    if b and b.get("speed"):
+        out += [f"`make bench` (`scripts/bench.sh`), default build, cycles per CPU second, best of 3 "
+                f"({_stamp(b)}). bare: no lockstep, no cross-check; lockstep: ISS lockstep; "
+                "checked: lockstep and the per-cycle PMU cross-check (what `stackscope run` does by "
+                "default); check cost: lockstep over checked.", "",
+                "| workload | bare | lockstep | checked | check cost |", "|---|---:|---:|---:|---:|"]
+        out += [f"| {' | '.join(r)} |" for r in speed_rows(b)]
+        out.append("")
+        if "iss" in b:
+            out += [f"- ISS alone (`stackscope iss`): {b['iss']['mips']} MIPS on {b['iss']['workload']}.", ""]
+        if "verilate_s" in b:
+            vs = ", ".join(f"{k} {v:.0f} s" for k, v in sorted(b["verilate_s"].items()))
+            out += [f"- Verilator + C++ build of one SoC model (fresh, `-j 2`): {vs}.", ""]
+    else:
+        out += ["Not measured in this record: run `make bench` and `make figures`.", ""]
+    out += ["## Validation (Eyerman et al. §V-A)", "",
+            f"From docs/validation.md (`make validate`, {_stamp(record.get('validation', {}))}):", "", "```"]
+    out += validation_lines(root)
+    out += ["```", ""]
+    cost = cost_summary(root)
+    out += ["## Cost on the ECP5", "",
+            f"From docs/cost.md (`make synth`; SoC rows measured on {cost.measured or '?'}):", "",
+            "```", cost.line, "```", ""]
+    out += ["## Profilers against the oracle (Gottschall et al.)", "",
+            f"From docs/papers.md (`make papers`, {_stamp(record.get('papers', {}))}):", "",
+            "Instruction-level error against the every-cycle oracle, average / maximum over the "
+            f"suite: {papers_profile_errors(root)}.", ""]
+    return "\n".join(out)
+
+
+def render_readme_status(root: Path, record: dict) -> str:
+    """README's status table: what is verified, measured, and not done, each with its evidence."""
+    t = record.get("tests", {})
+    times = record.get("times", {})
+    vl = validation_lines(root)
+    default = next((l for l in vl if l.startswith("default:")), vl[0])
+    default_b = next((l for l in vl if l.startswith("default, method (b):")), "")
+    cost = cost_summary(root)
+    rows = [
+        ("verified", "Every committed instruction of the RTL core equals the ISS (lockstep), on "
+                     "every run", "[robustness](docs/robustness.md)"),
+        ("verified", "Every PMU counter equals its C++ golden model every cycle, on every run",
+         "[PMU](docs/dev/pmu.md)"),
+        ("verified", f"ctest: {t.get('total', '?')} tests, {t.get('ci', '?')} of them in CI",
+         "[tests](docs/dev/tests.md), [figures](docs/figures.md#tests)"),
+        ("measured", f"Eyerman et al.'s validation: `{default}`"
+                     + (f"; `{default_b}`" if default_b else ""),
+         "[validation](docs/validation.md)"),
+        ("measured", f"`{cost.line}`", "[cost](docs/cost.md)"),
+        ("measured", "Instruction-level profile error against the every-cycle oracle, average / max: "
+                     f"{papers_profile_errors(root)}", "[papers](docs/papers.md)"),
+    ]
+    b = record.get("bench", {})
+    checked = [m.get("lockstep_check", {}).get("cycles_per_cpu_s") for m in b.get("speed", {}).values()]
+    checked = [c for c in checked if c]
+    if checked:
+        rows.append(("measured", f"Simulation with lockstep and the cross-check: {_k(min(checked))}"
+                                 f"-{_k(max(checked))} cycles per CPU second",
+                     "[figures](docs/figures.md#simulation-speed)"))
+    if "run" in times:
+        rows.append(("measured", f"`make run`: {_minutes(times['run']['seconds'])} after the build",
+                     "[figures](docs/figures.md#time-of-the-readme-commands)"))
+    out = ["| status | what | evidence |", "|---|---|---|"]
+    out += [f"| {s} | {w} | {e} |" for s, w, e in rows]
+    return "\n".join(out)
+
+
+def render_readme_times(record: dict) -> str:
+    times = record.get("times", {})
+    parts = []
+    for key, label in (("deps", "dependencies"), ("build", "build"), ("run", "`make run`"),
+                       ("test_ci", "`make test` (CI)"), ("test", "`make test`")):
+        if key in times:
+            parts.append(f"{label} {_minutes(times[key]['seconds'])}")
+    if not parts:
+        return "Measured times: not recorded yet (docs/figures.md)."
+    return ("Measured on the 2-core machine (docs/figures.md): " + ", ".join(parts) + ".")
+
+
+README_REGIONS = {
+    "status": lambda root, rec: render_readme_status(root, rec),
+    "times": lambda root, rec: render_readme_times(rec),
+}
+
+
+def render_readme(root: Path, record: dict, text: str) -> str:
+    """README text with every figures region re-rendered."""
+    for r in regions.regions(text):
+        if r.tool == TOOL and r.name in README_REGIONS:
+            text = regions.replace(text, r.name, README_REGIONS[r.name](root, record))
+    return text

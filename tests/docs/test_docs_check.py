@@ -1,0 +1,109 @@
+"""The docs check catches each kind of problem: each case plants one in a scratch copy of the
+checkout and asserts that the check reports it there and did not before (docs_check_catches).
+
+Usage: test_docs_check.py ROOT (PYTHONPATH=ROOT/scripts).
+"""
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import unittest
+from pathlib import Path
+
+from stackscope_docs import check
+
+ROOT = Path(sys.argv.pop(1)).resolve() if len(sys.argv) > 1 else Path(__file__).resolve().parents[2]
+
+
+def copy_checkout(dst: Path) -> None:
+    for f in check.repo_files(ROOT):
+        (dst / f).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(ROOT / f, dst / f)
+
+
+class DocsCheckCatches(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.root = Path(self.tmp.name)
+        copy_checkout(self.root)
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def problems(self):
+        return [str(p) for p in check.check(self.root)]
+
+    def assert_caught(self, plant, pattern):
+        """plant() makes the problem; pattern must match a problem after it and none before."""
+        rx = re.compile(pattern)
+        before = [p for p in self.problems() if rx.search(p)]
+        self.assertEqual(before, [], "already reported before planting")
+        plant()
+        after = [p for p in self.problems() if rx.search(p)]
+        self.assertTrue(after, f"not caught: /{pattern}/")
+
+    def edit(self, path, old, new, count=1):
+        p = self.root / path
+        text = p.read_text()
+        self.assertIn(old, text, f"{path}: nothing to edit")
+        p.write_text(text.replace(old, new, count))
+
+    def test_figure_edited_by_hand_in_readme(self):
+        text = (self.root / "README.md").read_text()
+        body = text[text.index("<!-- BEGIN status"):text.index("<!-- END status")]
+        number = re.search(r"\d+\.\d+", body).group(0)
+        bumped = f"{float(number) + 1:.{len(number.split('.')[1])}f}"
+        self.assert_caught(lambda: self.edit("README.md", body, body.replace(number, bumped, 1)),
+                           r"README\.md:\d+: generated region 'status' differs")
+
+    def test_figure_edited_by_hand_in_figures_page(self):
+        page = (self.root / "docs/figures.md").read_text()
+        number = re.search(r"\b\d+ tests\b", page).group(0)
+        self.assert_caught(lambda: self.edit("docs/figures.md", number, "1" + number),
+                           r"docs/figures\.md: differs from what its sources render")
+
+    def test_hand_figure_outside_a_region(self):
+        self.assert_caught(lambda: self.edit("README.md", "## Prerequisites",
+                                             "The core runs at 75.3 MHz.\n\n## Prerequisites"),
+                           r"figure '75\.3 MHz' outside a generated region")
+
+    def test_link_to_missing_file(self):
+        self.assert_caught(lambda: self.edit("docs/terms.md", "\n", "\nSee [gone](gone.md).\n"),
+                           r"docs/terms\.md:\d+: link to a missing file: gone\.md")
+
+    def test_missing_repository_path(self):
+        self.assert_caught(lambda: self.edit("docs/report.md", "\n", "\nRead rtl/pmu/no_such_unit.sv.\n"),
+                           r"names a missing file: rtl/pmu/no_such_unit\.sv")
+
+    def test_work_step_words(self):
+        self.assert_caught(lambda: self.edit("rtl/pmu/topdown.sv", "\n", "\n// fixed at st" "op 12\n"),
+                           r"rtl/pmu/topdown\.sv:\d+: a numbered work step")
+        self.assert_caught(lambda: self.edit("sim_model/pmu/topdown.h", "\n", "\n// see iss" "ue 15\n"),
+                           r"an issue number")
+        self.assert_caught(lambda: self.edit("docs/sweep.md", "\n", "\nMeasured in the second sess" "ion.\n"),
+                           r"a work session")
+
+    def test_issue_width_is_not_an_issue_number(self):
+        self.edit("docs/report.md", "\n", "\ncore ooo W=2 (dispatch 2, issue 3, commit 2)\n")
+        self.assertFalse([p for p in self.problems() if "issue number" in p])
+
+    def test_stale_marker(self):
+        marker = next(l for l in (self.root / check.STALE_MARKERS).read_text().splitlines()
+                      if l and not l.startswith("#"))
+        path, text = marker.split("\t")
+        self.assert_caught(lambda: (self.root / path).write_text((self.root / path).read_text() + "\n" + text + "\n"),
+                           r"stale-page marker found")
+
+    def test_readme_command_without_ctest(self):
+        self.assert_caught(lambda: self.edit("README.md", "build/stackscope-sc run qsort\n",
+                                             "build/stackscope-sc run qsort\nbuild/stackscope run sha256\n"),
+                           r"command without a ctest .*: build/stackscope run sha256")
+
+    def test_readme_too_long(self):
+        self.assert_caught(lambda: self.edit("README.md", "## License", "\n" * 200 + "## License"),
+                           r"README\.md: \d+ lines, over the 200-line budget")
+
+
+if __name__ == "__main__":
+    unittest.main(argv=[sys.argv[0], "-v"])
