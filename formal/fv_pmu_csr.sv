@@ -1,4 +1,4 @@
-// BMC wrapper of pmu_csr (Zicntr/Zihpm/Sscofpmf) for the cases issue #5 names: an overflow
+// BMC wrapper of pmu_csr (Zicntr/Zihpm/Sscofpmf) for the overflow corner cases: an overflow
 // in the same cycle as a CSR write to that counter or to its mhpmevent/mhpmeventh loses
 // neither the interrupt nor the write, and no interrupt (or OF) is raised before a counter
 // wraps. CSR writes and the probe are free inputs, so the solver presets counters near 2^64.

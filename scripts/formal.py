@@ -49,26 +49,26 @@ CHECKS = [
     Check("topdown", "fv_topdown", {"CntW": 8}, 10, 24),
     Check("topdown_w4", "fv_topdown", {"DispatchWidth": 4, "CntW": 8}, 8, 20),
     # StackSum here is combinational (one cycle suffices); the 4x8 increment logic is slow to
-    # unroll (depth 8: 50 s), so it stays shallow.
+    # unroll, so it stays shallow.
     Check("flops_stack", "fv_flops_stack", {"NumUnits": 4, "VecLen": 8, "CntW": 8}, 2, 4),
-    # depth 7: a wrap needs two counter-half writes first (the issue #5 mutant fails at 6)
+    # depth 7: a wrap needs two counter-half writes first (lcofi_lost_on_eventh_write fails at 6)
     Check("pmu_csr", "fv_pmu_csr", {"NumHpm": 2}, 7, 14),
     # the same with the counters in RAM (pmu_top's default storage): the overflow comes from
     # the bank's gap registers instead of the counter's carry. One mhpmcounter (its gap logic is
-    # per counter; the interplay of several is the check above): 21 s instead of 42 s with two
+    # per counter; the interplay of several is the check above), half the time of two
     Check("pmu_csr_ram", "fv_pmu_csr", {"NumHpm": 1, "Store": 1}, 7, 14),
     # 2 blocks, 4-bit block counters, 2-bit branch counts: merges and saturation within a few
-    # cycles. Depth 6 takes 21 s, 24 two minutes; 3 blocks over 4 min at depth 5 (docs/cost.md).
+    # cycles; 3 blocks take far longer (docs/cost.md).
     Check("cpi_spec", "fv_cpi_spec", {"SpecBlocks": 2}, 6, 24),
     # the drain queue (Drain 1): 2 blocks, so a flush's backlog holds the entry a branch needs
-    # and the port must take the opening entry at once. The stage sums make it slow: depth 3
-    # takes ~2 CPU minutes (depth 6 did not finish in 20), so it is in `make formal` only.
+    # and the port must take the opening entry at once. The stage sums make it slow even at
+    # depth 3, so it is in `make formal` only.
     Check("cpi_spec_queue", "fv_cpi_spec", {"SpecBlocks": 2, "Drain": 1}, 3, 4, quick=False),
     # cheap counter storage (pmu_counter_bank Store = 1): RAM + pending == shadow counter for a
     # free read index, and no pending register wraps, under free increments and writes (never
     # back to back). 4-bit counters wrap within the bound; a counter is drained within 2 x Num
     # cycles, so depth 8 (Num 3) covers a write-stalled round; 3 counters (the pointer wraps
-    # early) and 4 (a power of two). Depth 8: ~20 s on the shared machine.
+    # early) and 4 (a power of two).
     Check("drain_n3", "fv_counter_drain", {"Num": 3, "IdxW": 2, "Width": 4}, 8, 20),
     Check("drain_n4", "fv_counter_drain", {"Num": 4, "IdxW": 3, "Width": 4}, 6, 20),
     # the overflow of RAM-stored counters (pmu_csr's mhpmcounters with Store = 1): ovf_o ==
@@ -93,7 +93,7 @@ MUTANTS = [
            "if (!event_q[i].of) new_overflow = 1'b1;",
            "if (!event_q[i].of && !(csr_we_i && csr_addr_i == AddrMhpmevent3h + 12'(i)))"
            " new_overflow = 1'b1;",
-           "a write to mhpmeventh in the overflow cycle swallows the interrupt (issue #5)"),
+           "a write to mhpmeventh in the overflow cycle swallows the interrupt"),
     Mutant("overflow_despite_write", "counter_w8", "rtl/pmu/pmu_counter.sv",
            "assign overflow_o = sum[Width] & ~we_i;", "assign overflow_o = sum[Width];",
            "a CSR write in the wrap cycle still reports an overflow"),
