@@ -1,6 +1,6 @@
 // Directed CPI-stack tests. Every expected count is derived by hand from Eyerman et al.'s Table II
 // (derivations in the comments) and checked against BOTH the golden model and the RTL
-// (default configuration: dispatch 2, issue 3, commit 2, so W = 2 slots per cycle).
+// (default configuration: dispatch/issue/commit width 2/3/2, so W = 2 slots per cycle).
 #include <catch2/catch.hpp>
 #include <functional>
 #include <map>
@@ -61,7 +61,7 @@ TEST_CASE("40-cycle load miss at the ROB head, ROB full from cycle 25", "[cpi]")
 TEST_CASE("10-cycle I-cache miss: dispatch > issue > commit icache components", "[cpi]") {
   // The front end is dry on an I-cache miss for cycles 0..9 (fe_empty, nothing dispatched).
   //  dispatch: 10 cycles * 2 slots -> icache 20 (l.4-6).
-  //  issue:    cycle 0 issues 2 (RS not empty after); cycle 1 issues 1 and the RS is then
+  //  issue:    cycle 0 issues two (RS not empty after); cycle 1 issues one and the RS is then
   //            empty -> icache 1; cycles 2-9 RS empty -> icache 16. base 3, icache 17.
   //  commit:   cycles 0-2 commit 2 each (base 6); cycle 3 commits 1 and the ROB is empty ->
   //            base 1, icache 1; cycles 4-9 ROB empty -> icache 12. base 7, icache 13.

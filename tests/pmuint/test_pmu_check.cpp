@@ -207,7 +207,7 @@ TEST_CASE("wrong path: oracle vs the simple method") {
 }
 
 TEST_CASE("the issue-stage oracle follows ROB indices across a wrap and both flush kinds") {
-  // 2-wide core (W = 2, issue 3 wide), ROB 32, method (b) built:
+  // 2-wide core (W = 2, 3-wide issue), ROB 32, method (b) built:
   //   cycle 0: dispatch A (ROB 30, a branch that will prove mispredicted) and B (31);
   //   cycle 1: dispatch C (0: the index wraps) and D (1); issue A and B;
   //   cycle 2: issue C;
