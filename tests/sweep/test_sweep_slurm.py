@@ -7,7 +7,7 @@ its own, accounting off, daemons stopped by their pid files, also on failure).
    merge job depending on it; every row equal to its report; the merged table equal to the
    local back end's apart from the timing columns (time.*), CSV included.
 2. tests/sweep/fail.toml: the point at its cycle limit fails with the same one-line reason as
-   on the local back end; the pchase_mem point (~18 s) is cancelled with scancel while it
+   on the local back end; the pchase_mem point (a long one) is cancelled with scancel while it
    runs and is recorded as killed; the sweep goes on to its merge and exits 1.
 3. scripts/validate.py (one workload, 5 runs) and scripts/synth.py (one smoke job, no P&R) with
    --backend slurm: the same runner, the same results as their local runs (timing aside).
