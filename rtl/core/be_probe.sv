@@ -258,8 +258,7 @@ module be_probe
                              : cls_of(nh_i.cls, lq_miss1_now[nh_i.lq], lq_miss2_now[nh_i.lq]);
     // A done store at the head that the full store buffer cannot take while the buffer drains
     // a store that missed the L1D waits on that miss: Eyerman et al.'s "the ROB head waits on
-    // a D-cache miss", at its level (docs/dev/probe.md, "Stores"). The paper has no store
-    // buffer.
+    // a D-cache miss", at its level (docs/dev/probe.md, "Stores"; the paper has no SB).
     // The miss lasts while the L1D holds the store in an MSHR and in the cycle its answer
     // arrives (its buffer entry frees the cycle after).
     sb_miss1 = st_l1miss_i || (st_ans_i && dc_rlevel_i >= 2'd1);

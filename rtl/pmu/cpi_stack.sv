@@ -1,9 +1,8 @@
 // Multi-stage CPI stacks (Eyerman et al., Table II) at dispatch, issue and commit, from the
 // probe bus only. Per stage, the cause of the unused slots is chosen here; the slot arithmetic
-// and counters are in cpi_stage_acct. Wrong-path slots: the simple method of Eyerman et al.
-// §III-B is a derived figure in software; with SpecBlocks > 0, cpi_spec keeps a second,
-// method-(b) copy of the dispatch and issue stacks in per-block speculative counters
-// (docs/dev/pmu.md).
+// and counters are in cpi_stage_acct. Wrong-path slots: the simple method (§III-B) is a derived
+// figure in software; with SpecBlocks > 0, cpi_spec keeps a second, method-(b) copy of the
+// dispatch and issue stacks in per-block speculative counters (docs/dev/pmu.md).
 `default_nettype none
 
 module cpi_stack
