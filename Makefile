@@ -41,7 +41,8 @@ run: build
 	  --csv $(REPORT_DIR)/fp/report.csv --text-dir $(REPORT_DIR)/fp --plots $(REPORT_DIR)/fp/plots \
 	  $(RUN_ARGS)'
 
-# Seed 000 §V-A over the suite: every workload as is and under each idealisation, on the default
+# Eyerman et al. §V-A (validation by idealisation) over the suite: every workload as is and
+# under each idealisation, on the default
 # and 4-wide builds; regenerates docs/validation.md and docs/img/validation*.png, run reports
 # and validation.json under build/validate/ (docs/validation.md). Builds only the two binaries it
 # runs. VALIDATE_ARGS=--reuse etc.
@@ -50,7 +51,7 @@ validate: $(BUILD)/CMakeCache.txt sw
 	$(BUILD)/venv/bin/python3 scripts/validate.py -j $(JOBS) --build-dir $(BUILD) \
 	  --out $(BUILD)/validate --doc docs/validation.md $(BACKEND_ARGS) $(VALIDATE_ARGS)
 
-# Seed 000 §V-B on the FP workloads: IPC stacks beside FLOPS stacks, as is and with a perfect
+# Eyerman et al. §V-B on the FP workloads: IPC stacks beside FLOPS stacks, as is and with a perfect
 # L1D; regenerates docs/flops.md's results and docs/img/ipc_flops.png (reports under build/flops/).
 flops: $(BUILD)/CMakeCache.txt sw
 	$(ENV) cmake --build $(BUILD) -j $(JOBS) --target stackscope
@@ -80,9 +81,9 @@ test: build
 figures: $(BUILD)/CMakeCache.txt
 	$(BUILD)/venv/bin/python3 scripts/docs.py figures --build-dir $(BUILD)
 
-# Two seed papers' case studies reproduced as generated docs (docs/papers.md, docs/img/
-# papers_tip_error.png): seed 001 Table 4 (matmul) and seed 002's profiler comparison over a
-# TIP-period sweep of the whole suite. Long (7 suite runs); PAPERS_ARGS=--reuse re-renders
+# Two papers' case studies reproduced as generated docs (docs/papers.md, docs/img/
+# papers_tip_error.png): Yasin's Table 4 (matmul) and Gottschall et al.'s profiler comparison
+# (TIP) over a TIP-period sweep of the whole suite. Long (7 suite runs); PAPERS_ARGS=--reuse re-renders
 # from the JSON in build/papers/.
 .PHONY: papers
 papers: build
