@@ -9,11 +9,14 @@ utilisation table and a Max frequency line, "ecppack" writes the bitstream file.
     and the figures kept in fpga.json;
   - one that fits runs nextpnr and ecppack and reports nextpnr's Fmax, utilisation and
     critical path (the instances it crosses, whether the PMU is on it);
-  - one whose LUT4s fit but whose packed slices nextpnr cannot place (stop 30's fifth run:
-    TRELLIS_COMB 84418/83640 after packing, distributed RAM taking whole slices) stops with
-    one line naming the over-full resource, not the wasm trap's last line;
+  - one whose LUT4s fit but whose packed slices nextpnr cannot place (TRELLIS_COMB over
+    the device after packing, distributed RAM taking whole slices) stops with one line
+    naming the over-full resource, not the wasm trap's last line;
   - --no-pmu deletes the PMU's instance before flattening (asserted to exist) and ties its
-    outputs to 0, --router reaches nextpnr, and fpga.json records both;
+    outputs to 0, and fpga.json records it;
+  - the router is router2 by default wherever the bitstream is built (fpga.py, so `make
+    fpga`, whose recipe must not pass --router; fusesoc.core's fpga target), --router
+    router1 still reaches nextpnr, and fpga.json records the router;
   - --pmu-spec-blocks / --pmu-store set the board top's PMU parameters (none by default, a
     count outside 0-64 is one line before synthesis), and a design that does not place keeps
     its mapped figures in fpga.json;
@@ -93,6 +96,28 @@ def run(d: Path, ss: str, elf: str, *extra: str):
                           capture_output=True, text=True, timeout=120)
 
 
+def make_fpga_recipe() -> str:
+    """The Makefile's `fpga:` recipe, its continuation lines joined."""
+    lines = (ROOT / "Makefile").read_text().splitlines()
+    try:
+        i = next(n for n, l in enumerate(lines) if l.startswith("fpga:"))
+    except StopIteration:
+        return ""
+    recipe = []
+    for l in lines[i + 1:]:
+        if not l.startswith("\t"):
+            break
+        recipe.append(l.strip().rstrip("\\"))
+    return " ".join(recipe)
+
+
+def fusesoc_nextpnr_options() -> list:
+    import yaml  # PyYAML comes with FuseSoC in build/venv
+    core = yaml.safe_load((ROOT / "fusesoc.core").read_text())
+    opts = core["targets"]["fpga"]["tools"]["trellis"].get("nextpnr_options", [])
+    return [str(o) for o in opts]
+
+
 def main():
     ss, elf = sys.argv[1], sys.argv[2]
     with tempfile.TemporaryDirectory() as t:
@@ -159,16 +184,26 @@ def main():
               f"pll: printed {p.stdout.splitlines()[-1:]}")
         check("fpga: SoC clock 7.143 MHz = 25 / 7 * 2 (PLL, VCO 600 MHz)" in p.stdout.splitlines(),
               f"pll: printed {p.stdout.splitlines()[:2]}")
-        # --no-pmu --router router2 (the Fmax pair, docs/cost.md): the PMU's instance is
-        # asserted to exist, deleted before flattening and its outputs tied to 0; nextpnr gets
-        # the router; fpga.json says both. Without them: no delete, router1.
+        # --no-pmu (the Fmax pair, docs/cost.md): the PMU's instance is asserted to exist,
+        # deleted before flattening and its outputs tied to 0; fpga.json says so. Without it:
+        # no delete. The router: router2 unless --router router1 is given.
         base = (Path(t) / "small/out/elab.ys").read_text()
         check("delete" not in base and "setundef" not in base, "default: elab.ys deletes")
-        check("--router router1" in (Path(t) / "small/nextpnr_ran").read_text(),
-              "default: nextpnr not given router1")
+        args = (Path(t) / "small/nextpnr_ran").read_text().split()
+        check(args.count("--router") == 1 and args[args.index("--router") + 1] == "router2",
+              f"default: nextpnr not given router2: {args}")
+        res = json.loads((Path(t) / "small/out/fpga.json").read_text())
+        check(res.get("router") == "router2", f"default: fpga.json router {res.get('router')}")
+        d = Path(t) / "router1"
+        tools(d, 4000, 500)
+        p = run(d, ss, elf, "--router", "router1")
+        check(p.returncode == 0 and "--router router1" in (d / "nextpnr_ran").read_text(),
+              f"router1: exit {p.returncode}, not passed to nextpnr")
+        res = json.loads((d / "out/fpga.json").read_text()) if p.returncode == 0 else {}
+        check(res.get("router") == "router1", f"router1: fpga.json router {res.get('router')}")
         d = Path(t) / "nopmu"
         tools(d, 4000, 500)
-        p = run(d, ss, elf, "--no-pmu", "--router", "router2")
+        p = run(d, ss, elf, "--no-pmu")
         check(p.returncode == 0, f"nopmu: exit {p.returncode} {p.stderr.strip()}")
         elab = (d / "out/elab.ys").read_text() if (d / "out/elab.ys").exists() else ""
         lines = elab.splitlines()
@@ -177,8 +212,6 @@ def main():
         check(all(w in lines for w in want) and
               [lines.index(w) for w in want] == sorted(lines.index(w) for w in want),
               f"nopmu: elab.ys {lines[:8]}")
-        check((d / "nextpnr_ran").exists() and
-              "--router router2" in (d / "nextpnr_ran").read_text(), "nopmu: router not passed")
         res = json.loads((d / "out/fpga.json").read_text()) if p.returncode == 0 else {}
         check((res.get("pmu"), res.get("router")) == (False, "router2"),
               f"nopmu: fpga.json pmu {res.get('pmu')} router {res.get('router')}")
@@ -220,6 +253,14 @@ def main():
                   err[0].startswith(f"fpga: --freq {bad}: the PLL makes 3.125-400 MHz from"),
                   f"--freq {bad}: exit {p.returncode} {err}")
             check(not (d / "out/elab.ys").exists(), f"--freq {bad}: synthesis started")
+    # `make fpga` leaves the router to fpga.py (a user's FPGA_ARGS may add --router), and
+    # FuseSoC's fpga target gives nextpnr router2.
+    recipe = make_fpga_recipe()
+    check(recipe and "scripts/fpga.py" in recipe and "--router" not in recipe,
+          f"make fpga: recipe sets the router or is not found: {recipe!r}")
+    opts = fusesoc_nextpnr_options()
+    check("--router" in opts and opts[opts.index("--router") + 1:][:1] == ["router2"],
+          f"fusesoc.core fpga target: nextpnr_options {opts}")
     print("fpga_make_fit: " + ("FAIL" if FAILS else "ok"))
     return 1 if FAILS else 0
 
