@@ -83,7 +83,7 @@ figures: $(BUILD)/CMakeCache.txt
 
 # Two papers' case studies reproduced as generated docs (docs/papers.md, docs/img/
 # papers_tip_error.png): Yasin's Table 4 (matmul) and Gottschall et al.'s profiler comparison
-# (TIP) over a TIP-period sweep of the whole suite. Long (7 suite runs); PAPERS_ARGS=--reuse re-renders
+# (TIP) over a TIP-period sweep of the whole suite. Long (14 suite runs); PAPERS_ARGS=--reuse re-renders
 # from the JSON in build/papers/.
 .PHONY: papers
 papers: build
