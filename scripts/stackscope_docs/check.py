@@ -6,7 +6,8 @@ It fails on
   render (a figure edited by hand, or a source changed without `make figures`);
 - a measured-looking figure in README.md outside a generated region;
 - the ctest counts of docs/figures.json against the build tree's own (with a build tree);
-- a link or a repository path in README.md or docs/ that names no file;
+- a link or a repository path in README.md or docs/ that names no file, or a reference to a
+  page's section ("docs/x.md "Heading"") anywhere that names no heading of that page;
 - work-history words (numbered work steps, work sessions, branch names) in any tracked file;
 - a stale-page marker of tests/docs/stale_markers.tsv found on its page;
 - a README command without its ctest in tests/docs/readme_commands.tsv, or the other way round.
@@ -170,6 +171,38 @@ def check_links(root: Path) -> list[Problem]:
     return out
 
 
+SECTION_REF = re.compile(r'(README(?:\.md)?|docs/[\w/.-]+\.md)\s*,?\s*(?:section\s*)?"([A-Z`][^"\[\]+=(){}]{1,78})"')
+
+
+def check_sections(root: Path) -> list[Problem]:
+    """A reference to a page's section (docs/core.md "Timing", README "Quick start") in any
+    tracked file names a heading the page has."""
+    headings: dict[str, list[str] | None] = {}
+
+    def of(doc: str) -> list[str] | None:
+        doc = "README.md" if doc == "README" else doc
+        if doc not in headings:
+            p = root / doc
+            headings[doc] = ([re.sub(r"^#+\s*", "", l).strip() for l in p.read_text().splitlines()
+                              if l.startswith("#")] if p.exists() else None)
+        return headings[doc]
+
+    out = []
+    for f in repo_files(root):
+        if f in HISTORY_EXEMPT or Path(f).suffix not in TEXT_SUFFIXES:
+            continue
+        try:
+            text = (root / f).read_text()
+        except (UnicodeDecodeError, OSError):
+            continue
+        for n, line in enumerate(text.splitlines(), 1):
+            for doc, sec in SECTION_REF.findall(line):
+                h = of(doc)
+                if h is not None and not any(sec in x for x in h):
+                    out.append(Problem(f"{f}:{n}", f"{doc} has no section \"{sec}\""))
+    return out
+
+
 def check_history(root: Path) -> list[Problem]:
     out = []
     for f in repo_files(root):
@@ -253,6 +286,7 @@ def check(root: Path, build: Path | None = None) -> list[Problem]:
     if build is not None:
         problems += check_test_counts(root, build)
     problems += check_links(root)
+    problems += check_sections(root)
     problems += check_history(root)
     problems += check_stale_markers(root)
     problems += check_readme_commands(root)

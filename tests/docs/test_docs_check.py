@@ -76,6 +76,10 @@ class DocsCheckCatches(unittest.TestCase):
         self.assert_caught(lambda: self.edit("docs/report.md", "\n", "\nRead rtl/pmu/no_such_unit.sv.\n"),
                            r"names a missing file: rtl/pmu/no_such_unit\.sv")
 
+    def test_missing_section(self):
+        self.assert_caught(lambda: self.edit("docs/terms.md", "\n", '\nSee docs/report.md "No Such Heading".\n'),
+                           r'docs/terms\.md:\d+: docs/report\.md has no section "No Such Heading"')
+
     def test_work_step_words(self):
         self.assert_caught(lambda: self.edit("rtl/pmu/topdown.sv", "\n", "\n// fixed at st" "op 12\n"),
                            r"rtl/pmu/topdown\.sv:\d+: a numbered work step")
