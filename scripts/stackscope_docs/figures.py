@@ -245,9 +245,9 @@ def render_readme_status(root: Path, record: dict) -> str:
     cost = cost_summary(root)
     rows = [
         ("verified", "Every committed instruction of the RTL core equals the ISS (lockstep), on "
-                     "every run", "[robustness](docs/robustness.md)"),
+                     "every run", "[verification](docs/dev/architecture.md#verification-in-layers)"),
         ("verified", "Every PMU counter equals its C++ golden model every cycle, on every run",
-         "[PMU](docs/dev/pmu.md)"),
+         "[verification](docs/dev/architecture.md#verification-in-layers), [PMU](docs/dev/pmu.md)"),
         ("verified", f"ctest: {t.get('total', '?')} tests, {t.get('ci', '?')} of them in CI",
          "[tests](docs/dev/tests.md), [figures](docs/figures.md#tests)"),
         ("measured", f"Eyerman et al.'s validation: `{default}`"
