@@ -130,7 +130,7 @@ def estimate(a, tasks, plan, builds) -> None:
         print(f"{n:>6} {n * a.cpus_per_node:>6} {runner.fmt_secs(max(slots)):>10}")
     if builds:
         print(f"+ {len(builds)} model build(s) before the points, in parallel, each one Verilator build "
-              "of the SoC (5-8 minutes on a 2-core node)")
+              "of the SoC (docs/figures.md gives one build's time)")
 
 
 def main(argv=None) -> int:
