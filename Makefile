@@ -188,7 +188,7 @@ FPGA_ELF ?= $(BUILD)/sw/fpga/pmu_dump.elf
 FPGA_FREQ ?=
 # FPGA_ARGS: more fpga.py options, e.g. "--no-pmu" (the same top without the PMU: the Fmax
 # pair of docs/cost.md) or "--router router1" (nextpnr's first router instead of the default
-# router2; hours instead of minutes of routing on this top).
+# router2, which routes this top much faster).
 FPGA_ARGS ?=
 fpga: build
 	nice -n 19 $(BUILD)/venv/bin/python3 scripts/fpga.py --elf $(FPGA_ELF) --out $(BUILD)/fpga \
@@ -207,7 +207,7 @@ distclean:
 # RV32F: the ISS's FP against the host FPU, long run (the ctest iss_fp_ref runs 2M cases).
 FP_REF_CASES ?= 100000000
 FP_REF_SEED ?= 1
-# Where the logic is, per instance, before LUT mapping (scripts/gates.py, ~1.5 min on one core):
+# Where the logic is, per instance, before LUT mapping (scripts/gates.py, one core):
 # GATES_ARGS="--top core_top -G IssueWidth=1" for another top; `make gates GATES_ARGS=--doc
 # docs/fpga.md` regenerates the FPGA top's table there.
 .PHONY: gates
