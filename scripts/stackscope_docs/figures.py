@@ -215,6 +215,11 @@ def render_figures_md(root: Path, record: dict) -> str:
         out.append("")
         if "iss" in b:
             out += [f"- ISS alone (`stackscope iss`): {b['iss']['mips']} MIPS on {b['iss']['workload']}.", ""]
+        for mode, r in sorted(b.get("systemc", {}).items()):
+            out.append(f"- SystemC/TLM-2.0 run (`stackscope-sc`) against the native run, {mode}: "
+                       f"{r['ratio']:.2f}x the simulation time over {', '.join(r['workloads'])}.")
+        if b.get("systemc"):
+            out.append("")
         if "verilate_s" in b:
             vs = ", ".join(f"{k} {v:.0f} s" for k, v in sorted(b["verilate_s"].items()))
             out += [f"- Verilator + C++ build of one SoC model (fresh, `-j 2`): {vs}.", ""]
