@@ -1,8 +1,9 @@
-// FuseSoC's `sim` target (README "FuseSoC"): soc_fpga_top under `verilator --binary`, no C++
-// harness. Plusargs: +ss_mem_image=FILE (`stackscope fpga-image`, read by fpga_mem),
-// +boot=HEX and +tohost=HEX (what fpga-image prints), +max_cycles=N. The UART is decoded to
-// stdout (the program's console, then the exit message); the simulation ends after the exit
-// message, with an error if the value is non-zero or no exit came in max_cycles.
+// FuseSoC's `sim` target (docs/fpga.md "FuseSoC's `sim` target"): soc_fpga_top under
+// `verilator --binary --timing`, no C++ harness. Plusargs: +ss_mem_image=FILE (`stackscope
+// fpga-image`, read by fpga_mem), +boot=HEX and +tohost=HEX (what fpga-image prints),
+// +max_cycles=N. The UART is decoded to stdout (the program's console, then the exit
+// message); the simulation ends after the exit message, with an error if the value is
+// non-zero or no exit came in max_cycles.
 `default_nettype none
 
 module soc_fpga_tb;
@@ -30,7 +31,8 @@ module soc_fpga_tb;
     .pmu_dbg_unit_i ('0),
     .pmu_dbg_idx_i  ('0),
     .pmu_dbg_wdata_i('0),
-    .mem_lines_o(), .uart_clks_per_bit_o(), .commit_o(), .probe_o(), .pmu_o()
+    // the harness's observation ports, unused here
+    .mem_lines_o(), .uart_clks_per_bit_o(), .commit_o(), .obs_o(), .probe_o(), .pmu_o()
   );
 
   initial begin : run
