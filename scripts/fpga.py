@@ -135,7 +135,7 @@ def main() -> int:
     ap.add_argument("--pmu-probe-stage", type=int, choices=(0, 1), default=None,
                     help="1: the PMU's counting units see the probe through a register stage "
                          "(the FPGA top's default), 0: in its cycle")
-    # router2 by default: on the FPGA top it routes in minutes where router1 takes hours.
+    # router2 by default: it routes the FPGA top much faster than router1.
     ap.add_argument("--router", choices=("router1", "router2"), default="router2",
                     help="nextpnr-ecp5's router (default router2)")
     args = ap.parse_args()

@@ -6,7 +6,7 @@ its own SystemVerilog reader is not enough for this RTL, so this runs the templa
 Tcl interpreter, recording the Yosys commands it issues, and hands them to YoWASP Yosys 0.70
 with the read_verilog lines replaced by one read_slang (defines and chparam parameters passed
 to slang, SYNTHESIS defined as in scripts/synth.py). Any other command line goes to YoWASP
-Yosys unchanged. README "FuseSoC"."""
+Yosys unchanged. docs/fpga.md "FuseSoC"."""
 import subprocess
 import sys
 import tkinter
