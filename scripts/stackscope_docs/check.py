@@ -174,17 +174,21 @@ def check_links(root: Path) -> list[Problem]:
 SECTION_REF = re.compile(r'(README(?:\.md)?|docs/[\w/.-]+\.md)\s*,?\s*(?:section\s*)?"([A-Z`][^"\[\]+=(){}]{1,78})"')
 
 
+# A section: a heading, or a bold run-in label that starts a paragraph or a list item.
+SECTION_NAME = re.compile(r"^(?:#+\s*(.+)|(?:- )?\*\*([^*]+)\*\*)")
+
+
 def check_sections(root: Path) -> list[Problem]:
     """A reference to a page's section (docs/core.md "Timing", README "Quick start") in any
-    tracked file names a heading the page has."""
+    tracked file names a heading or a bold run-in label the page has."""
     headings: dict[str, list[str] | None] = {}
 
     def of(doc: str) -> list[str] | None:
         doc = "README.md" if doc == "README" else doc
         if doc not in headings:
             p = root / doc
-            headings[doc] = ([re.sub(r"^#+\s*", "", l).strip() for l in p.read_text().splitlines()
-                              if l.startswith("#")] if p.exists() else None)
+            headings[doc] = ([(m.group(1) or m.group(2)).strip() for m in map(SECTION_NAME.match, p.read_text().splitlines()) if m]
+                             if p.exists() else None)
         return headings[doc]
 
     out = []
