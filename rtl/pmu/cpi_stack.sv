@@ -86,7 +86,7 @@ module cpi_stack
   end
 
   // An RS left empty because the back end holds dispatch is not a front-end stall: the
-  // issue stage then waits on what dispatch waits on, the ROB head (docs/dev/pmu.md, "Issue").
+  // issue stage then waits on what dispatch waits on, the ROB head (docs/dev/pmu.md, "Rules").
   always_comb begin : blame_issue
     if (probe_i.rs_empty) begin
       blame[StIssue] = backend_held ? class_comp(probe_i.rob_head_cls) : fe_comp;

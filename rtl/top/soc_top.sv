@@ -144,7 +144,7 @@ module soc_top
   // write's own cycle. pmu_top moves the CSR unit's address to the debug index in a debug
   // write's cycle, and that address reaches the core's CSR read data and from there the register
   // files' write data: from a port, all of that ran in the input-combinational region at both
-  // evals of every cycle (docs/dev/core.md, "Measured").
+  // evals of every cycle (docs/dev/core.md, "`stackscope run` and the harness").
   always_ff @(posedge clk_i or negedge rst_ni) begin : harness_debug_port
     if (!rst_ni) begin
       h_dbg_we   <= 1'b0;
