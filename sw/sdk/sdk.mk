@@ -8,7 +8,7 @@
 # SS_CFLAGS: the target (sw/sdk/target.flags: -march/-mabi/-misa-spec, the one place they are
 # written) and picolibc; SS_LDFLAGS: the SDK's linker script (RAM, stack) and no start files of
 # the toolchain's; SS_CRT: the SDK's start-up (crt0.S) and picolibc glue (syscalls.c: printf
-# to the console, exit() through HTIF). README "Run your own program".
+# to the console, exit() through HTIF). docs/own-program.md "Build it".
 SS_SDK     := $(patsubst %/,%,$(dir $(abspath $(lastword $(MAKEFILE_LIST)))))
 SS_CROSS   ?= riscv64-unknown-elf-
 SS_CC      ?= $(SS_CROSS)gcc

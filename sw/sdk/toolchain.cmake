@@ -7,7 +7,7 @@
 # The target flags come from sw/sdk/target.flags (-march/-mabi/-misa-spec, the one place they
 # are written, shared with sdk.mk); picolibc; the SDK's linker script (RAM, stack), start-up
 # (crt0.S) and picolibc glue (syscalls.c: printf to the console, exit() through HTIF).
-# README "Run your own program".
+# docs/own-program.md "Build it".
 set(CMAKE_SYSTEM_NAME Generic)
 set(CMAKE_SYSTEM_PROCESSOR riscv32)
 set(STACKSCOPE_SDK_DIR ${CMAKE_CURRENT_LIST_DIR})
