@@ -4,7 +4,7 @@ A list is what Verilator's `-f` reads, restricted to what the repository uses: o
 repository-relative `.sv` file per line, `-f other.f` to nest a list, `+define+`/`+incdir+`
 options (kept by Verilator, skipped here), `//` comments and blank lines.
 
-The lists are components that compose without overlap (README "RTL file lists"):
+The lists are components that compose without overlap (docs/dev/conventions.md "RTL file lists"):
 `rtl/pmu/probe.f` is the probe contract, `rtl/core/core.f` the core and `rtl/pmu/pmu.f` the
 PMU, each without the contract; `rtl/top/soc.f` nests all three and adds the SoC;
 `rtl/fpga/fpga.f` nests soc.f. A file reached twice would be a duplicate module to Verilator

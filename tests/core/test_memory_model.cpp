@@ -1,5 +1,6 @@
 // tb::MemoryModel timing and access semantics; expected cycles worked out from the model's
-// definition (docs/dev/core.md "Main memory"): due = max(issue + latency, bus free) + 32/bandwidth.
+// definition (docs/dev/memory.md "Main memory"):
+// due = max(issue + latency, bus free) + 32/bandwidth.
 #include <catch2/catch.hpp>
 
 #include "memory_model.h"
