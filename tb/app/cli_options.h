@@ -32,8 +32,8 @@ struct IssOptions {
   uint32_t ram_size = iss::mmap::kDefaultRamSize;
   std::string sw_dir = STACKSCOPE_SW_DIR;
   std::string manifest;
-  // The ISS's ISA: RV32F is on for `stackscope iss` (the RTL core has no F, so `run`'s
-  // lockstep ISS keeps the default rv32im and traps F instructions as the core does).
+  // The ISS's ISA for `stackscope iss`: RV32F on by default, as on the RTL core (whose lockstep
+  // ISS always has F); rv32im makes F instructions trap as illegal.
   std::string isa = "rv32imf";
 };
 
