@@ -45,7 +45,8 @@ def cmd_check(args) -> int:
 
 def cmd_timed(args) -> int:
     if not args.cmd:
-        raise SystemExit("docs.py timed: no command after --")
+        print("docs.py timed: no command after --", file=sys.stderr)
+        return 2
     t0 = time.monotonic()
     rc = subprocess.call(args.cmd)
     secs = round(time.monotonic() - t0, 1)
@@ -87,15 +88,15 @@ def main(argv=None) -> int:
     p = sub.add_parser("timed")
     p.add_argument("name")
     p.add_argument("--build-dir", type=Path, required=True)
-    p.add_argument("cmd", nargs=argparse.REMAINDER)
     p.set_defaults(fn=cmd_timed)
     p = sub.add_parser("quickstart")
     p.add_argument("--build-dir", type=Path, required=True)
     p.add_argument("--write", action="store_true")
     p.set_defaults(fn=cmd_quickstart)
-    args = ap.parse_args(argv)
-    if getattr(args, "cmd", None) and args.cmd[0] == "--":
-        args.cmd = args.cmd[1:]
+    argv = list(sys.argv[1:] if argv is None else argv)
+    cmd = argv[argv.index("--") + 1:] if "--" in argv else []
+    args = ap.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
+    args.cmd = cmd
     args.root = args.root.resolve()
     if getattr(args, "build_dir", None):
         args.build_dir = args.build_dir.resolve()

@@ -174,6 +174,19 @@ def check_links(root: Path) -> list[Problem]:
 SECTION_REF = re.compile(r'(README(?:\.md)?|docs/[\w/.-]+\.md)\s*,?\s*(?:section\s*)?"([A-Z`][^"\[\]+=(){}]{1,78})"')
 
 
+def text_lines(root: Path):
+    """(path, line number, line) of every tracked text file but the check's own data."""
+    for f in repo_files(root):
+        if f in HISTORY_EXEMPT or Path(f).suffix not in TEXT_SUFFIXES:
+            continue
+        try:
+            text = (root / f).read_text()
+        except (UnicodeDecodeError, OSError):
+            continue
+        for n, line in enumerate(text.splitlines(), 1):
+            yield f, n, line
+
+
 # A section: a heading, or a bold run-in label that starts a paragraph or a list item.
 SECTION_NAME = re.compile(r"^(?:#+\s*(.+)|(?:- )?\*\*([^*]+)\*\*)")
 
@@ -187,41 +200,28 @@ def check_sections(root: Path) -> list[Problem]:
         doc = "README.md" if doc == "README" else doc
         if doc not in headings:
             p = root / doc
-            headings[doc] = ([(m.group(1) or m.group(2)).strip() for m in map(SECTION_NAME.match, p.read_text().splitlines()) if m]
-                             if p.exists() else None)
+            lines = p.read_text().splitlines() if p.exists() else None
+            headings[doc] = (None if lines is None else
+                             [(m.group(1) or m.group(2)).strip() for m in map(SECTION_NAME.match, lines) if m])
         return headings[doc]
 
     out = []
-    for f in repo_files(root):
-        if f in HISTORY_EXEMPT or Path(f).suffix not in TEXT_SUFFIXES:
-            continue
-        try:
-            text = (root / f).read_text()
-        except (UnicodeDecodeError, OSError):
-            continue
-        for n, line in enumerate(text.splitlines(), 1):
-            for doc, sec in SECTION_REF.findall(line):
-                h = of(doc)
-                if h is not None and not any(sec in x for x in h):
-                    out.append(Problem(f"{f}:{n}", f"{doc} has no section \"{sec}\""))
+    for f, n, line in text_lines(root):
+        for doc, sec in SECTION_REF.findall(line):
+            h = of(doc)
+            if h is not None and not any(sec in x for x in h):
+                out.append(Problem(f"{f}:{n}", f"{doc} has no section \"{sec}\""))
     return out
 
 
 def check_history(root: Path) -> list[Problem]:
     out = []
-    for f in repo_files(root):
-        if f in HISTORY_EXEMPT or Path(f).suffix not in TEXT_SUFFIXES:
-            continue
-        try:
-            text = (root / f).read_text()
-        except (UnicodeDecodeError, OSError):
-            continue
-        for n, line in enumerate(text.splitlines(), 1):
-            for pattern, meaning in HISTORY:
-                m = pattern.search(line)
-                if m:
-                    out.append(Problem(f"{f}:{n}", f"{meaning} ('{m.group(0)}'): the repository "
-                                       "speaks of the product as it is"))
+    for f, n, line in text_lines(root):
+        for pattern, meaning in HISTORY:
+            m = pattern.search(line)
+            if m:
+                out.append(Problem(f"{f}:{n}", f"{meaning} ('{m.group(0)}'): the repository "
+                                   "speaks of the product as it is"))
     return out
 
 

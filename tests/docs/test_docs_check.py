@@ -109,5 +109,30 @@ class DocsCheckCatches(unittest.TestCase):
                            r"README\.md: \d+ lines, over the 200-line budget")
 
 
+class DocsTimed(unittest.TestCase):
+    """docs.py timed, which the Makefile wraps around deps, build, run and test: it passes the
+    command's exit status through and records the time with that status."""
+
+    def run_timed(self, build, *cmd):
+        return subprocess.run([sys.executable, str(ROOT / "scripts/docs.py"), "timed", "t", "--build-dir",
+                               str(build), "--", *cmd], capture_output=True, text=True)
+
+    def test_status_and_record(self):
+        import json
+        with tempfile.TemporaryDirectory() as tmp:
+            p = self.run_timed(tmp, "bash", "-c", "echo out; exit 3")
+            self.assertEqual(p.returncode, 3)
+            self.assertEqual(p.stdout, "out\n")
+            rec = json.loads((Path(tmp) / "figures/times/t.json").read_text())
+            self.assertEqual(rec["exit"], 3)
+            self.assertGreaterEqual(rec["seconds"], 0)
+            p = self.run_timed(tmp, "sleep", "0.3")
+            self.assertEqual(p.returncode, 0)
+            rec = json.loads((Path(tmp) / "figures/times/t.json").read_text())
+            self.assertEqual(rec["exit"], 0)
+            self.assertGreaterEqual(rec["seconds"], 0.3)
+            self.assertEqual(self.run_timed(tmp).returncode, 2)  # no command
+
+
 if __name__ == "__main__":
     unittest.main(argv=[sys.argv[0], "-v"])
