@@ -44,6 +44,7 @@ MEASURED = re.compile(
     r"\b\d[\d,]*(?:\.\d+)?\s?(?:%|MHz|k?\s?cycles/s|cycles per (?:CPU )?second|LUT4s?\b|FFs?\b|"
     r"MIPS\b|min\b|ms\b|s wall\b|seconds?\b|minutes?\b|hours?\b)|\b\d+ of \d+ (?:tests|cases|ctests)")
 
+BUILD_PRODUCTS = {".elf", ".hex", ".bit", ".o", ".fst", ".vcd"}
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
 TOP_DIRS = ("docs", "rtl", "scripts", "sw", "tb", "tests", "sim_model", "examples", "fpga", "formal",
             "fuzz", "cmake", ".ci")
@@ -165,6 +166,8 @@ def check_links(root: Path) -> list[Problem]:
             for path in REPO_PATH.findall(LINK.sub("", line)):  # links are checked above
                 if any(c in path for c in "*<>{}") or re.search(r"(?:^|/)[A-Z]+(?:[/._]|$)|[A-Z]{3,}", path):
                     continue  # a pattern or a placeholder (sw/workloads/NAME.c)
+                if Path(path).suffix in BUILD_PRODUCTS:
+                    continue  # made by a command the page shows (examples/hello/hello.elf)
                 if not (root / path).exists() and not any(x.startswith(path) for x in files):
                     missing.append(f"names a missing file: {path}")
             out += [Problem(f"{f}:{n}", m) for m in dict.fromkeys(missing)]

@@ -80,6 +80,10 @@ class DocsCheckCatches(unittest.TestCase):
         self.assert_caught(lambda: self.edit("docs/terms.md", "\n", '\nSee docs/report.md "No Such Heading".\n'),
                            r'docs/terms\.md:\d+: docs/report\.md has no section "No Such Heading"')
 
+    def test_build_product_is_not_a_missing_file(self):
+        self.edit("docs/terms.md", "\n", "\nThen run examples/hello/never_built.elf.\n")
+        self.assertFalse([p for p in self.problems() if "never_built" in p])
+
     def test_work_step_words(self):
         self.assert_caught(lambda: self.edit("rtl/pmu/topdown.sv", "\n", "\n// fixed at st" "op 12\n"),
                            r"rtl/pmu/topdown\.sv:\d+: a numbered work step")
