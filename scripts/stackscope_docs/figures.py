@@ -194,8 +194,9 @@ def render_figures_md(root: Path, record: dict) -> str:
     out += ["## Time of the README commands", "",
             "Wall time on the 2-core machine, measured by the Makefile as it runs "
             "(`build/figures/times/`).", ""]
-    names = {"deps": "dependencies (`scripts/install-deps.sh`, fresh machine)",
-             "build": "`make build` (fresh build tree)",
+    names = {"deps": "dependencies (`scripts/install-deps.sh` in a new checkout: the two Python "
+                     "environments from PyPI; the Debian packages were already installed)",
+             "build": "`make build` in a new checkout (no ccache)",
              "run": "`make run` (after the build)",
              "test": "`make test` (ctest alone, after the build)",
              "test_ci": "`make test` with `CI=true` (ctest alone, after the build)"}
@@ -280,13 +281,14 @@ def render_readme_status(root: Path, record: dict) -> str:
 def render_readme_times(record: dict) -> str:
     times = record.get("times", {})
     parts = []
-    for key, label in (("deps", "dependencies"), ("build", "build"), ("run", "`make run`"),
-                       ("test_ci", "`make test` (CI)"), ("test", "`make test`")):
+    for key, label in (("deps", "Python environments"), ("build", "build"), ("run", "`make run`"),
+                       ("test_ci", "`make test` in CI (after the build)"), ("test", "`make test`")):
         if key in times:
             parts.append(f"{label} {_minutes(times[key]['seconds'])}")
     if not parts:
         return "Measured times: not recorded yet (docs/figures.md)."
-    return ("Measured on the 2-core machine (docs/figures.md): " + ", ".join(parts) + ".")
+    return ("Measured on a 2-core machine ([docs/figures.md](docs/figures.md#time-of-the-readme-commands)): "
+            + ", ".join(parts) + ".")
 
 
 README_REGIONS = {
