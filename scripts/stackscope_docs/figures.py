@@ -118,6 +118,9 @@ def validation_lines(root: Path) -> list[str]:
 class CostSummary:
     line: str  # "PMU / core on ECP5: LUT4 0.52, FF 0.29, Fmax core 9.66 MHz, core+PMU 9.33 MHz"
     measured: str  # provenance of the SoC rows it comes from
+    fpga_synth_s: float | None  # `make fpga`'s flow on the FPGA top as built (row ecp5_soc)
+    fpga_pnr_s: float | None
+    fpga_measured: str
 
 
 def cost_summary(root: Path) -> CostSummary:
@@ -127,7 +130,9 @@ def cost_summary(root: Path) -> CostSummary:
         raise FiguresError("docs/cost.md: no 'PMU / core on ECP5' summary line")
     jobs = json.loads((root / "docs/cost.json").read_text()).get("jobs", {})
     measured = sorted({jobs[j].get("measured", "") for j in ("ecp5_soc", "ecp5_soc_nopmu") if j in jobs})
-    return CostSummary(m.group(1).rstrip(), "; ".join(x for x in measured if x))
+    soc = jobs.get("ecp5_soc", {})
+    return CostSummary(m.group(1).rstrip(), "; ".join(x for x in measured if x),
+                       soc.get("synth_seconds"), soc.get("pnr_seconds"), soc.get("measured", ""))
 
 
 def papers_profile_errors(root: Path) -> str:
@@ -234,6 +239,9 @@ def render_figures_md(root: Path, record: dict) -> str:
     out += ["## Cost on the ECP5", "",
             f"From docs/cost.md (`make synth`; SoC rows measured on {cost.measured or '?'}):", "",
             "```", cost.line, "```", ""]
+    if cost.fpga_synth_s and cost.fpga_pnr_s:
+        out += [f"`make fpga`'s flow on the FPGA top as built (row `ecp5_soc`, {cost.fpga_measured}): "
+                f"synthesis {_minutes(cost.fpga_synth_s)}, place and route {_minutes(cost.fpga_pnr_s)}.", ""]
     out += ["## Profilers against the oracle (Gottschall et al.)", "",
             f"From docs/papers.md (`make papers`, {_stamp(record.get('papers', {}))}):", "",
             "Instruction-level error against the every-cycle oracle, average / maximum over the "
