@@ -258,5 +258,9 @@ section_systemc() {
 section_systemc
 
 # ---------------------------------------------------------------------------------------------
+# The commit measured ("+dirty": with uncommitted changes) and the date, for docs/figures.md.
+commit=$(git -C "$root" rev-parse --short=7 HEAD 2>/dev/null || echo unknown)
+[[ -z $(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null) ]] || commit+="+dirty"
+add_result stamp "{\"commit\": \"$commit\", \"date\": \"$(date +%F)\"}"
 echo "results: $results"
 cat "$results"

@@ -85,8 +85,10 @@ def collect(root: Path, build: Path, record: dict) -> list[str]:
         data = json.loads(results.read_text())
         bench = {k: data[k] for k in ("speed", "iss", "pmuint", "systemc", "verilate_s") if k in data}
         if bench:
+            # bench.sh stamps what it measured; an older results file has only its time.
             mtime = time.strftime("%Y-%m-%d", time.gmtime(results.stat().st_mtime))
-            record["bench"] = {**bench, "commit": stamp["commit"], "date": mtime}
+            measured = data.get("stamp", {"commit": "unknown", "date": mtime})
+            record["bench"] = {**bench, "commit": measured["commit"], "date": measured["date"]}
             done.append("bench")
     return done
 
