@@ -78,18 +78,6 @@ def doc_files(root: Path) -> list[str]:
     return ["README.md"] + sorted(str(p.relative_to(root)) for p in (root / "docs").rglob("*.md"))
 
 
-def fenced(lines: list[str]) -> list[bool]:
-    """Per line: inside a fenced code block (the fences included)."""
-    out, inside = [], False
-    for line in lines:
-        if line.lstrip().startswith("```"):
-            out.append(True)
-            inside = not inside
-        else:
-            out.append(inside)
-    return out
-
-
 def check_readme_length(root: Path) -> list[Problem]:
     n = len((root / "README.md").read_text().splitlines())
     return [Problem("README.md", f"{n} lines, over the {README_MAX_LINES}-line budget")] if n > README_MAX_LINES else []

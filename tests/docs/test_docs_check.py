@@ -113,6 +113,31 @@ class DocsCheckCatches(unittest.TestCase):
                            r"README\.md: \d+ lines, over the 200-line budget")
 
 
+class Collect(unittest.TestCase):
+    """make figures restamps validation and papers from their own run records, and only from
+    records at least as new as the figures they replace."""
+
+    def test_restamp_from_run_records(self):
+        import os, time
+        from stackscope_docs import figures
+        with tempfile.TemporaryDirectory() as tmp:
+            build = Path(tmp)
+            (build / "validate").mkdir()
+            (build / "validate/validation.json").write_text("{}")
+            (build / "papers").mkdir()
+            old = build / "papers/tip_97.json"
+            old.write_text("{}")
+            os.utime(old, (0, 0))  # 1970: older than the record below
+            record = {"validation": {"commit": "aaaaaaa", "date": "2000-01-01"},
+                      "papers": {"commit": "bbbbbbb", "date": "2000-01-01"}}
+            done = figures.collect(ROOT, build, record)
+            self.assertEqual(record["validation"]["date"], time.strftime("%Y-%m-%d"))
+            self.assertNotEqual(record["validation"]["commit"], "aaaaaaa")
+            self.assertEqual(record["papers"], {"commit": "bbbbbbb", "date": "2000-01-01"})
+            self.assertIn("validation", done)
+            self.assertNotIn("papers", done)
+
+
 class DocsTimed(unittest.TestCase):
     """docs.py timed, which the Makefile wraps around deps, build, run and test: it passes the
     command's exit status through and records the time with that status."""
