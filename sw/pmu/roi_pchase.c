@@ -4,7 +4,7 @@
  * around the chase only (sw/pmu/roi.h), so the set-up that builds the cycle -- for a big
  * footprint most of the run, and booked mostly to store-buffer stalls -- is not part of what
  * the test judges. The chase is three instructions per step (lw, addi, bnez) in asm, so the
- * per-step analysis in tests/pmuint/CMakeLists.txt does not depend on the compiler.
+ * per-step analysis in tests/pmu/soc/CMakeLists.txt does not depend on the compiler.
  *
  * FOOTPRINT (bytes of nodes) and PASSES (times round the cycle inside the ROI) come from
  * cflags. Only the first 32-byte line of each node is touched (LineBytes = 32), and bit 5 of

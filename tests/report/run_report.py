@@ -1,6 +1,6 @@
 """One `stackscope run` with its JSON report (docs/report.md), for the checks that read a run's
 figures from the report rather than from its log: tests/report/json_expect.py and
-tests/pmuint/stack_check.py, ideal_check.py."""
+tests/pmu/soc/stack_check.py, ideal_check.py."""
 import json
 import subprocess
 import tempfile

@@ -524,7 +524,7 @@ OBS_FIELDS = [
 # Probe mutants (test only; docs/dev/probe.md "Probe mutants"): each rewires ONE probe field to a
 # plausible wrong signal, the way a designer could miswire the probe. The RTL PMU and the
 # golden model then read the same wrong bus, so the per-cycle cross-check cannot see it: some
-# other ctest must (tests/probe_mutants). (name, field, SV expression over the probe `p` that
+# other ctest must (tests/core/probe_mutants). (name, field, SV expression over the probe `p` that
 # replaces the field, the mistake it stands for). Ids are 1.. in this order; 0 is none.
 PROBE_MUTANTS = [
     ("rob_full_as_rs_full", "rob_full", "p.rs_full", "rob_full wired to the RS-full signal"),
