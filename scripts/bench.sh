@@ -212,11 +212,10 @@ PY
   # so the times are the builds' own.
   local configs=${BENCH_BUILDS-default w1 w4} json
   [[ -n $configs ]] || return 0
-  json=$(cd "$root" && flock /tmp/stackscope-build.lock "$py" - $configs <<'PY'
+  json=$(cd "$root" && PYTHONPATH=scripts flock /tmp/stackscope-build.lock "$py" - $configs <<'PY'
 import json, subprocess, sys, tempfile, time
 from pathlib import Path
-sys.path.insert(0, "scripts")
-from stackscope_sweep.models import named_models  # the -G sets of tb/harness/verilated.cmake
+from stackscope.sweep.models import named_models  # the -G sets of tb/harness/verilated.cmake
 params = {name: [f"-G{k}={v}" for k, v in m["params"].items()]
           for name, m in named_models(Path("build")).items()}
 out = {}

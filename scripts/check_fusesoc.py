@@ -1,56 +1,8 @@
 #!/usr/bin/env python3
-"""Check that every fileset of fusesoc.core lists exactly the files of its rtl/*/*.f lists.
-
-The .f lists drive Verilator and lint; fusesoc.core is for users' flows. One mismatch line
-per difference and exit 1, so a file added to one and not the other cannot go unnoticed.
-The lists are read by scripts/rtl_files.py (a file reached twice is an error here too).
-"""
-import re
+"""fusesoc.core's filesets against the RTL file lists (stackscope.fusesoc)."""
 import sys
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "scripts"))
-import rtl_files  # noqa: E402
-
-# fileset -> the .f lists it mirrors, minus files that belong to an earlier fileset
-MAPPING = [("files_pmu", [rtl_files.PROBE, "rtl/pmu/pmu.f"]),
-           ("files_core", [rtl_files.PROBE, "rtl/core/core.f"]),
-           ("files_soc", ["rtl/top/soc.f"]), ("files_fpga", ["rtl/fpga/fpga.f"])]
-
-
-def filesets(text):
-    sets, current = {}, None
-    for line in text.splitlines():
-        head = re.match(r"^  (\w+):\s*$", line)
-        if head:
-            current = head.group(1)
-            sets[current] = []
-            continue
-        item = re.match(r"^\s+- (rtl/\S+\.sv)\s*$", line)
-        if item and current:
-            sets[current].append(item.group(1))
-    return sets
-
-
-def main():
-    sets = filesets((ROOT / "fusesoc.core").read_text())
-    seen, errors = set(), []
-    for fileset, lists in MAPPING:
-        try:
-            listed = [str(p.relative_to(ROOT)) for p in rtl_files.read(*lists)]
-        except rtl_files.FileListError as e:
-            errors.append(str(e))
-            continue
-        want = [f for f in listed if f not in seen]
-        got = sets.get(fileset, [])
-        if want != got:
-            errors.append(f"fusesoc.core {fileset} {got} != {' + '.join(lists)} {want}")
-        seen.update(listed)
-    for e in errors:
-        print(e, file=sys.stderr)
-    return 1 if errors else 0
-
+from stackscope.fusesoc import main
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -1,5 +1,4 @@
-#!/usr/bin/env python3
-"""The merge step of a sweep: `merge.py OUT` reads OUT/plan.json, every point's result file
+"""The merge step of a sweep: `python3 -m stackscope.sweep.merge OUT` reads OUT/plan.json, every point's result file
 and JSON report, and writes OUT/merged.json, OUT/merged.csv (one row per point, keyed by its
 parameters) and the plans' plots under OUT/plots/. Every file appears whole (a temporary name,
 then a rename). Run by the local back end in process and by the slurm back end as a job that
@@ -21,8 +20,7 @@ import os
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from stackscope_sweep.runner import write_json_atomic  # noqa: E402
+from ..common.runner import write_json_atomic
 
 TIME_COLS = ["time.seconds", "time.sim_seconds", "time.host"]
 
@@ -182,7 +180,7 @@ def plot(table: dict, spec: dict, path: Path) -> None:
 
 def main() -> int:
     if len(sys.argv) != 2:
-        print("usage: merge.py SWEEP_DIR", file=sys.stderr)
+        print("usage: python3 -m stackscope.sweep.merge SWEEP_DIR", file=sys.stderr)
         return 2
     try:
         t = merge(Path(sys.argv[1]))

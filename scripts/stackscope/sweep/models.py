@@ -16,15 +16,13 @@ import os
 import re
 from pathlib import Path
 
-import rtl_files  # scripts/ (on the path of every entry point): the one reader of rtl/**/*.f
+from .. import rtl_files  # the one reader of rtl/**/*.f
+from ..common.errors import StackScopeError
+from ..common.paths import ROOT
+from ..common.runner import python_argv
 
-ROOT = Path(__file__).resolve().parents[2]
 SOC_TOP = ROOT / "rtl/top/soc_top.sv"
 VERILATED_CMAKE = ROOT / "tb/harness/verilated.cmake"
-
-
-class SpecError(Exception):
-    """Bad input: the message is printed as one line and the sweep exits 2."""
 
 
 def param_list(path: Path, module: str) -> str:
@@ -93,7 +91,7 @@ def source_hash() -> str:
 def full_params(overrides: dict, defaults: dict) -> dict[str, int]:
     unknown = sorted(set(overrides) - set(defaults) - derived_params())
     if unknown:
-        raise SpecError(f"unknown build-time parameter {unknown[0]} (soc_top has: "
+        raise StackScopeError(f"unknown build-time parameter {unknown[0]} (soc_top has: "
                         f"{', '.join(sorted(defaults))})")
     p = dict(defaults)
     p.update({k: int(v) for k, v in overrides.items()})
@@ -147,8 +145,8 @@ class ModelCache:
 
     def build_argv(self, h: str, params: dict, jobs: int) -> list[str]:
         """The command that Verilates model `h` into the cache and registers it (run locally or
-        as a Slurm job): python3 -m-less, through this package's build_model.py."""
-        import sys
-        return [sys.executable, str(Path(__file__).with_name("build_model.py")),
-                "--cache", str(self.dir), "--hash", h, "--params", json.dumps(params, sort_keys=True),
-                "--defaults", json.dumps(self.defaults, sort_keys=True), "--jobs", str(jobs)]
+        as a Slurm job): stackscope.sweep.build_model."""
+        return python_argv("stackscope.sweep.build_model", "--cache", str(self.dir), "--hash", h,
+                           "--params", json.dumps(params, sort_keys=True),
+                           "--defaults", json.dumps(self.defaults, sort_keys=True),
+                           "--jobs", str(jobs))

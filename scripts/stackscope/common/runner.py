@@ -1,8 +1,13 @@
-"""Tasks and the back ends that run them (docs/sweep.md).
+"""The one runner: tasks and the back ends that run them, reuse of earlier results and the
+workload manifest (docs/sweep.md).
+
+Every batch of independent commands the project runs goes through here: `stackscope sweep`
+(stackscope.sweep), `make validate` and `make flops` (stackscope.validate), `make synth`
+(stackscope.synth) and `make papers` (stackscope.papers).
 
 A Task is one command: an argument vector (never a shell string), the file it writes, and the
 exit statuses that count as success. Running a task (run_task, the same code in a local pool
-thread and in a Slurm array element through worker.py) leaves `<state>/<key>.result.json`,
+thread and in a Slurm array element through stackscope.common.worker) leaves `<state>/<key>.result.json`,
 written atomically: {"status": "ok" | "failed", "reason": one line, "returncode", "seconds",
 "host"}. A back end only starts tasks and waits; the outcome is read from the result files, so
 a cluster without accounting gives the same answer.
@@ -11,6 +16,11 @@ Interrupted tasks (SIGINT: Ctrl-C on the sweep) leave no result file and run aga
 next invocation; a task killed otherwise (SIGTERM: scancel, a time limit) is recorded as
 failed. Tasks whose result is ok are skipped when the sweep runs again; failed ones too,
 unless retry_failed.
+
+A Run is a command whose output file a study reads into a record (run_reports): with reuse, a
+complete output newer than the binary and the program it ran is read instead of running again.
+Python commands run as `python3 -m stackscope...` (python_argv) with the package on PYTHONPATH
+(paths.python_env), in a local task and in a Slurm job alike.
 """
 from __future__ import annotations
 
@@ -23,8 +33,13 @@ import subprocess
 import sys
 import threading
 import time
+import shutil
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Callable
+
+from .errors import StackScopeError
+from .paths import MANIFEST, python_env
 
 HERE = Path(__file__).resolve().parent
 SIGNAL_NAMES = {2: "SIGINT", 9: "SIGKILL", 15: "SIGTERM"}
@@ -93,7 +108,8 @@ def run_task(task: Task, state: Path, procs: dict | None = None, stop: threading
         try:
             p = subprocess.Popen(task.argv, stdin=subprocess.DEVNULL, stdout=logf,
                                  stderr=subprocess.PIPE, text=True, errors="replace",
-                                 cwd=task.cwd or None, start_new_session=procs is not None)
+                                 cwd=task.cwd or None, start_new_session=procs is not None,
+                                 env=python_env())
         except OSError as e:
             res = {"status": "failed", "returncode": None,
                    "reason": f"cannot run {task.argv[0]}: {e.strerror}"}
@@ -271,7 +287,7 @@ def run_local(tasks: list[Task], state: Path, jobs: int, retry_failed: bool = Fa
 
 # ------------------------------------------------------------------------------ slurm
 SLURM_SCRIPT = HERE / "slurm_job.sh"
-WORKER = HERE / "worker.py"
+WORKER = "stackscope.common.worker"
 
 
 @dataclass
@@ -296,9 +312,9 @@ class SlurmOptions:
         return o + list(self.extra)
 
 
-def _run(argv: list[str]) -> subprocess.CompletedProcess:
+def _run(argv: list[str], env: dict | None = None) -> subprocess.CompletedProcess:
     return subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True, text=True,
-                          errors="replace")
+                          errors="replace", env=env)
 
 
 def sbatch(argv_opts: list[str], command: list[str], opts: SlurmOptions, submitted: list) -> str:
@@ -308,7 +324,7 @@ def sbatch(argv_opts: list[str], command: list[str], opts: SlurmOptions, submitt
     if opts.dry_run:
         submitted.append(argv)
         return f"<job{len(submitted)}>"
-    r = _run(argv)
+    r = _run(argv, python_env())  # the job gets sbatch's environment: the package importable
     if r.returncode != 0:
         raise RuntimeError(f"sbatch failed: {one_line(r.stderr)}")
     jid = r.stdout.strip().split(";")[0]
@@ -366,7 +382,7 @@ def run_slurm(tasks: list[Task], state: Path, opts: SlurmOptions, builds: list[T
     submitted: list = []
     ids: list[str] = []
     build_ids: list[str] = []
-    py = [sys.executable, str(WORKER)]
+    py = python_argv(WORKER)
     for b in builds:
         b_file = state / f"{b.key}.task.json"
         write_json_atomic(b_file, asdict(b))
@@ -474,3 +490,114 @@ def run_tasks(tasks: list[Task], state: Path, a, jobs: int, retry_failed: bool =
         res.pop("__submitted__", None)
         return res
     return run_local(tasks, state, jobs, retry_failed, quiet, name)
+
+
+def python_argv(module: str, *args: str) -> list[str]:
+    """The argument vector that runs module of this package with this interpreter."""
+    return [sys.executable, "-m", module, *args]
+
+
+# ------------------------------------------------------------------------------ manifest
+def load_manifest(path: str | Path = MANIFEST, group: str = "workloads") -> list[dict]:
+    """The entries of group ("workloads": the integer suite, "fp_workloads": the RV32F one) of
+    the workload manifest (sw/workloads.json)."""
+    try:
+        with open(path) as f:
+            entries = json.load(f)[group]
+        if not all(isinstance(w, dict) and isinstance(w["name"], str) for w in entries):
+            raise ValueError(f"an entry of {group} without a name")
+        return entries
+    except (OSError, ValueError, KeyError, TypeError) as e:
+        raise StackScopeError(f"{path}: cannot read the workload manifest ({e})") from None
+
+
+# ------------------------------------------------------------------------------ runs and reuse
+@dataclass
+class Run:
+    """One command of a study whose output file is read into a record. read(output) raises
+    OSError, ValueError, KeyError or TypeError on a file it cannot read; the record has
+    "complete", "reason" and "elf" (the program the run ran). accept(record) says whether an
+    existing record is the one this run would write (its options, say)."""
+    key: tuple
+    argv: list[str]
+    output: str
+    read: Callable[[str], dict]
+    accept: Callable[[dict], bool] = lambda rec: True
+    ok_codes: list[int] = field(default_factory=lambda: [0])
+
+    @property
+    def name(self) -> str:
+        return ".".join(self.key)
+
+
+READ_ERRORS = (OSError, ValueError, KeyError, TypeError)
+
+
+def reused(run: Run) -> dict | None:
+    """The record of run's existing complete output when it is newer than the binary
+    (argv[0]) and the program it ran (as make would judge it), else None (stale, broken or
+    missing: run again)."""
+    if not os.path.exists(run.output):
+        return None
+    try:
+        rec = run.read(run.output)
+        mtime = os.path.getmtime(run.output)
+        if (all(os.path.getmtime(x) <= mtime for x in (run.argv[0], rec["elf"]))
+                and rec["complete"] and run.accept(rec)):
+            return rec
+    except READ_ERRORS:
+        pass
+    return None
+
+
+def record_of(run: Run, res: dict | None) -> tuple[dict | None, str | None]:
+    """(record, None) of a run that ended well, else (None, the reason)."""
+    if res is None:
+        return None, "not run (interrupted)"
+    if res["status"] != "ok":
+        return None, res["reason"]
+    try:
+        rec = run.read(run.output)
+    except READ_ERRORS as e:
+        return None, f"unreadable report: {e}"
+    if not rec["complete"]:
+        return None, f"incomplete run: {rec['reason']}"
+    return rec, None
+
+
+def run_reports(runs: list[Run], out: str | Path, a, name: str) -> tuple[dict, dict]:
+    """Runs the runs on the back end of a (a.backend, a.jobs; a.reuse: reused() first), their
+    runner state under out/.runner afresh. Returns (key -> record, key -> failure reason)."""
+    recs, fails, todo = {}, {}, []
+    for r in runs:
+        rec = reused(r) if a.reuse else None
+        if rec is not None:
+            recs[r.key] = rec
+        else:
+            todo.append(r)
+    # Each invocation runs its runs afresh (reuse is the way to keep reports): the runner's
+    # result files start empty.
+    state = Path(out) / ".runner"
+    shutil.rmtree(state, ignore_errors=True)
+    tasks = [Task(key=r.name, argv=r.argv, output=r.output, ok_codes=r.ok_codes, log=False)
+             for r in todo]
+    try:
+        res = run_tasks(tasks, state, a, a.jobs, quiet=True, name=name)
+    except RuntimeError as e:
+        raise StackScopeError(str(e)) from None
+    for r in todo:
+        rec, fail = record_of(r, res.get(r.name))
+        if fail:
+            fails[r.key] = fail
+        else:
+            recs[r.key] = rec
+    return recs, fails
+
+
+def add_run_args(ap, reuse_what: str = "a report") -> None:
+    """-j, --reuse and the back end's options of a study's command line."""
+    ap.add_argument("-j", "--jobs", type=int, default=2, help="parallel runs (default 2)")
+    ap.add_argument("--reuse", action="store_true",
+                    help=f"reuse {reuse_what} of an earlier run (complete, newer than the binary "
+                         "and the program) instead of running it again")
+    add_backend_args(ap)  # --backend slurm: the runs as a Slurm job array (docs/sweep.md)

@@ -11,26 +11,24 @@ import re
 import subprocess
 from pathlib import Path
 
-from . import check, regions
+from ..common import regions
+from ..common.errors import StackScopeError
+from . import check
 
 REGION = "quickstart"
-
-
-class QuickstartError(Exception):
-    pass
 
 
 def commands(text: str) -> list[str]:
     """The commands of the ```sh block that ends right before the region's BEGIN line."""
     r = next((r for r in regions.regions(text) if r.name == REGION), None)
     if r is None:
-        raise QuickstartError(f"README.md has no '{REGION}' region")
+        raise StackScopeError(f"README.md has no '{REGION}' region")
     lines = text.splitlines()
     end = r.begin - 1
     while end >= 0 and not lines[end].strip():
         end -= 1
     if end < 0 or lines[end].strip() != "```":
-        raise QuickstartError("README.md: no ```sh block right before the quickstart region")
+        raise StackScopeError("README.md: no ```sh block right before the quickstart region")
     start = end - 1
     while start >= 0 and not lines[start].strip().startswith("```"):
         start -= 1
@@ -53,13 +51,13 @@ def run(root: Path, build: Path) -> tuple[str, str]:
     program's own output, then the report; the log on stderr is not shown)."""
     cmds = commands((root / "README.md").read_text())
     if not cmds:
-        raise QuickstartError("README.md's quick start shows no command")
+        raise StackScopeError("README.md's quick start shows no command")
     output = ""
     for cmd in cmds:
         p = subprocess.run(["bash", "-c", _for_build(cmd, build, root)], cwd=root,
                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         if p.returncode != 0:
-            raise QuickstartError(f"quick start command failed (exit {p.returncode}): {cmd}: "
+            raise StackScopeError(f"quick start command failed (exit {p.returncode}): {cmd}: "
                                   f"{(p.stderr or p.stdout).strip()[-500:]}")
         output = p.stdout
     return cmds[-1], output.replace(str(build) + "/", "build/")

@@ -16,15 +16,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import regions
+from ..common import regions
+from ..common.errors import StackScopeError
 
 RECORD = Path("docs/figures.json")
 FIGURES_MD = Path("docs/figures.md")
 TOOL = "scripts/docs.py"
-
-
-class FiguresError(Exception):
-    """A source is missing or says something the renderer cannot read."""
 
 
 def git_stamp(root: Path) -> dict:
@@ -41,7 +38,7 @@ def git_stamp(root: Path) -> dict:
 def load_record(root: Path) -> dict:
     path = root / RECORD
     if not path.exists():
-        raise FiguresError(f"{RECORD} is missing")
+        raise StackScopeError(f"{RECORD} is missing")
     return json.loads(path.read_text())
 
 
@@ -59,7 +56,7 @@ def ctest_counts(build: Path) -> dict:
         r = subprocess.run(["ctest", "-N", *args], cwd=build, capture_output=True, text=True)
         m = re.search(r"Total Tests: (\d+)", r.stdout)
         if r.returncode != 0 or not m:
-            raise FiguresError(f"ctest -N {' '.join(args)} in {build} failed: {r.stderr.strip()[:200]}")
+            raise StackScopeError(f"ctest -N {' '.join(args)} in {build} failed: {r.stderr.strip()[:200]}")
         return int(m.group(1))
     total, ci = count(), count("-LE", "long")
     return {"total": total, "ci": ci, "long": total - ci}
@@ -117,7 +114,7 @@ def validation_lines(root: Path) -> list[str]:
     for r in regions.regions(text):
         found += [l for l in r.body.splitlines() if VALIDATION_LINE.match(l)]
     if not found:
-        raise FiguresError("docs/validation.md: no summary line in its generated region")
+        raise StackScopeError("docs/validation.md: no summary line in its generated region")
     return list(dict.fromkeys(found))
 
 
@@ -134,7 +131,7 @@ def cost_summary(root: Path) -> CostSummary:
     text = (root / "docs/cost.md").read_text()
     m = re.search(r"^(PMU / core on ECP5: [^\n]*?)\s*$", text, re.M)
     if not m:
-        raise FiguresError("docs/cost.md: no 'PMU / core on ECP5' summary line")
+        raise StackScopeError("docs/cost.md: no 'PMU / core on ECP5' summary line")
     jobs = json.loads((root / "docs/cost.json").read_text()).get("jobs", {})
     measured = sorted({jobs[j].get("measured", "") for j in ("ecp5_soc", "ecp5_soc_nopmu") if j in jobs})
     soc = jobs.get("ecp5_soc", {})
@@ -158,7 +155,7 @@ def papers_profile_errors(root: Path) -> str:
                 parts.append(f"{c[0]} {c[avg]} / {c[mx]}")
             if parts:
                 return ", ".join(parts)
-    raise FiguresError("docs/papers.md: no profiler table with 'ours average' and 'ours max' columns")
+    raise StackScopeError("docs/papers.md: no profiler table with 'ours average' and 'ours max' columns")
 
 
 # ------------------------------------------------------------------------------------------

@@ -1,5 +1,4 @@
-#!/usr/bin/env python3
-"""One Slurm job of a sweep: `worker.py STATE TASKS.json` runs element $SLURM_ARRAY_TASK_ID of
+"""One Slurm job of a runner: `python3 -m stackscope.common.worker STATE TASKS.json` runs element $SLURM_ARRAY_TASK_ID of
 the task list (a job array), or the single task of a .task.json file (a build or the merge),
 through runner.run_task, which writes the task's result file in STATE. A SIGTERM (scancel,
 time limit) is passed to the command, which is then recorded as killed."""
@@ -9,8 +8,7 @@ import signal
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from stackscope_sweep.runner import Task, run_task  # noqa: E402
+from .runner import Task, run_task
 
 
 def main() -> int:

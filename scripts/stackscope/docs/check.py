@@ -19,7 +19,9 @@ import subprocess
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import figures, regions
+from ..common import regions
+from ..common.errors import StackScopeError
+from . import figures
 
 README_MAX_LINES = 200
 STALE_MARKERS = Path("tests/docs/stale_markers.tsv")
@@ -37,7 +39,7 @@ HISTORY = [
     (re.compile("pmuint" + "-ooo|branch `?back" + r"end`?\b"), "a branch name"),
 ]
 # Files that hold these patterns as data.
-HISTORY_EXEMPT = {"scripts/stackscope_docs/check.py", "tests/docs/test_docs_check.py"}
+HISTORY_EXEMPT = {"scripts/stackscope/docs/check.py", "tests/docs/test_docs_check.py"}
 
 # A figure that someone measured: a number with a unit of time, speed, size or share.
 MEASURED = re.compile(
@@ -101,7 +103,7 @@ def check_generated(root: Path) -> list[Problem]:
         if have != page:
             out.append(Problem(str(figures.FIGURES_MD), "differs from what its sources render "
                                f"(run make figures): {_first_difference(have, page)}"))
-    except (figures.FiguresError, regions.RegionError, OSError, ValueError, KeyError) as e:
+    except (StackScopeError, OSError, ValueError, KeyError) as e:
         out.append(Problem("docs/figures.json", f"cannot render the figures: {e}"))
     return out
 
@@ -128,7 +130,7 @@ def check_test_counts(root: Path, build: Path) -> list[Problem]:
     try:
         have = figures.ctest_counts(build)
         rec = figures.load_record(root).get("tests", {})
-    except figures.FiguresError as e:
+    except StackScopeError as e:
         return [Problem(str(build), str(e))]
     diff = [f"{k} {rec.get(k)} recorded, {have[k]} in the build" for k in ("total", "ci", "long")
             if rec.get(k) != have[k]]

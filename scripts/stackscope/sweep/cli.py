@@ -1,9 +1,8 @@
-#!/usr/bin/env python3
 """stackscope sweep SPEC: runs a matrix of parameters, options and workloads (docs/sweep.md).
 
-Merges the reports into one table and plots it. `build/stackscope sweep ...` execs this script
-(tb/app/cmd_sweep.cpp) with --build-dir set to the binary's directory; it can also be run
-directly with build/venv/bin/python3.
+Merges the reports into one table and plots it. `build/stackscope sweep ...` execs
+scripts/sweep.py (tb/app/cmd_sweep.cpp) with --build-dir set to the binary's directory; it can
+also be run directly with build/venv/bin/python3.
 Exit status: 0 every point ok, 1 some point failed (each recorded with its reason) or sbatch
 or the merge job failed, 2 bad input, 130 interrupted by Ctrl-C (and, on the local back end,
 SIGTERM); the points done are kept, run again to resume.
@@ -17,10 +16,11 @@ import os
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from stackscope_sweep import merge as merge_mod  # noqa: E402
-from stackscope_sweep import runner, spec as spec_mod  # noqa: E402
-from stackscope_sweep.models import ROOT, ModelCache, SpecError, named_models  # noqa: E402
+from ..common import runner
+from ..common.errors import StackScopeError
+from . import merge as merge_mod
+from . import spec as spec_mod
+from .models import ROOT, ModelCache, named_models
 
 
 def parse_args(argv):
@@ -54,7 +54,7 @@ def load_manifest(build_dir: Path) -> tuple[Path, dict]:
         return path, {w["name"]: dict(w, group=g) for g in ("workloads", "fp_workloads")
                       for w in m.get(g, [])}
     except (OSError, ValueError, KeyError, TypeError) as e:
-        raise SpecError(f"{path}: cannot read the workload manifest ({e})")
+        raise StackScopeError(f"{path}: cannot read the workload manifest ({e})")
 
 
 def make_plan(a, out: Path):
@@ -67,7 +67,7 @@ def make_plan(a, out: Path):
     cache.register_builtin()
     sw_dir = build_dir / "sw"
     if not (sw_dir / "workloads").is_dir():
-        raise SpecError(f"{sw_dir}: no built workloads (make build)")
+        raise StackScopeError(f"{sw_dir}: no built workloads (make build)")
     models, tasks, plan_pts = {}, [], []
     for p in pts:
         over = dict(named[p["model"]]["params"]) if "model" in p else {}
@@ -103,14 +103,14 @@ def estimate(a, tasks, plan, builds) -> None:
     try:
         ref = json.loads(Path(a.estimate_from).read_text())
     except (OSError, ValueError) as e:
-        raise SpecError(f"--estimate-from {a.estimate_from}: {e}")
+        raise StackScopeError(f"--estimate-from {a.estimate_from}: {e}")
     by_wl: dict = {}
     for r in ref.get("rows", []):
         if r.get("status") == "ok" and r.get("time.seconds"):
             by_wl.setdefault(os.path.basename(str(r["workload"])), []).append(r["time.seconds"])
     allv = [v for vs in by_wl.values() for v in vs]
     if not allv:
-        raise SpecError(f"--estimate-from {a.estimate_from}: no timed point")
+        raise StackScopeError(f"--estimate-from {a.estimate_from}: no timed point")
     mean_all = sum(allv) / len(allv)
     secs = []
     for p in plan["points"]:
@@ -137,7 +137,7 @@ def main(argv=None) -> int:
     a = parse_args(argv)
     try:
         if a.jobs < 1:
-            raise SpecError(f"-j {a.jobs}: must be at least 1")
+            raise StackScopeError(f"-j {a.jobs}: must be at least 1")
         out0 = Path(a.out).resolve() if a.out else None
         # the name comes from the spec; parse it once for the default directory
         if out0 is None:
@@ -150,8 +150,8 @@ def main(argv=None) -> int:
             for d in (out, out / "points", out / "state"):
                 d.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise SpecError(f"--out {out}: {e.strerror}")
-    except SpecError as e:
+            raise StackScopeError(f"--out {out}: {e.strerror}")
+    except StackScopeError as e:
         print(f"stackscope sweep: {e}", file=sys.stderr)
         return 2
     state = out / "state"
@@ -175,7 +175,7 @@ def main(argv=None) -> int:
         if a.estimate_from:
             try:
                 estimate(a, tasks, plan, builds)
-            except SpecError as e:
+            except StackScopeError as e:
                 print(f"stackscope sweep: {e}", file=sys.stderr)
                 return 2
         return 0
@@ -222,9 +222,5 @@ def main(argv=None) -> int:
 
 
 def merge_task(out: Path) -> runner.Task:
-    return runner.Task(key="merge", argv=[sys.executable, str(Path(merge_mod.__file__).resolve()), str(out)],
+    return runner.Task(key="merge", argv=runner.python_argv("stackscope.sweep.merge", str(out)),
                        output=str(out / "merged.json"), label="merge")
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -24,7 +24,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .models import SpecError
+from ..common.errors import StackScopeError
 
 # `stackscope run` options a spec may set (tb/app/cmd_run.cpp): kind of value.
 RUN_OPTIONS = {
@@ -53,48 +53,48 @@ def load(path: str | Path) -> dict:
     try:
         raw = p.read_bytes()
     except OSError as e:
-        raise SpecError(f"{path}: cannot read the spec ({e.strerror})")
+        raise StackScopeError(f"{path}: cannot read the spec ({e.strerror})")
     try:
         if p.suffix == ".toml":
             return tomllib.loads(raw.decode())
         if p.suffix == ".json":
             return json.loads(raw)
     except (ValueError, UnicodeDecodeError) as e:
-        raise SpecError(f"{path}: not valid {p.suffix[1:].upper()}: {e}")
-    raise SpecError(f"{path}: a spec is .json or .toml")
+        raise StackScopeError(f"{path}: not valid {p.suffix[1:].upper()}: {e}")
+    raise StackScopeError(f"{path}: a spec is .json or .toml")
 
 
 def _values(where: str, k, v) -> list:
     vals = v if isinstance(v, list) else [v]
     if not vals:
-        raise SpecError(f"{where}.{k}: empty list")
+        raise StackScopeError(f"{where}.{k}: empty list")
     for x in vals:
         if isinstance(x, (dict, list)) or x is None:
-            raise SpecError(f"{where}.{k}: values must be numbers, strings or booleans")
+            raise StackScopeError(f"{where}.{k}: values must be numbers, strings or booleans")
     if len(set(map(json.dumps, vals))) != len(vals):
-        raise SpecError(f"{where}.{k}: a value is repeated")
+        raise StackScopeError(f"{where}.{k}: a value is repeated")
     return vals
 
 
 def parse(path: str | Path, manifest: dict[str, dict], named_models: dict) -> Spec:
     d = load(path)
     if not isinstance(d, dict):
-        raise SpecError(f"{path}: the spec must be a table / object")
+        raise StackScopeError(f"{path}: the spec must be a table / object")
     bad = sorted(set(d) - TOP_KEYS)
     if bad:
-        raise SpecError(f"{path}: unknown key '{bad[0]}' (keys: {', '.join(sorted(TOP_KEYS))})")
+        raise StackScopeError(f"{path}: unknown key '{bad[0]}' (keys: {', '.join(sorted(TOP_KEYS))})")
     name = d.get("name", Path(path).stem)
     if not isinstance(name, str) or not name or any(c in name for c in "/\\\0") or name.startswith("."):
-        raise SpecError(f"{path}: name must be a plain file name")
+        raise StackScopeError(f"{path}: name must be a plain file name")
     wl = d.get("workloads")
     if wl is None:
-        raise SpecError(f"{path}: no workloads (names from sw/workloads.json, ELF paths, \"suite\" "
+        raise StackScopeError(f"{path}: no workloads (names from sw/workloads.json, ELF paths, \"suite\" "
                         "or \"fp_suite\")")
     wl = wl if isinstance(wl, list) else [wl]
     workloads = []
     for w in wl:
         if not isinstance(w, str) or not w:
-            raise SpecError(f"{path}: workloads must be strings")
+            raise StackScopeError(f"{path}: workloads must be strings")
         if w in ("suite", "fp_suite"):
             group = "workloads" if w == "suite" else "fp_workloads"
             workloads += [n for n, e in manifest.items()
@@ -104,22 +104,22 @@ def parse(path: str | Path, manifest: dict[str, dict], named_models: dict) -> Sp
         elif w.endswith(".elf"):
             e = Path(w) if os.path.isabs(w) else (Path(path).resolve().parent / w)
             if not e.is_file():
-                raise SpecError(f"{path}: workload {w}: no such ELF file")
+                raise StackScopeError(f"{path}: workload {w}: no such ELF file")
             workloads.append(str(e))
         else:
-            raise SpecError(f"{path}: workload '{w}' is not in the manifest (nor an .elf path)")
+            raise StackScopeError(f"{path}: workload '{w}' is not in the manifest (nor an .elf path)")
     if len(set(workloads)) != len(workloads):
-        raise SpecError(f"{path}: a workload is listed twice")
+        raise StackScopeError(f"{path}: a workload is listed twice")
     build, run = {}, {}
     for sect, out in (("build", build), ("run", run)):
         s = d.get(sect, {})
         if not isinstance(s, dict):
-            raise SpecError(f"{path}: [{sect}] must be a table")
+            raise StackScopeError(f"{path}: [{sect}] must be a table")
         for k, v in s.items():
             out[k] = _values(sect, k, v)
     for k, vals in run.items():
         if k not in RUN_OPTIONS:
-            raise SpecError(f"{path}: run.{k}: not a run option a sweep sets "
+            raise StackScopeError(f"{path}: run.{k}: not a run option a sweep sets "
                             f"({', '.join(sorted(RUN_OPTIONS))})")
         kind = RUN_OPTIONS[k]
         for x in vals:
@@ -128,34 +128,34 @@ def parse(path: str | Path, manifest: dict[str, dict], named_models: dict) -> Sp
                   isinstance(x, int) and not isinstance(x, bool) and x >= 0 if kind is int else
                   isinstance(x, (str, int)) and not isinstance(x, bool))
             if not ok:
-                raise SpecError(f"{path}: run.{k} = {json.dumps(x)}: expected "
+                raise StackScopeError(f"{path}: run.{k} = {json.dumps(x)}: expected "
                                 f"{'true/false' if kind is bool else 'a number' if kind in (int, float) else 'a string'}")
     for x in build.get("model", []):
         if x not in named_models:
-            raise SpecError(f"{path}: build.model = {json.dumps(x)}: not a model of `make build` "
+            raise StackScopeError(f"{path}: build.model = {json.dumps(x)}: not a model of `make build` "
                             f"({', '.join(named_models)})")
     for k, vals in build.items():
         if k != "model" and not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in vals):
-            raise SpecError(f"{path}: build.{k}: values must be positive integers")
+            raise StackScopeError(f"{path}: build.{k}: values must be positive integers")
     axes = {"workload": workloads, **build, **run}
     if len(set(build) & set(run)) or "workload" in build or "workload" in run:
-        raise SpecError(f"{path}: an axis name is used twice")
+        raise StackScopeError(f"{path}: an axis name is used twice")
     exclude = d.get("exclude", [])
     if not isinstance(exclude, list) or not all(isinstance(e, dict) and e for e in exclude):
-        raise SpecError(f"{path}: exclude must be a list of tables")
+        raise StackScopeError(f"{path}: exclude must be a list of tables")
     for e in exclude:
         for k in e:
             if k not in axes:
-                raise SpecError(f"{path}: exclude: '{k}' is not an axis ({', '.join(axes)})")
+                raise StackScopeError(f"{path}: exclude: '{k}' is not an axis ({', '.join(axes)})")
     plots = d.get("plot", [])
     if not isinstance(plots, list) or not all(isinstance(p, dict) for p in plots):
-        raise SpecError(f"{path}: plot must be a list of tables")
+        raise StackScopeError(f"{path}: plot must be a list of tables")
     for p in plots:
         if set(p) - {"x", "y", "by", "title"} or "x" not in p or "y" not in p:
-            raise SpecError(f"{path}: a plot has x, y and optionally by, title")
+            raise StackScopeError(f"{path}: a plot has x, y and optionally by, title")
         for k in ("x", "by"):
             if k in p and p[k] not in axes:
-                raise SpecError(f"{path}: plot.{k} = {p[k]!r} is not an axis ({', '.join(axes)})")
+                raise StackScopeError(f"{path}: plot.{k} = {p[k]!r} is not an axis ({', '.join(axes)})")
     sp = Spec(name, Path(path), workloads, build, run, exclude, plots)
     sp.swept = [k for k, v in axes.items() if len(v) > 1]
     return sp
@@ -173,7 +173,7 @@ def points(sp: Spec) -> list[dict]:
             continue
         pts.append(p)
     if not pts:
-        raise SpecError(f"{sp.path}: every point is excluded")
+        raise StackScopeError(f"{sp.path}: every point is excluded")
     return pts
 
 

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Verilates one sweep model into the model cache (models.ModelCache) and registers it.
 
 Run by the sweep on the submitting host (local back end) or as a Slurm job (slurm back end):
@@ -14,9 +13,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))  # run as a script (models.py's build_argv)
-from stackscope_sweep.runner import one_line  # noqa: E402
+from ..common.paths import ROOT
+from ..common.runner import one_line
 
 
 def verilator_env() -> dict:

@@ -1,0 +1,263 @@
+"""Eyerman et al. §V-B on the floating-point workloads: IPC stacks beside FLOPS stacks.
+
+For every FP workload (sw/workloads.json "fp_workloads") `stackscope run WORKLOAD --json` runs
+as is and with --perfect-l1d on the default build. From each report:
+
+  IPC stack   = the issue-stage CPI stack counters divided by the cycles (Eyerman et al.
+                Fig. 5: "we divide by the number of cycles and multiply with the maximum
+                IPC"): component
+                k = cpi_issue[k] / total CPI x W, W the stack's slots per cycle; base = IPC.
+                The raw issue stack, as counted (the FLOPS stack has no wrong-path adjustment
+                either).
+  FLOPS stack = the FLOPS stack's components x its peak M = 2kv flop per cycle (Eyerman et
+                al. Eq. 1 without the clock): base = achieved flop per cycle.
+  Fig. 4 row  = normalised FLOPS component minus normalised issue CPI component for base,
+                frontend (CPI: icache + bpred), mem (CPI: dcache_l1 + dcache_l2 + dcache_mem) and
+                depend (CPI: alu_lat + depend).
+  Fig. 5 rows = both stacks as is and with a perfect L1 D-cache, and how IPC and FLOPS move.
+
+Writes OUT/flops_study.json, the Markdown tables into the generated region of --doc
+(docs/flops.md) and the plot docs/img/ipc_flops.png.
+
+Usage: flops_study.py [-j N] [--workloads a,b] [--build-dir DIR] [--out DIR] [--doc PATH]
+                      [--img-dir DIR] [--reuse] [--no-plots]
+Exit: 0 done, 1 a run failed, 2 bad input.
+"""
+import argparse
+import json
+import os
+import sys
+
+from ..common import runner
+from ..common.errors import StackScopeError, run_cli
+from ..common.paths import rel
+from . import study
+
+VARIANTS = (("as-is", None), ("perfect-l1d", "--perfect-l1d"))
+CPI_GROUPS = {  # Fig. 4's components: FLOPS name -> the issue CPI components it compares with
+    "base": ("base",),
+    "frontend": ("icache", "bpred"),
+    "mem": ("dcache_l1", "dcache_l2", "dcache_mem"),
+    "depend": ("alu_lat", "depend"),
+}
+IPC_COLS = ("base", "icache", "bpred", "dcache", "alu_lat", "depend", "other")
+FLOPS_COLS = ("base", "non_fma", "mask", "frontend", "non_vfp", "mem", "depend")
+HIGH_IPC, LOW_FLOPS = 0.70, 0.50  # "IPC almost ideal while FLOPS far from peak" (paper: 3.7/4, 43 %)
+REGION = "generated"  # the region of --doc this study writes
+BEGIN = f"<!-- BEGIN {REGION} by scripts/flops_study.py: do not edit by hand -->"
+END = f"<!-- END {REGION} by scripts/flops_study.py -->"
+
+
+def stacks_of(path):
+    """The IPC and FLOPS stacks (per cycle) of one single-run report."""
+    with open(path) as f:
+        rep = json.load(f)
+    if rep.get("schema") != "stackscope-report" or len(rep.get("runs", [])) != 1:
+        raise ValueError("not a single-run stackscope report")
+    r = rep["runs"][0]
+    cs, fl = r["metrics"]["cpi_stacks"], r["metrics"]["flops"]
+    w, cpi = cs["slots"], cs["total_cpi"]
+    issue = {k: v for k, v in cs["issue"].items() if k != "total"}
+    ipc = {k: v / cpi * w for k, v in issue.items()}
+    ipc_cols = {k: (sum(ipc[c] for c in CPI_GROUPS["mem"]) if k == "dcache" else ipc[k])
+                for k in IPC_COLS}
+    peak = fl["peak_per_cycle"]
+    flops = {k: v * peak for k, v in fl["components"].items()}
+    norm_cpi = {k: v / cs["issue"]["total"] for k, v in issue.items()}
+    fig4 = {g: fl["components"][g] - sum(norm_cpi[c] for c in cs_)
+            for g, cs_ in CPI_GROUPS.items()}
+    return {"workload": r["workload"], "elf": r["elf"], "cycles": r["cycles"],
+            "instructions": r["instructions"], "complete": r["status"]["complete"],
+            "reason": r["status"]["reason"], "ideal": r["config"]["ideal"],
+            "max_ipc": w, "ipc": r["instructions"] / r["cycles"] if r["cycles"] else 0.0,
+            "ipc_stack": ipc_cols, "ipc_stack_sum": sum(ipc.values()),
+            "peak_flops": peak, "flops_per_cycle": fl["per_cycle"],
+            "flops_stack": flops, "flops_stack_sum": sum(flops.values()),
+            "flops_base_count": r["counters"]["flops"]["base"],
+            "fig4": fig4}
+
+
+def runs_of(binary, workloads, out):
+    """As is and with --perfect-l1d, per workload; a reused report must have the same flag."""
+    runs = []
+    for w in workloads:
+        for v, flag in VARIANTS:
+            path = os.path.join(out, f"{w}.{v}.json")
+            argv = [binary, "run", w] + ([flag] if flag else []) + ["--json", path]
+            runs.append(runner.Run(
+                key=(w, v), argv=argv, output=path, read=stacks_of,
+                accept=lambda rec, f=flag: bool(rec["ideal"].get("perfect_l1d")) == bool(f)))
+    return runs
+
+
+def f2(x):
+    return f"{x:.2f}"
+
+
+def pc(x):
+    return f"{100 * x:.0f} %"
+
+
+def md(result, plot):
+    runs = result["runs"]
+    ws = [w for w in result["workloads"] if (w, "as-is") in runs]
+    first = runs[(ws[0], "as-is")] if ws else None
+    out = [BEGIN, "",
+           f"Generated by `{result['command']}` on `{result['binary']}`"
+           + (f": W = {first['max_ipc']} issue-stack slots per cycle (the IPC stack's top), "
+              f"M = {first['peak_flops']:.0f} flop per cycle (2kv, the FLOPS stack's top)."
+              if first else "."), ""]
+    if plot:
+        out += [f"![IPC and FLOPS stacks, as is and with a perfect L1D]({plot})", ""]
+    out += ["### IPC stack and FLOPS stack side by side (Eyerman et al. Fig. 5, per cycle)", "",
+            "| workload | IPC base (issued) | " + " | ".join(f"IPC {c}" for c in IPC_COLS[1:])
+            + " | flop/cycle | % of peak | " + " | ".join(f"F {c}" for c in FLOPS_COLS[1:])
+            + " | largest FLOPS loss |",
+            "|---|" + "---|" * (len(IPC_COLS) + len(FLOPS_COLS) + 1)]
+    for w in ws:
+        r = runs[(w, "as-is")]
+        loss = max(FLOPS_COLS[1:], key=lambda c: r["flops_stack"][c])
+        out.append(f"| {w} | {f2(r['ipc_stack']['base'])} | "
+                   + " | ".join(f2(r["ipc_stack"][c]) for c in IPC_COLS[1:])
+                   + f" | {f2(r['flops_stack']['base'])} | "
+                   f"{pc(r['flops_stack']['base'] / r['peak_flops'])} | "
+                   + " | ".join(f2(r["flops_stack"][c]) for c in FLOPS_COLS[1:])
+                   + f" | {loss} |")
+    out += ["", "Each IPC row sums to W and each FLOPS row to M (checked: "
+            f"largest deviation {result['max_sum_error']:.1e}).", ""]
+    cases = [w for w in ws if runs[(w, "as-is")]["ipc_stack"]["base"]
+             >= HIGH_IPC * runs[(w, "as-is")]["max_ipc"]
+             and runs[(w, "as-is")]["flops_stack"]["base"]
+             <= LOW_FLOPS * runs[(w, "as-is")]["peak_flops"]]
+    out += [f"**IPC near its maximum, FLOPS far from peak** (IPC >= {HIGH_IPC:.0%} of W, FLOPS "
+            f"<= {LOW_FLOPS:.0%} of M; Eyerman et al.'s example: IPC 3.7 of 4, FLOPS 43 %): "
+            + (", ".join(f"{w} (IPC {f2(runs[(w, 'as-is')]['ipc_stack']['base'])} of "
+                         f"{runs[(w, 'as-is')]['max_ipc']}, FLOPS "
+                         f"{pc(runs[(w, 'as-is')]['flops_stack']['base'] / runs[(w, 'as-is')]['peak_flops'])}"
+                         f", FLOPS stack led by "
+                         f"{max(FLOPS_COLS[1:], key=lambda c: runs[(w, 'as-is')]['flops_stack'][c])})"
+                         for w in cases) if cases else "none in this run") + ".", ""]
+    out += ["### Normalised FLOPS minus normalised issue CPI component (Eyerman et al. Fig. 4)", "",
+            "| workload | " + " | ".join(CPI_GROUPS) + " |", "|---|" + "---|" * len(CPI_GROUPS)]
+    for w in ws:
+        d = runs[(w, "as-is")]["fig4"]
+        out.append(f"| {w} | " + " | ".join(f"{100 * d[g]:+.1f}" for g in CPI_GROUPS) + " |")
+    mean = {g: sum(runs[(w, "as-is")]["fig4"][g] for w in ws) / len(ws) for g in CPI_GROUPS} \
+        if ws else {}
+    if ws:
+        out.append("| **mean** | " + " | ".join(f"**{100 * mean[g]:+.1f}**" for g in CPI_GROUPS)
+                   + " |")
+    out += ["", "Percentage points of each stack's height. CPI frontend = icache + bpred, mem = "
+            "the three dcache components, depend = alu_lat + depend.", "",
+            "### Perfect L1 D-cache (Eyerman et al. Fig. 5, before and after)",
+            "",
+            "| workload | IPC (committed) | IPC perfect L1D | flop/cycle | flop/cycle perfect L1D | "
+            "F mem | F mem perfect | F depend | F depend perfect | F frontend | "
+            "F frontend perfect |", "|---|" + "---|" * 10]
+    for w in ws:
+        a, b = runs[(w, "as-is")], runs.get((w, "perfect-l1d"))
+        if not b:
+            continue
+        out.append(
+            f"| {w} | {f2(a['ipc'])} | {f2(b['ipc'])} ({b['ipc'] - a['ipc']:+.2f}) | "
+            f"{f2(a['flops_per_cycle'])} | {f2(b['flops_per_cycle'])} "
+            f"({b['flops_per_cycle'] - a['flops_per_cycle']:+.2f}) | "
+            + " | ".join(f"{f2(a['flops_stack'][c])} | {f2(b['flops_stack'][c])}"
+                         for c in ("mem", "depend", "frontend")) + " |")
+    if result["failures"]:
+        out += ["", "Failed runs: " + "; ".join(f"{f['run']}: {f['reason']}"
+                                               for f in result["failures"])]
+    out += ["", END]
+    return "\n".join(out) + "\n"
+
+
+def plot(result, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    colors = {"base": "#55a868", "icache": "#4c72b0", "bpred": "#c44e52", "dcache": "#dd8452",
+              "alu_lat": "#8172b3", "depend": "#937860", "other": "#8c8c8c",
+              "non_fma": "#da8bc3", "mask": "#ccb974", "frontend": "#64b5cd",
+              "non_vfp": "#2f4f4f", "mem": "#dd8452"}
+    runs = result["runs"]
+    ws = [w for w in result["workloads"] if (w, "as-is") in runs]
+    fig, ax = plt.subplots(figsize=(max(8, 1.3 * len(ws) + 2), 4.8))
+    seen = set()
+    for i, w in enumerate(ws):
+        for j, (v, kind) in enumerate(((("as-is"), "ipc"), ("perfect-l1d", "ipc"),
+                                       ("as-is", "flops"), ("perfect-l1d", "flops"))):
+            r = runs.get((w, v))
+            if not r:
+                continue
+            st = r["ipc_stack"] if kind == "ipc" else r["flops_stack"]
+            top = r["max_ipc"] if kind == "ipc" else r["peak_flops"]
+            x, bottom = i * 5 + j, 0.0
+            for c, val in st.items():
+                lab = f"{'IPC' if kind == 'ipc' else 'FLOPS'} {c}"
+                ax.bar(x, 100 * val / top, 0.85, bottom=bottom, color=colors.get(c, "#999"),
+                       hatch="//" if kind == "flops" and c not in ("base",) else None,
+                       edgecolor="white", linewidth=0.3,
+                       label=lab if lab not in seen else None)
+                seen.add(lab)
+                bottom += 100 * val / top
+    ax.set_xticks([i * 5 + 1.5 for i in range(len(ws))])
+    ax.set_xticklabels(ws, rotation=35, ha="right", fontsize=8)
+    ax.set_ylabel("% of the stack's maximum (IPC: W, FLOPS: 2kv)")
+    ax.set_ylim(0, 100)
+    ax.set_title("Per workload: IPC as is, IPC perfect L1D, FLOPS as is, FLOPS perfect L1D "
+                 "(hatched: FLOPS losses)", fontsize=9)
+    ax.legend(fontsize=6, ncol=2, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def parse_args(argv):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--workloads", default=None, help="comma list (default: every FP workload)")
+    study.add_args(ap, "BUILD/flops", "docs/flops.md")
+    return ap.parse_args(argv)
+
+
+def main(argv=None):
+    return run_cli("flops_study.py", lambda args: run_study(parse_args(args)), argv)
+
+
+def run_study(a):
+    names = [w["name"] for w in runner.load_manifest(a.manifest, "fp_workloads")]
+    workloads = names
+    if a.workloads:
+        workloads = [w for w in a.workloads.split(",") if w]
+        bad = [w for w in workloads if w not in names]
+        if bad or not workloads:
+            raise StackScopeError(f"--workloads: {','.join(bad) or '(empty)'} not an FP workload "
+                                  f"(one of {','.join(names)})")
+    out = study.prepare(a, "flops", REGION)
+    binary = study.binary(a.build_dir, "stackscope")
+    recs, fails = runner.run_reports(runs_of(binary, workloads, out), out, a, "flops_study")
+    for k, why in sorted(fails.items()):
+        print(f"flops_study.py: {k[0]} {k[1]}: {why}", file=sys.stderr)
+    err = max([abs(r["ipc_stack_sum"] - r["max_ipc"]) for r in recs.values()]
+              + [abs(r["flops_stack_sum"] - r["peak_flops"]) for r in recs.values()] + [0.0])
+    result = {"schema": "stackscope-flops-study", "version": 1,
+              "command": "scripts/flops_study.py"
+                         + (f" --workloads {','.join(workloads)}" if a.workloads else ""),
+              "binary": rel(binary),
+              "workloads": workloads, "runs": recs, "max_sum_error": err,
+              "failures": [{"run": " ".join(k), "reason": v} for k, v in sorted(fails.items())]}
+    plot_rel = None
+    if not a.no_plots and recs:
+        (p,), (plot_rel,) = study.plot_paths(a, out, ["ipc_flops.png"])
+        plot(result, p)
+    text = md(result, plot_rel)
+    js = dict(result, runs=[dict(v, variant=k[1]) for k, v in recs.items()])
+    study.write_outputs(a, out, "flops_study", js, text)
+    for w in workloads:
+        r = recs.get((w, "as-is"))
+        if r:
+            p = recs.get((w, "perfect-l1d"))
+            print(f"{w:<20} IPC {r['ipc']:.2f}/{r['max_ipc']}  flop/cycle "
+                  f"{r['flops_per_cycle']:.3f}/{r['peak_flops']:.0f}"
+                  + (f"  perfect L1D: IPC {p['ipc']:.2f} flop/cycle {p['flops_per_cycle']:.3f}"
+                     if p else ""))
+    return 1 if fails else 0
