@@ -35,9 +35,9 @@ The program ends by disabling interrupts, folding the registers, the trap counte
 whole footprint into a checksum, printing it with the per-cause trap and interrupt counts
 (`randprog: seed S checksum ...` / `randprog: traps ...`) and exiting 0 through HTIF.
 
-The PMU's CSR addresses and event ids come from rtl/pmu/gen/pmu_gen.py (the one source); the
-mhpmevent field layout and the OF / MINH / LCOFIP bits from sw/lib/pmu.h; CLINT and console
-addresses from sw/common/htif_regs.h (the .S includes it).
+The PMU's CSR addresses and event ids come from scripts/stackscope/spec/pmu.py (the one
+source); the mhpmevent field layout and the OF / MINH / LCOFIP bits from sw/lib/pmu.h; CLINT
+and console addresses from sw/common/htif_regs.h (the .S includes it).
 
 Register use: x4..x20 and x26 are the random registers (and f0..f31 with --fp). x1 ra, x2 sp,
 x3 gp; x21..x24 belong to the trap handler only (it may interrupt anything, so it touches
@@ -50,9 +50,9 @@ import random
 import sys
 from pathlib import Path
 
+from stackscope.spec import pmu as pmu_gen  # the one source of PMU addresses and events
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "rtl" / "pmu" / "gen"))
-import pmu_gen  # noqa: E402  (the one source of PMU addresses and events)
 
 FREE_REGS = list(range(4, 21)) + [26]
 H0, H1, H2, H3 = "x21", "x22", "x23", "x24"  # trap handler only

@@ -51,7 +51,7 @@ module pmu_csr
 
   // ---------------------------------------------------------------- event increments
   // Each event's increment is pmu_pkg::event_inc (generated from EVENTS in
-  // rtl/pmu/gen/pmu_gen.py, the same function topdown counts with).
+  // scripts/stackscope/spec/pmu.py, the same function topdown counts with).
   logic [IncW-1:0] ev_inc [256];  // by event id; undefined ids count nothing
 
   always_comb begin : events

@@ -1,7 +1,7 @@
 // All PMU counter units on one probe bus, behind one CSR port: the standard counter CSRs
 // (pmu_csr) plus the custom ones -- a bank select, the TIP trigger control and a read-only
 // window (AddrWindow, 64 words) onto every stack component and TIP sample register. The map
-// (addresses, banks, words, debug units) is generated into pmu_pkg by rtl/pmu/gen/pmu_gen.py,
+// (addresses, banks, words, debug units) is generated into pmu_pkg from scripts/stackscope/spec/pmu.py,
 // with its C++ and software twins; docs/dev/pmu.md shows it. Lint and synthesis top of rtl/pmu.
 `default_nettype none
 

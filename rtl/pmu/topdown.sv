@@ -28,7 +28,7 @@ module topdown
 
   // Every counter's increment comes from the generated package: td_increments applies each
   // counter's counter-mask form to its event's increment (event_inc, the same function
-  // pmu_csr counts any event with). The counter list is TD_COUNTERS in rtl/pmu/gen/pmu_gen.py.
+  // pmu_csr counts any event with); TD_COUNTERS in scripts/stackscope/spec/pmu.py.
   logic [NumTdCounters-1:0][IncW-1:0] inc;
   assign inc = td_increments(probe_i, NW'(DispatchWidth), NW'(ExecFew), MemReqW'(MemBwThreshold));
 

@@ -2,8 +2,8 @@
 // between soc_mem and main memory, which the simulation harness's memory model
 // (tb/harness/memory_model.*) or the FPGA top's block RAM (rtl/fpga/fpga_mem.sv) serves.
 // One field per signal of docs/dev/memory.md; request = towards memory, response = back.
-// tb/harness/bus_layout.h, the C++ view of these ports, is generated from this file
-// (rtl/pmu/gen/pmu_gen.py): keep every field `logic`, `logic [N-1:0]` or `line_t`.
+// tb/harness/bus_layout.h, the C++ view of these ports, is generated from this package's
+// elaborated types (scripts/gen.py): a field wider than 32 bits must be whole 32-bit words.
 `default_nettype none
 
 package soc_pkg;

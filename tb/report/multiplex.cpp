@@ -11,7 +11,7 @@ namespace csr_addr = pmu::csr_addr;
 std::vector<MuxEvent> topdown_mux_events(const RunConfig& cfg) {
   // mcycle is a fixed counter (always on, exact), so Clocks and TotalSlots = W * Clocks are
   // not multiplexed; every other Top-Down event competes for the K programmable counters.
-  using E = pmu::PmuEvent;  // event ids: generated (rtl/pmu/gen/pmu_gen.py)
+  using E = pmu::PmuEvent;  // event ids: generated (scripts/stackscope/spec/pmu.py)
   auto ev = [](E e) { return static_cast<uint8_t>(e); };
   std::vector<MuxEvent> events = {
       {"slots_issued", ev(E::kSlotsIssued), 0, false, 0},

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Fails if a PMU address or event id the generator owns is written by hand outside its outputs.
 
-The known literals come from rtl/pmu/gen/pmu_gen.py itself (the one source): the custom CSR
+The known literals come from scripts/stackscope/spec/pmu.py itself (the one source): the custom CSR
 and window addresses, the standard counter CSRs pmu_csr serves, and event ids passed as bare
 numbers. Scanned: hardware, models, harness, software library, scripts, formal harnesses.
 Not scanned for the standard RISC-V addresses: the core's and the ISS's full CSR tables
@@ -21,7 +21,8 @@ SRC_EXT = {".sv", ".svh", ".h", ".hpp", ".cpp", ".c", ".S", ".py"}
 
 
 def load_gen(root):
-    spec = importlib.util.spec_from_file_location("pmu_gen", root / "rtl/pmu/gen/pmu_gen.py")
+    spec = importlib.util.spec_from_file_location("pmu_spec",
+                                                  root / "scripts/stackscope/spec/pmu.py")
     gen = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(gen)
     return gen
@@ -52,7 +53,7 @@ def rules(gen):
 
 def generated(gen):
     full = {"rtl/pmu/probe_pkg.sv", "rtl/pmu/pmu_pkg.sv", "sim_model/pmu/pmu_gen.h",
-            "sim_model/pmu/pmu_csr_map.h", "scripts/pmu_consts.py", "rtl/pmu/gen/pmu_gen.py",
+            "sim_model/pmu/pmu_csr_map.h", "scripts/pmu_consts.py", "scripts/stackscope/spec/pmu.py",
             "tb/harness/commit_layout.h",
             "tests/pmu/check_pmu_literals.py"}
     regions = {"sw/lib/pmu.h": ("/* BEGIN GENERATED MAP */", "/* END GENERATED MAP */")}
@@ -79,7 +80,7 @@ def scan(root, gen):
             for m in rx.finditer(text):
                 line = text.count("\n", 0, m.start()) + 1
                 hits.append(f"{rel}:{line}: {what} written by hand: '{m.group(0)}' "
-                            f"(use the generated constant; rtl/pmu/gen/pmu_gen.py)")
+                            f"(use the generated constant; scripts/stackscope/spec/pmu.py)")
     return hits
 
 

@@ -9,7 +9,7 @@ ctest=$1 dir=$2 gen_h=$3 mutant=$4
 shift 4
 [[ $# -gt 0 ]] || { echo "probe_mutant: no catcher for $mutant"; exit 1; }
 grep -q "{\"$mutant\"," "$gen_h" ||
-  { echo "probe_mutant: $mutant is not in sim_model/pmu/pmu_gen.h (rtl/pmu/gen/pmu_gen.py PROBE_MUTANTS)"; exit 1; }
+  { echo "probe_mutant: $mutant is not in sim_model/pmu/pmu_gen.h (scripts/stackscope/spec/pmu.py PROBE_MUTANTS)"; exit 1; }
 log=$(mktemp)
 trap 'rm -f "$log"' EXIT
 for c in "$@"; do

@@ -1,16 +1,16 @@
 #!/usr/bin/env python3
 """Proves docs/dev/pmu.md's "Adding a counter" steps in a scratch copy of the tree.
 
-1. Copies the generator, the PMU RTL, the C++ models, the unit-bench headers and every file the
-   generator rewrites into a scratch directory.
+1. Copies the generator (scripts/gen.py, scripts/stackscope), the PMU RTL, the C++ models, the
+   unit-bench headers and every file the generator rewrites into a scratch directory.
 2. Adds one event (its increment expression: the algorithm) to EVENTS and one Top-Down counter
-   on it to TD_COUNTERS -- the only edits, exactly as docs/dev/pmu.md says.
+   on it to TD_COUNTERS in scripts/stackscope/spec/pmu.py, exactly as docs/dev/pmu.md says.
 3. Runs the generator; checks that the new names reach the SV package, the C++ header,
    sw/lib/pmu.h, the report schema and docs/dev/pmu.md, and that `--check` then passes.
 4. Verilates topdown (Verilator -Wall, --assert) with the cross-check main
    add_counter_main.cpp and runs it: RTL = model on every counter every cycle, and the new
    counter equals a count made from the probes alone.
-5. Overfills window bank 1 in another copy: the generator must refuse with a clear message.
+5. Overfills window bank 1 in the scratch spec: the generator must refuse with a clear message.
 Usage: check_add_counter.py REPO_ROOT [SCRATCH_DIR]
 """
 import os
@@ -21,7 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-COPY = ["rtl/pmu", "rtl/lint.vlt", "sim_model/pmu", "tb/units/pmu_unit/unit_dut.h",
+COPY = ["scripts/gen.py", "scripts/stackscope", "rtl/pmu", "rtl/lint.vlt", "sim_model/pmu", "tb/units/pmu_unit/unit_dut.h",
         "tb/units/pmu_unit/probe_random.h", "tb/units/pmu_unit/probe_random.cpp", "docs/dev/probe.md",
         "docs/dev/pmu.md", "docs/report.schema.json", "sw/lib/pmu.h", "scripts/pmu_consts.py",
         "tests/pmu/add_counter/add_counter_main.cpp"]
@@ -40,7 +40,7 @@ def insert_entry(text, list_name, entry):
     """Appends entry as the last element of the generator list `list_name = [ ... ]`."""
     m = re.search(rf"^{list_name} = \[\n.*?^\]\n", text, re.S | re.M)
     if not m:
-        fail(f"no `{list_name} = [` list in pmu_gen.py")
+        fail(f"no `{list_name} = [` list in scripts/stackscope/spec/pmu.py")
     end = m.end() - 2  # before the closing "]\n"
     return text[:end] + entry + text[end:]
 
@@ -60,15 +60,19 @@ def main(argv):
     for rel in COPY:
         src, dst = root / rel, scratch / rel
         dst.parent.mkdir(parents=True, exist_ok=True)
-        (shutil.copytree if src.is_dir() else shutil.copy2)(src, dst)
-    gen = scratch / "rtl/pmu/gen/pmu_gen.py"
-    text = gen.read_text()
+        if src.is_dir():
+            shutil.copytree(src, dst, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(src, dst)
+    spec = scratch / "scripts/stackscope/spec/pmu.py"
+    text = spec.read_text()
     text = insert_entry(text, "EVENTS", NEW_EVENT)
     text = insert_entry(text, "TD_COUNTERS", NEW_TD)
-    gen.write_text(text)
+    spec.write_text(text)
     py = sys.executable
-    run([py, str(gen), str(scratch)], scratch, "generator")
-    run([py, str(gen), "--check", str(scratch)], scratch, "generator --check")
+    gen = [py, str(scratch / "scripts/gen.py"), "--only", "pmu"]
+    run(gen + [str(scratch)], scratch, "generator")
+    run(gen + ["--check", str(scratch)], scratch, "generator --check")
     expect = {"rtl/pmu/pmu_pkg.sv": ["TdDummyRobFullRecover", "EvDummyRobFullRecover",
                                      "NumTdCounters = 23"],
               "sim_model/pmu/pmu_gen.h": ["kDummyRobFullRecover", '"dummy_rob_full_recover"'],
@@ -101,9 +105,8 @@ def main(argv):
     for i in range(12):
         over = insert_entry(over, "TD_COUNTERS", NEW_TD.replace('"TdDummy', f'"TdDummy{i}')
                             .replace('"dummy_', f'"dummy{i}_'))
-    bad = scratch / "pmu_gen_over.py"
-    bad.write_text(over)
-    r = subprocess.run([py, str(bad), "--check", str(scratch)], capture_output=True, text=True)
+    spec.write_text(over)
+    r = subprocess.run(gen + ["--check", str(scratch)], capture_output=True, text=True)
     if r.returncode == 0 or "window bank BankTdFl" not in r.stderr:
         fail(f"an overfull bank was not refused: exit {r.returncode}, {r.stderr.strip()}")
     line = next(ln for ln in r.stderr.splitlines() if "window bank BankTdFl" in ln)
