@@ -42,6 +42,7 @@ PmuModel::PmuModel(const PmuModelConfig& cfg)
       tip_(tip_config(cfg)),
       oracle_(cfg.commit_width),
       csr_(cfg.csr),
+      wrong_path_(cfg.cpi.spec.rob_entries, cfg.probe_stage),
       tip_mode_(cfg.tip_reset_mode),
       tip_period_(cfg.tip_reset_period),
       // increment widths of pmu_top's banks: TdIncW; clog2(2kv + 1); NW; cpi_spec GIncW
@@ -52,7 +53,6 @@ PmuModel::PmuModel(const PmuModelConfig& cfg)
                  CounterDrain("cpi issue", kNumCpiComps, cfg.cpi.counter_bits, kNW),
                  CounterDrain("cpi commit", kNumCpiComps, cfg.cpi.counter_bits, kNW)},
       csr_drain_("csr counters", 2 + cfg.csr.num_hpm, 64, kEvIncW) {
-  validate_rob_entries(cfg.cpi.spec.rob_entries);  // the oracle follows ROB indices
   if (cfg.cpi.spec.blocks > 0) {
     // cpi_spec GIncW: a flush adds up to every block's row; the drain queue one block's row
     const unsigned n = kNumCpiComps * (cfg.cpi.spec.drain_queue ? 1 : cfg.cpi.spec.blocks);
@@ -93,26 +93,7 @@ void PmuModel::debug_write(PmuUnit u, unsigned index, uint64_t value) {
 void PmuModel::step(const Probe& p, std::optional<CsrWrite> w) {
   if (dbg_csr_) w = dbg_csr_;  // the test port replaces the core's write (pmu_top mux)
   dbg_csr_.reset();
-  // The window after this cycle's commits; a flush discards it (this cycle's dispatches
-  // included, if a core dispatches in a flush cycle at all).
-  // The ROB allocates in order, so the window is the window_ indices below rob_tail_.
-  const uint32_t rob_mask = cfg_.cpi.spec.rob_entries - 1;
-  for (unsigned j = 0; j < p.disp_n; ++j) issue_slots_[(p.disp_rob_idx + j) & rob_mask] = 0;
-  if (p.disp_n) rob_tail_ = (p.disp_rob_idx + p.disp_n) & rob_mask;
-  const OracleCounts before = now_;
-  for (unsigned k = 0; k < p.iss_n; ++k) ++issue_slots_[p.iss_rob_idx[k] & rob_mask];
-  now_.issued += p.iss_n;
-  window_ += p.disp_n;
-  window_ -= std::min<uint64_t>(window_, p.cmt_n);
-  if (p.flush) {
-    uint64_t issued = 0;
-    for (uint64_t i = 1; i <= window_; ++i) issued += issue_slots_[(rob_tail_ - i) & rob_mask];
-    (p.cmt_br_mispred ? now_.wrong_path_disp : now_.squashed_disp) += window_;
-    (p.cmt_br_mispred ? now_.wrong_path_iss : now_.squashed_iss) += issued;
-    rob_tail_ = (rob_tail_ - static_cast<uint32_t>(window_)) & rob_mask;  // the ROB frees them
-    window_ = 0;
-  }
-  seen_ = cfg_.probe_stage ? before : now_;
+  wrong_path_.step(p);
   // What the counting units count this cycle (pmu_top probe_cnt): this probe, or last
   // cycle's; staged_ takes this one at the end.
   const Probe& q = cfg_.probe_stage ? staged_ : p;
@@ -171,11 +152,13 @@ CpiComponents correct_path(CpiComponents c, uint64_t wrong_path, uint64_t squash
 }  // namespace
 
 CpiComponents PmuModel::oracle_dispatch_stack() const {
-  return correct_path(cpi_.stage(CpiStage::kDispatch), seen_.wrong_path_disp, seen_.squashed_disp);
+  return correct_path(cpi_.stage(CpiStage::kDispatch), wrong_path_.wrong_path_dispatched(),
+                      wrong_path_.squashed_dispatched());
 }
 
 CpiComponents PmuModel::oracle_issue_stack() const {
-  return correct_path(cpi_.stage(CpiStage::kIssue), seen_.wrong_path_iss, seen_.squashed_iss);
+  return correct_path(cpi_.stage(CpiStage::kIssue), wrong_path_.wrong_path_issued(),
+                      wrong_path_.squashed_issued());
 }
 
 uint32_t PmuModel::window(unsigned w) const {

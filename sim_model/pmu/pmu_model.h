@@ -15,6 +15,7 @@
 #include "pmu_gen.h"
 #include "tip.h"
 #include "topdown.h"
+#include "wrong_path.h"
 
 namespace stackscope::pmu {
 
@@ -41,23 +42,18 @@ struct PmuModelConfig {
                                  unsigned commit_width, unsigned spec_blocks = 16,
                                  unsigned rob_entries = 32, unsigned fp_units = 1);
   static PmuModelConfig sequential_core() { return for_core(1, 1, 1); }
-  // The harness also checks the probe's window flags against the counts (ProbeCheck,
-  // probe_check.h): on for a real core's probe, off for synthetic probe streams.
+  // The harness also checks the probe against the machine (its probe rules,
+  // tb/harness/check): on for a real core's probe, off for synthetic probe streams. The model
+  // itself neither reads nor keeps anything for them.
   bool check_probe = false;
   // pmu_top ProbeStage (soc_top pmu_o.probe_stage): the counting units (CPI stacks and the
   // speculative counters, Top-Down, FLOPS, TIP and its oracle) count each cycle's probe one
   // cycle later, starting from the all-zero probe the stage resets to; the counter CSRs count
-  // it as it comes, and the window the probe checks read follows it as it comes.
+  // it as it comes.
   bool probe_stage = false;
 };
 
 // Families of the test-only write port: PmuUnit in pmu_gen.h (pmu_pkg dbg_unit_e).
-
-// Uops dispatched and neither committed nor flushed, and the ROB index the next one takes.
-struct RobWindow {
-  uint64_t uops = 0;
-  uint32_t next_idx = 0;
-};
 
 class PmuModel {
  public:
@@ -76,26 +72,14 @@ class PmuModel {
   const TipSampler& tip() const { return tip_; }
   const TipOracle& oracle() const { return oracle_; }
   const PmuCsr& csr() const { return csr_; }
-  // Oracle for wrong-path accounting (Eyerman et al. §III-B). A dispatched uop is on the wrong
-  // path exactly when a mispredicted branch older than it flushes it: every uop that commits is
-  // on the true path (the lockstep checks each against the ISS), and a uop discarded by any
-  // other flush (exception, interrupt, machine clear, serialising CSR op) is a true-path uop
-  // that is fetched and dispatched again. So the model follows the window (how many uops are
-  // dispatched and neither committed nor flushed: the youngest ROB indices, and the issue
-  // slots each took) and, at each flush, books what is left behind the committing uops to
-  // the wrong path if the flush is a committed misprediction (cmt_br_mispred), else to the
-  // squashed uops. Each took one dispatch base slot, and one issue base slot per issue, in
-  // the hardware count; the correct-path stacks move them from base to bpred (wrong path)
-  // and to other (squashed: the work a clear throws away).
-  // With a probe stage these are the counts up to the cycle the counting units have reached.
-  uint64_t wrong_path_dispatched() const { return seen_.wrong_path_disp; }
-  uint64_t squashed_dispatched() const { return seen_.squashed_disp; }
-  uint64_t wrong_path_issued() const { return seen_.wrong_path_iss; }
-  uint64_t squashed_issued() const { return seen_.squashed_iss; }
-  // The ROB window the model follows from the counts alone (ProbeCheck checks the probe's
-  // window flags against it, before step()).
-  RobWindow rob_window() const { return {window_, rob_tail_}; }
-  uint64_t uops_issued() const { return seen_.issued; }  // issue slots used since reset
+  // The wrong-path oracle (Eyerman et al. §III-B, wrong_path.h) on the same probes, and each
+  // stage's correct-path stack from it. With a probe stage these are the counts up to the
+  // cycle the counting units have reached.
+  uint64_t wrong_path_dispatched() const { return wrong_path_.wrong_path_dispatched(); }
+  uint64_t squashed_dispatched() const { return wrong_path_.squashed_dispatched(); }
+  uint64_t wrong_path_issued() const { return wrong_path_.wrong_path_issued(); }
+  uint64_t squashed_issued() const { return wrong_path_.squashed_issued(); }
+  uint64_t uops_issued() const { return wrong_path_.uops_issued(); }
   CpiComponents oracle_dispatch_stack() const;
   CpiComponents oracle_issue_stack() const;
   // The mip.LCOFIP line pmu_top drives: counter overflow, or a waiting TIP sample with
@@ -117,18 +101,8 @@ class PmuModel {
   TipOracle oracle_;
   PmuCsr csr_;
   uint32_t bank_ = 0;
-  // The wrong-path oracle's counts: now_ after this cycle's probe, seen_ as the counting
-  // units have it (now_, or with a probe stage the counts before this cycle).
-  struct OracleCounts {
-    uint64_t wrong_path_disp = 0, squashed_disp = 0;
-    uint64_t wrong_path_iss = 0, squashed_iss = 0, issued = 0;
-  };
-  OracleCounts now_, seen_;
+  WrongPathOracle wrong_path_;
   Probe staged_{};  // the probe stage's register (reset: the all-zero probe, as Probe{} is)
-  uint64_t window_ = 0;    // uops dispatched and neither committed nor flushed
-  uint32_t rob_tail_ = 0;  // ROB index the next dispatched uop takes (after a flush: the one
-                           // after the last committed uop)
-  std::array<uint32_t, 1u << kRobIdxW> issue_slots_{};  // per ROB index, since its dispatch
   bool tip_irq_ = false;
   TipMode tip_mode_;
   uint32_t tip_period_;

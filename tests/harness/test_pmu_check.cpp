@@ -412,18 +412,18 @@ TEST_CASE("the probe's commit fields must agree with the commit port") {
   p.head_valid[0] = p.head_valid[1] = p.head_commit[0] = p.head_commit[1] = 1;
   p.head_pc[0] = addi.pc;
   p.head_pc[1] = beq.pc;
-  CHECK(tb::check_probe_commits(p, two).empty());
+  CHECK(check::check_probe_commits(p, two).empty());
   SECTION("cmt_n counting one slot") {
     p.cmt_n = 1;
-    CHECK(tb::check_probe_commits(p, two).starts_with("probe rule cmt_n: cmt_n 1, the port committed 2"));
+    CHECK(check::check_probe_commits(p, two).starts_with("probe rule cmt_n: cmt_n 1, the port committed 2"));
   }
   SECTION("head_pc from another signal") {
     p.head_pc[1] = 0x80000018;
-    CHECK(tb::check_probe_commits(p, two).starts_with("probe rule head_pc: commit slot 1"));
+    CHECK(check::check_probe_commits(p, two).starts_with("probe rule head_pc: commit slot 1"));
   }
   SECTION("cmt_br_n unwired") {
     p.cmt_br_n = 0;
-    CHECK(tb::check_probe_commits(p, two).starts_with("probe rule cmt_br_n"));
+    CHECK(check::check_probe_commits(p, two).starts_with("probe rule cmt_br_n"));
   }
   SECTION("an exception the probe does not show, and one it shows without a trap") {
     std::array<tb::RtlCommit, 1> ecall{addi};
@@ -436,21 +436,21 @@ TEST_CASE("the probe's commit fields must agree with the commit port") {
     e.head_pc[0] = addi.pc;
     e.flush = 1;
     e.flush_pc = addi.pc;
-    CHECK(tb::check_probe_commits(e, ecall).starts_with("probe rule exception: exception 0"));
+    CHECK(check::check_probe_commits(e, ecall).starts_with("probe rule exception: exception 0"));
     e.exception = 1;
-    CHECK(tb::check_probe_commits(e, ecall).empty());
+    CHECK(check::check_probe_commits(e, ecall).empty());
     e.machine_clear = 1;
-    CHECK(tb::check_probe_commits(e, ecall).starts_with("probe rule machine_clear"));
-    CHECK(tb::check_probe_commits(p, two).empty());
+    CHECK(check::check_probe_commits(e, ecall).starts_with("probe rule machine_clear"));
+    CHECK(check::check_probe_commits(p, two).empty());
     p.exception = 1;
-    CHECK(tb::check_probe_commits(p, two).starts_with("probe rule exception: exception 1"));
+    CHECK(check::check_probe_commits(p, two).starts_with("probe rule exception: exception 1"));
   }
   SECTION("flush_pc is the flushing record's") {
     p.flush = p.cmt_br_mispred = 1;
     p.flush_pc = beq.pc;
-    CHECK(tb::check_probe_commits(p, two).empty());
+    CHECK(check::check_probe_commits(p, two).empty());
     p.flush_pc = 0x80000018;  // next_pc, say
-    CHECK(tb::check_probe_commits(p, two).starts_with("probe rule flush_pc: flush_pc 80000018"));
+    CHECK(check::check_probe_commits(p, two).starts_with("probe rule flush_pc: flush_pc 80000018"));
   }
   SECTION("an interrupt commits no uop") {
     tb::RtlCommit irq{};
@@ -460,8 +460,8 @@ TEST_CASE("the probe's commit fields must agree with the commit port") {
     pmu::Probe i;
     i.exception = i.flush = 1;
     i.flush_pc = irq.pc;
-    CHECK(tb::check_probe_commits(i, std::span(&irq, 1)).empty());
+    CHECK(check::check_probe_commits(i, std::span(&irq, 1)).empty());
     i.cmt_n = 1;
-    CHECK(tb::check_probe_commits(i, std::span(&irq, 1)).starts_with("probe rule cmt_n"));
+    CHECK(check::check_probe_commits(i, std::span(&irq, 1)).starts_with("probe rule cmt_n"));
   }
 }

@@ -2,11 +2,13 @@
 
 #include "cpi_spec.h"  // validate_rob_entries
 
-namespace stackscope::pmu {
+namespace stackscope::check {
+
+using pmu::kMaxWidth;
 
 ProbeCheck::ProbeCheck(unsigned rob_entries, unsigned dispatch_width, unsigned commit_width)
     : rob_entries_(rob_entries), dispatch_width_(dispatch_width), commit_width_(commit_width) {
-  validate_rob_entries(rob_entries);
+  pmu::validate_rob_entries(rob_entries);
 }
 
 std::string ProbeCheck::check(const Probe& p, RobWindow before) const {
@@ -129,4 +131,4 @@ std::string ProbeCheck::check_obs(const Probe& p, const CoreObs& o) {
   return {};
 }
 
-}  // namespace stackscope::pmu
+}  // namespace stackscope::check

@@ -1,18 +1,22 @@
-// Checks of the probe against state the model tracks on its own (docs/dev/probe.md
+// The probe's flags against the ROB window and the core's observation port (docs/dev/probe.md
 // "Checking the probe against the machine"). The per-cycle cross-check proves the RTL units
 // equal their models on the SAME probe; it cannot see a probe flag wired to the wrong signal.
-// The golden model follows the ROB window from the counts alone (+disp_n, -cmt_n, a flush
-// empties it; the ROB allocates in order from disp_rob_idx: PmuModel::rob_window()), and
-// ProbeCheck requires every flag that describes the window to agree with it, every cycle, on a
-// core whose ROB has `rob_entries` entries.
+// The checker follows the ROB window from the counts alone (pmu::RobWindow: +disp_n, -cmt_n, a
+// flush empties it; the ROB allocates in order from disp_rob_idx), and ProbeCheck requires
+// every flag that describes the window to agree with it, every cycle, on a core whose ROB has
+// `rob_entries` entries.
 #pragma once
 
 #include <string>
 
 #include "pmu_gen.h"
-#include "pmu_model.h"
+#include "rob_window.h"
 
-namespace stackscope::pmu {
+namespace stackscope::check {
+
+using pmu::CoreObs;
+using pmu::Probe;
+using pmu::RobWindow;
 
 class ProbeCheck {
  public:
@@ -33,4 +37,4 @@ class ProbeCheck {
   uint32_t prev_misfetch_ = 0;
 };
 
-}  // namespace stackscope::pmu
+}  // namespace stackscope::check

@@ -1,16 +1,17 @@
-// ProbeCheck (sim_model/pmu/probe_check.h): the probe's window flags against the window the
-// golden model follows from the counts. A hand-made machine trace passes; each flag wired to a
-// plausible wrong signal, one at a time, is reported by its rule.
+// ProbeCheck (tb/harness/check/probe_check.h): the probe's window flags against the window
+// followed from the counts (pmu::RobWindow). A hand-made machine trace passes; each flag wired
+// to a plausible wrong signal, one at a time, is reported by its rule.
 #include <catch2/catch.hpp>
 
 #include <functional>
 #include <string>
 #include <vector>
 
-#include "pmu_model.h"
 #include "probe_check.h"
+#include "rob_window.h"
 
 using namespace stackscope::pmu;
+using stackscope::check::ProbeCheck;
 
 namespace {
 
@@ -37,14 +38,14 @@ std::vector<Probe> trace() {
   return t;
 }
 
-// The model follows the window; the check reads it before each cycle (as tb/harness/pmu_check
-// does).
+// The window is followed from the counts; the check reads it before each cycle (as the probe
+// rules, tb/harness/check/probe_rules.cpp, do).
 std::string run(const std::vector<Probe>& t) {
-  PmuModel model(PmuModelConfig::for_core(2, 2, 2, 0, 4));
+  RobWindow window;
   const ProbeCheck c(4, 2, 2);
   for (const Probe& p : t) {
-    if (std::string e = c.check(p, model.rob_window()); !e.empty()) return e;
-    model.step(p, std::nullopt);
+    if (std::string e = c.check(p, window); !e.empty()) return e;
+    window.step(p, 3);
   }
   return {};
 }
