@@ -11,7 +11,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from stackscope_docs import check
+from stackscope.docs import check
 
 ROOT = Path(sys.argv.pop(1)).resolve() if len(sys.argv) > 1 else Path(__file__).resolve().parents[2]
 
@@ -119,7 +119,7 @@ class Collect(unittest.TestCase):
 
     def test_restamp_from_run_records(self):
         import os, time
-        from stackscope_docs import figures
+        from stackscope.docs import figures
         with tempfile.TemporaryDirectory() as tmp:
             build = Path(tmp)
             (build / "validate").mkdir()

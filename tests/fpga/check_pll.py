@@ -20,11 +20,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "scripts"))
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
-from fpga import pll_divisors  # noqa: E402
-from synth import nextpnr_clocks  # noqa: E402  (the one reader of nextpnr's Fmax lines)
+from stackscope.fpga import pll_divisors  # noqa: E402
+from stackscope.synth.flow import nextpnr_clocks  # noqa: E402  (the one reader of nextpnr's Fmax lines)
+
+ROOT = Path(__file__).resolve().parents[2]
 
 FAILS = []
 

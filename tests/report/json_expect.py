@@ -12,7 +12,8 @@ Prints each field checked; exit 0 if all hold, 1 otherwise (or if the run failed
 import json
 import sys
 
-from run_report import RunFailed, run_report
+from stackscope.common.errors import StackScopeError
+from stackscope.common.runner import run_report
 
 
 def field(run: dict, path: str):
@@ -40,7 +41,7 @@ def main(argv: list[str]) -> int:
     checks, cmd = argv[:sep], argv[sep + 1:]
     try:
         run, _ = run_report(cmd)
-    except RunFailed as e:
+    except StackScopeError as e:
         print(f"{' '.join(cmd)}: {e}")
         return 1
     ok = True

@@ -108,6 +108,8 @@ def write_text(path, text: str) -> bool:
 def read(path) -> str:
     try:
         return Path(path).read_text()
+    except FileNotFoundError:
+        raise StackScopeError(f"{path}: no such file") from None
     except OSError as e:
         raise StackScopeError(f"{path}: {e.strerror}") from None
 
@@ -115,8 +117,9 @@ def read(path) -> str:
 def require(path, name: str) -> None:
     """Raises StackScopeError unless path holds exactly one Markdown region name (checked before
     a long run, not after it)."""
+    text = read(path)
     try:
-        body(read(path), name)
+        body(text, name)
     except StackScopeError as e:
         raise StackScopeError(f"{path}: {e}") from None
 

@@ -601,3 +601,31 @@ def add_run_args(ap, reuse_what: str = "a report") -> None:
                     help=f"reuse {reuse_what} of an earlier run (complete, newer than the binary "
                          "and the program) instead of running it again")
     add_backend_args(ap)  # --backend slurm: the runs as a Slurm job array (docs/sweep.md)
+
+
+# ------------------------------------------------------------------------------ one run's report
+def run_json(cmd: list[str], out: str | Path | None = None) -> tuple[dict, subprocess.CompletedProcess]:
+    """One `stackscope run` (an argument vector, no shell) with `--json OUT` added (a temporary
+    file when out is None): its JSON report (docs/report.md) and the finished process. A failed
+    run or one that writes no report raises StackScopeError (exit 1; the message has the run's
+    stderr's tail, not the command)."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(out) if out is not None else Path(tmp) / "report.json"
+        r = subprocess.run([*cmd, "--json", str(path)], stdin=subprocess.DEVNULL,
+                           capture_output=True, text=True, check=False)
+        if r.returncode != 0:
+            raise StackScopeError(f"run failed (exit {r.returncode}):\n{r.stderr[-3000:]}", 1)
+        try:
+            return json.loads(path.read_text()), r
+        except (OSError, ValueError) as e:
+            raise StackScopeError(f"no JSON report: {e}", 1) from e
+
+
+def run_report(cmd: list[str]) -> tuple[dict, subprocess.CompletedProcess]:
+    """run_json's first run of the report (the checks that read one run's figures)."""
+    rep, r = run_json(cmd)
+    try:
+        return rep["runs"][0], r
+    except (KeyError, IndexError, TypeError) as e:
+        raise StackScopeError(f"no JSON report: a report without runs ({e})", 1) from e

@@ -25,8 +25,8 @@ import re
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "report"))
-from run_report import RunFailed, run_report  # noqa: E402
+from stackscope.common.errors import StackScopeError
+from stackscope.common.runner import run_report
 
 
 def roi_stacks(stdout: str) -> tuple[dict[str, dict[str, int]], int]:
@@ -72,7 +72,7 @@ def main(argv: list[str]) -> int:
     for c in (cmd, ideal_cmd):
         try:
             report, proc = run_report(c)
-        except RunFailed as e:
+        except StackScopeError as e:
             print(f"{' '.join(c)}: {e}")
             return 1
         stdout = proc.stdout

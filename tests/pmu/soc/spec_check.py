@@ -28,8 +28,8 @@ Exit 0 if all hold, 1 otherwise (or if the report lacks a figure / the run faile
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "report"))
-from run_report import RunFailed, run_report  # noqa: E402
+from stackscope.common.errors import StackScopeError
+from stackscope.common.runner import run_report
 
 
 def main(argv: list[str]) -> int:
@@ -42,7 +42,7 @@ def main(argv: list[str]) -> int:
         return 1
     try:
         rep, _ = run_report(argv[1:])
-    except RunFailed as e:
+    except StackScopeError as e:
         print(e)
         return 1
     stacks = rep["metrics"]["cpi_stacks"]

@@ -23,8 +23,8 @@ import re
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "report"))
-from run_report import RunFailed, run_report  # noqa: E402
+from stackscope.common.errors import StackScopeError
+from stackscope.common.runner import run_report
 
 
 def fail(msg: str) -> int:
@@ -51,7 +51,7 @@ def main(argv: list[str]) -> int:
     width, stage, checks, cmd = int(argv[0]), argv[1], argv[2:sep], argv[sep + 1:]
     try:
         report, run = run_report(cmd)
-    except RunFailed as e:
+    except StackScopeError as e:
         return fail(str(e))
     line = "ROI FLOPS stack:" if stage == "flops" else f"ROI CPI stack {stage}:"
     if roi:

@@ -14,9 +14,12 @@ import sys
 import tempfile
 from pathlib import Path
 
+from stackscope import rtl_files
+from stackscope.common.errors import StackScopeError
+
+
 ROOT = Path(__file__).resolve().parents[3]
-sys.path.insert(0, str(ROOT / "scripts"))
-import rtl_files  # noqa: E402
+
 
 failures = []
 
@@ -40,7 +43,7 @@ for comp in COMPOSITIONS:
         files = rtl_files.read(*comp)
         check(len(files) == len(set(files)), f"{comp}: a file twice")
         check(all(p.is_file() for p in files), f"{comp}: a listed file is missing")
-    except rtl_files.FileListError as e:
+    except StackScopeError as e:
         check(False, f"{comp}: {e}")
 
 if failures:  # the checks below read these compositions
@@ -75,7 +78,7 @@ with tempfile.TemporaryDirectory(dir=ROOT / "build" if (ROOT / "build").is_dir()
     def err(*lists):
         try:
             rtl_files.read(*lists)
-        except rtl_files.FileListError as e:
+        except StackScopeError as e:
             return str(e)
         return None
 

@@ -22,8 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sweeptest import HERE, check, check_against_reports, finish, no_partial_files, sweep, table  # noqa: E402
+from sweeptest import HERE, check, check_against_reports, finish, no_partial_files, sweep, table
 
 
 def mtimes(out):

@@ -21,8 +21,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from sweeptest import check, finish, sweep, table  # noqa: E402
+from sweeptest import check, finish, sweep, table
 
 
 def check_runs(r, out, same_cycles=None):

@@ -21,9 +21,8 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from slurm_cluster import SlurmCluster  # noqa: E402
-from sweeptest import (HERE, ROOT, check, check_against_reports, finish, no_partial_files, sweep,  # noqa: E402
+from slurm_cluster import SlurmCluster
+from sweeptest import (HERE, ROOT, check, check_against_reports, finish, no_partial_files, sweep,
                        table, without_timing)
 
 

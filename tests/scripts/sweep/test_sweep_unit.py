@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
-"""sweep_unit: the sweep runner's parts without a simulation (scripts/stackscope_sweep).
+"""sweep_unit: the sweep runner's parts without a simulation (scripts/stackscope/sweep, stackscope.common.runner).
 
-- spec: every class of bad input gives one SpecError; the point count of a matrix with
+- spec: every class of bad input gives one StackScopeError; the point count of a matrix with
   exclusions is the product of the axes less the excluded combinations, worked out by hand;
   a point's key does not depend on the other points; run options become an argument vector.
 - models: `make build`'s models read from tb/harness/verilated.cmake; a spec that spells the w4
@@ -21,10 +21,14 @@ import tempfile
 import time
 from pathlib import Path
 
+from stackscope.common import runner
+from stackscope.common.errors import StackScopeError
+from stackscope.sweep import merge, models, spec
+from stackscope.sweep.cli import load_manifest
+
+
 ROOT = Path(__file__).resolve().parents[3]
-sys.path.insert(0, str(ROOT / "scripts"))
-from stackscope_sweep import merge, models, runner, spec  # noqa: E402
-from stackscope_sweep.main import load_manifest  # noqa: E402
+
 
 FAILS = 0
 
@@ -41,7 +45,7 @@ def spec_error(tmp, text, suffix=".toml", want=""):
     p.write_text(text)
     try:
         spec.points(spec.parse(p, MANIFEST, NAMED))
-    except models.SpecError as e:
+    except StackScopeError as e:
         msg = str(e)
         check("\n" not in msg and want in msg, f"spec error for {text!r}: {msg!r} (want {want!r})")
         return
@@ -117,7 +121,7 @@ def test_models(tmp):
     try:
         c.key({"RobSize": 4})
         check(False, "unknown parameter accepted")
-    except models.SpecError as e:
+    except StackScopeError as e:
         check("RobSize" in str(e), str(e))
     check(models.model_hash(full4, "a") != models.model_hash(full4, "b"), "sources change the hash")
 

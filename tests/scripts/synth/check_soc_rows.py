@@ -22,7 +22,7 @@ a path through u_pmu; 10.5 >= 10.0 met; the 8-block top has no Fmax; flip-flop c
 LUT4 0.40, FF 0.60; without the probe stage LUT4 9200 / 40000 = 0.23, FF 2000 / 10000 = 0.20,
 Fmax 7.5 MHz.
 A row already in the doc's record (docs/cost.json's role) and not re-run stays in the table.
-Also: the core row's per-tool time limit (synth.tool_timeout).
+Also: the core row's per-tool time limit (flow.tool_timeout).
 Usage: check_soc_rows.py OUTDIR
 """
 import json
@@ -94,14 +94,13 @@ def tools(d: Path) -> None:
 def core_row_limit() -> None:
     """The core row's tools get at least 3 hours each (its mapping runs longer than
     --timeout's 20-minute default); every other row keeps --timeout's limit."""
-    sys.path.insert(0, str(ROOT / "scripts"))
-    import synth
-    jobs = {j.name: j for j in synth.ecp5_jobs(False)}
-    check(synth.tool_timeout(jobs["ecp5_core"], 1200) == 3 * 3600,
+    from stackscope.synth import flow, jobs as synth_jobs
+    jobs = {j.name: j for j in synth_jobs.ecp5_jobs(False)}
+    check(flow.tool_timeout(jobs["ecp5_core"], 1200) == 3 * 3600,
           "ecp5_core's per-tool limit is not 3 hours under --timeout 1200")
-    check(synth.tool_timeout(jobs["ecp5_core"], 5 * 3600) == 5 * 3600,
+    check(flow.tool_timeout(jobs["ecp5_core"], 5 * 3600) == 5 * 3600,
           "a --timeout above 3 hours does not hold for ecp5_core")
-    check(synth.tool_timeout(jobs["ecp5_pmu_top"], 1200) == 1200,
+    check(flow.tool_timeout(jobs["ecp5_pmu_top"], 1200) == 1200,
           "a unit row's per-tool limit is not --timeout's")
 
 

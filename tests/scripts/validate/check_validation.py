@@ -92,8 +92,7 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         out, doc = os.path.join(d, "out"), os.path.join(d, "docs", "validation.md")
         os.makedirs(os.path.dirname(doc))
-        sys.path.insert(0, os.path.dirname(SCRIPT))
-        import validate  # the region markers only
+        from stackscope.validate import eyerman as validate  # the region markers only
         begin, end = validate.BEGIN, validate.END
         with open(doc, "w") as f:
             f.write(f"# hand title\n\n{begin}\nold\n{end}\n\n## hand section\nkept text\n")

@@ -9,8 +9,8 @@ import tempfile
 import unittest
 from contextlib import redirect_stderr, redirect_stdout
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "scripts"))
-import validate as v  # noqa: E402
+import stackscope.validate.eyerman as v
+from stackscope.common.errors import StackScopeError
 
 
 def stacks(**over):
@@ -221,7 +221,7 @@ class Files(unittest.TestCase):
                              "## Hand notes\nkept\n")
             with open(p, "w") as f:
                 f.write("no markers\n")
-            with self.assertRaises(v.InputError):
+            with self.assertRaises(StackScopeError):
                 v.write_doc(p, f"{v.BEGIN}\nx\n{v.END}\n")
 
     def notes(self, entries):
@@ -242,7 +242,7 @@ class Files(unittest.TestCase):
                     {"workload": "qsort", "ideal": "perfect-l2", "text": "x"},
                     {"workload": "qsort", "ideal": "perfect-bp", "text": " "},
                     {"build": "w8", "workload": "qsort", "ideal": "perfect-bp", "text": "x"}):
-            with self.assertRaises(v.InputError):
+            with self.assertRaises(StackScopeError):
                 self.notes([bad])
 
 
