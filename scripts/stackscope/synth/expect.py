@@ -3,9 +3,8 @@
 SystemVerilog shows). Also the per-core storage that is not a plain event counter."""
 from __future__ import annotations
 
-# pmu_pkg constants the expected counts use: generated with the package by
-# rtl/pmu/gen/pmu_gen.py (ctest pmu_gen_in_sync keeps them in step).
-from pmu_consts import PKG, drain_pend_w
+# pmu_pkg constants the expected counts use, from the PMU's facts the package is generated from.
+from ..spec.pmu import PKG, drain_pend_w
 
 
 # ------------------------------------------------------------------ expected flip-flops
@@ -17,7 +16,7 @@ def clog2(n: int) -> int:
 
 def ff_bank(num: int, width: int, inc_w: int, store: int, ovf: int = 0) -> int:
     """pmu_counter_bank: Num x Width flip-flops (Store 0), or with RAM storage (Store 1) the
-    pending registers (pmu_gen.drain_pend_w bits each), the round-robin pointer, one
+    pending registers (spec.pmu.drain_pend_w bits each), the round-robin pointer, one
     written-since-reset bit per word and, for each of the `ovf` counters in OvfMask, a gap
     register of drain_pend_w + 1 bits; the Num x Width counter bits are RAM, not flip-flops."""
     if not store:
