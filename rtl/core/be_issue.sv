@@ -15,7 +15,7 @@
 module be_issue
   import core_pkg::*;
 #(
-  parameter core_cfg_t Cfg          = CoreCfgDefault,
+  parameter core_cfg_t Cfg          = core_cfg_pkg::CfgDefault,
   parameter type       rs_payload_t = logic,  // core_backend's RS payload
   localparam int unsigned RsIdxW = $clog2(Cfg.RsEntries)
 ) (

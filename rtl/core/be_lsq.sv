@@ -8,7 +8,7 @@
 module be_lsq
   import core_pkg::*;
 #(
-  parameter core_cfg_t Cfg          = CoreCfgDefault,
+  parameter core_cfg_t Cfg          = core_cfg_pkg::CfgDefault,
   parameter type       rob_t        = logic   // core_backend's ROB entry
 ) (
   input  logic                          clk_i,

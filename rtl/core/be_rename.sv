@@ -11,7 +11,7 @@
 module be_rename
   import core_pkg::*;
 #(
-  parameter core_cfg_t Cfg          = CoreCfgDefault,
+  parameter core_cfg_t Cfg          = core_cfg_pkg::CfgDefault,
   parameter type       rob_t        = logic,  // core_backend's ROB entry
   parameter type       rs_payload_t = logic   // core_backend's RS payload
 ) (

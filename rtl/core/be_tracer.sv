@@ -7,7 +7,7 @@
 module be_tracer
   import core_pkg::*;
 #(
-  parameter core_cfg_t Cfg          = CoreCfgDefault,
+  parameter core_cfg_t Cfg          = core_cfg_pkg::CfgDefault,
   parameter type       rs_payload_t = logic   // core_backend's RS payload
 ) (
   input  logic                       clk_i,

@@ -2,6 +2,7 @@
 // the FP datapath (fpu_pkg, fpu_pipe, fpu_divsqrt; also the fpu unit bench's list)
 -f rtl/core/fpu.f
 rtl/core/core_pkg.sv
+rtl/core/core_cfg_pkg.sv
 rtl/core/core_decode.sv
 rtl/core/fe_predecode.sv
 rtl/core/fe_btb.sv

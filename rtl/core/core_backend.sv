@@ -19,7 +19,7 @@
 module core_backend
   import core_pkg::*;
 #(
-  parameter core_cfg_t Cfg = CoreCfgDefault
+  parameter core_cfg_t Cfg = core_cfg_pkg::CfgDefault
 ) (
   input  logic                         clk_i,
   input  logic                         rst_ni,

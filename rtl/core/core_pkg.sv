@@ -277,9 +277,10 @@ package core_pkg;
   // ---------------------------------------------------------------------------------------
   // Back end (docs/dev/core.md "Back end").
 
-  // Core configuration, in the manner of CVA6's cva6_cfg_t: core_top's scalar parameters and
-  // the widths and port indices derived from them, built once (core_cfg) and passed to
-  // core_backend and its stages as one parameter.
+  // The SoC's configuration, in the manner of CVA6's cva6_cfg_t: the build-time parameters
+  // (the core's, its caches' and its PMU's) and the widths and port indices derived from them,
+  // built once (core_cfg) and passed down from the tops as one parameter. The named builds'
+  // values: core_cfg_pkg (generated; docs/dev/core.md "Named builds").
   typedef struct packed {
     int unsigned FetchWidth;
     int unsigned DispatchWidth;  // <= FetchWidth
@@ -295,6 +296,16 @@ package core_pkg;
     int unsigned MulLatency;
     int unsigned FpUnits;        // pipelined FMA units (fpu_pipe), 1..4
     int unsigned RfRam;          // register files: 0 flip-flops, 1 RAM banks + live-value table
+    int unsigned GshareEntries;  // front end: gshare's counters
+    int unsigned BtbEntries;     // front end: BTB entries
+    int unsigned L1ISets;        // soc_mem's cache geometry (docs/dev/memory.md)
+    int unsigned L1DSets;
+    int unsigned L2Sets;
+    int unsigned L2Ways;
+    int unsigned PmuSpecBlocks;  // pmu_top (docs/dev/pmu.md): speculative CPI blocks
+    int unsigned PmuCntStore;    // stack-counter storage: 1 RAM + pending registers, 0 flip-flops
+    int unsigned PmuSpecDrain;   // speculative blocks join their globals through the drain queue
+    int unsigned PmuProbeStage;  // a register stage between the probe and the counting units
     // Derived (core_cfg): index widths.
     int unsigned RobW;
     int unsigned NumTags;        // 2 x PhysRegs: x registers, then f registers
@@ -347,12 +358,6 @@ package core_pkg;
     d.NumWb    = c.NumAlu + 6 + c.FpUnits;
     return d;
   endfunction
-
-  // core_top's default configuration (the stages' parameter default).
-  localparam core_cfg_t CoreCfgDefault = core_cfg('{
-    FetchWidth: 2, DispatchWidth: 2, IssueWidth: 3, NumAlu: 2, CommitWidth: 2,
-    RobEntries: 32, RsEntries: 8, LqEntries: 8, SqEntries: 8, SbEntries: 4, PhysRegs: 64,
-    MulLatency: 3, FpUnits: 2, default: 0});
 
   // Cycles from issue to result of an FP pipe op (fpu_pipe Latency; docs/dev/fpu.md). fdiv/fsqrt
   // take 16 (fpu_divsqrt, one at a time).

@@ -6,23 +6,9 @@
 module core_top
   import core_pkg::*;
 #(
-  parameter int unsigned FetchWidth    = 2,
-  parameter int unsigned DispatchWidth = 2,
-  parameter int unsigned IssueWidth    = 3,
-  parameter int unsigned NumAlu        = 2,   // ALU issue ports (1..4)
-  parameter int unsigned CommitWidth   = 2,
-  parameter int unsigned RobEntries    = 32,
-  parameter int unsigned RsEntries     = 8,
-  parameter int unsigned LqEntries     = 8,
-  parameter int unsigned SqEntries     = 8,
-  parameter int unsigned SbEntries     = 4,
-  parameter int unsigned PhysRegs      = 64,  // per register file (x, f)
-  parameter int unsigned MulLatency    = 3,
-  parameter int unsigned FpUnits       = 2,   // pipelined FP units (fpu_pipe), 1..4
-  parameter int unsigned DivLatency    = 34,  // core_div: fixed radix-2 iteration
-  parameter int unsigned GshareEntries = 1024,  // core_frontend's predictor tables
-  parameter int unsigned BtbEntries    = 64,
-  parameter int unsigned RfRam         = 0    // register files in RAM banks (be_issue)
+  // The configuration (core_pkg::core_cfg_t): the named build the model is elaborated as
+  // (core_cfg_pkg::CfgBuild, docs/dev/core.md "Named builds") unless the instance gives one.
+  parameter core_cfg_t Cfg = core_cfg_pkg::CfgBuild
 ) (
   input  logic                      clk_i,
   input  logic                      rst_ni,
@@ -47,19 +33,14 @@ module core_top
   output pmu_csr_req_t              pmu_csr_o,
   input  logic [31:0]               pmu_csr_rdata_i,
   // Lockstep trace and probe bus
-  output commit_t [CommitWidth-1:0] commit_o,
+  output commit_t [Cfg.CommitWidth-1:0] commit_o,
 `ifndef SYNTHESIS
   output probe_pkg::core_obs_t      obs_o,  // simulation only: the harness's ProbeCheck
 `endif
   output probe_pkg::probe_t         probe_o
 );
 
-  // The back end's configuration: these parameters and what derives from them (core_pkg).
-  localparam core_cfg_t Cfg = core_cfg('{
-    FetchWidth: FetchWidth, DispatchWidth: DispatchWidth, IssueWidth: IssueWidth,
-    NumAlu: NumAlu, CommitWidth: CommitWidth, RobEntries: RobEntries, RsEntries: RsEntries,
-    LqEntries: LqEntries, SqEntries: SqEntries, SbEntries: SbEntries, PhysRegs: PhysRegs,
-    MulLatency: MulLatency, FpUnits: FpUnits, RfRam: RfRam, default: 0});
+  localparam int unsigned FetchWidth = Cfg.FetchWidth;
 
   logic [FetchWidth-1:0]    fe_valid;
   fe_uop_t [FetchWidth-1:0] fe_uop;
@@ -79,8 +60,8 @@ module core_top
 
   core_frontend #(
     .FetchWidth    (FetchWidth),
-    .GshareEntries (GshareEntries),
-    .BtbEntries    (BtbEntries)
+    .GshareEntries (Cfg.GshareEntries),
+    .BtbEntries    (Cfg.BtbEntries)
   ) u_frontend (
     .clk_i,
     .rst_ni,
@@ -102,7 +83,7 @@ module core_top
     .fe_misfetch_o     (fe_misfetch)
   );
 
-  core_backend #(.Cfg(Cfg)) u_backend (
+  core_backend #(.Cfg(core_cfg(Cfg))) u_backend (
     .clk_i,
     .rst_ni,
     .fast_alu_i,
@@ -130,11 +111,5 @@ module core_top
 `endif
     .probe_o
   );
-
-`ifndef SYNTHESIS
-  initial begin
-    assert (DivLatency == 34) else $fatal(1, "core_top: core_div takes 34 cycles");
-  end
-`endif
 
 endmodule : core_top

@@ -16,44 +16,9 @@ module soc_fpga_top
   parameter int unsigned MemLatency     = 4,
   parameter string       MemInit        = "",   // $readmemh image (stackscope fpga-image)
   parameter int unsigned UartClksPerBit = 217,  // 25 MHz / 115200 baud
-  // The core small enough for the LFE5U-85F with the PMU and the caches (docs/fpga.md
-  // "Configuration"): 1-wide like the w1 build, ROB 16, 4-entry reservation stations and
-  // load/store queues, one FP pipe. soc_top's default core (2-wide, ROB 32, two FP pipes) maps
-  // to more LUT4 than the device has (docs/cost.md).
-  parameter int unsigned FetchWidth     = 1,
-  parameter int unsigned DispatchWidth  = 1,
-  parameter int unsigned IssueWidth     = 1,
-  parameter int unsigned NumAlu         = 1,
-  parameter int unsigned CommitWidth    = 1,
-  parameter int unsigned RobEntries     = 16,
-  parameter int unsigned RsEntries      = 4,
-  parameter int unsigned LqEntries      = 4,
-  parameter int unsigned SqEntries      = 4,
-  parameter int unsigned SbEntries      = 2,
-  parameter int unsigned FpUnits        = 1,
-  // Branch predictor tables in flip-flops, a quarter of soc_top's: 16 BTB entries, 256 gshare
-  // counters.
-  parameter int unsigned BtbEntries     = 16,
-  parameter int unsigned GshareEntries  = 256,
-  // Register files in distributed RAM: one bank per write port and a live-value table
-  // (docs/dev/core.md "Register files in RAM").
-  parameter int unsigned RfRam          = 1,
-  // Caches small enough for the ECP5's logic (their arrays are flip-flops): 1 KiB L1I,
-  // 1 KiB L1D, 2 KiB L2.
-  parameter int unsigned L1ISets        = 16,
-  parameter int unsigned L1DSets        = 16,
-  parameter int unsigned L2Sets         = 16,
-  parameter int unsigned L2Ways         = 4,
-  // Two speculative CPI blocks (method (b)) instead of soc_top's RobEntries / 2: with eight the
-  // top does not place on the LFE5U-85F (docs/fpga.md "Synthesis").
-  parameter int unsigned PmuSpecBlocks  = 2,
-  // The PMU's counter storage (soc_top's defaults: RAM counters and the drain queue; 0 and 0
-  // the flip-flop counters, the cost table's "before" row, docs/cost.md).
-  parameter int unsigned PmuCntStore    = 1,
-  parameter int unsigned PmuSpecDrain   = 1,
-  // The probe reaches the PMU's counting units through a register stage (soc_top
-  // PmuProbeStage): without it the PMU's logic lies on the routed critical path (docs/cost.md).
-  parameter int unsigned PmuProbeStage  = 1
+  // The SoC's configuration: the named build fpga (core_cfg_pkg::CfgFpga, docs/fpga.md
+  // "Configuration"), small enough for the LFE5U-85F with the PMU and the caches.
+  parameter core_cfg_t   Cfg            = core_cfg_pkg::CfgFpga
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -70,7 +35,7 @@ module soc_fpga_top
   input  logic [pmu_pkg::PortCntW-1:0] pmu_dbg_wdata_i,
   output logic [4:0]  mem_lines_o,   // line requests in fpga_mem (the probe's mem_outstanding)
   output logic [15:0] uart_clks_per_bit_o,
-  output commit_t [CommitWidth-1:0] commit_o,
+  output commit_t [Cfg.CommitWidth-1:0] commit_o,
 `ifndef SYNTHESIS
   output probe_pkg::core_obs_t   obs_o,  // soc_top's, for the harness's ProbeCheck
 `endif
@@ -87,39 +52,13 @@ module soc_fpga_top
   word_rsp_t  mem_rsp_i;
   ic_req_t    pi_req_o;
 
-  soc_top #(
-    .FetchWidth    (FetchWidth),
-    .DispatchWidth (DispatchWidth),
-    .IssueWidth    (IssueWidth),
-    .NumAlu        (NumAlu),
-    .CommitWidth   (CommitWidth),
-    .RobEntries    (RobEntries),
-    .RsEntries     (RsEntries),
-    .LqEntries     (LqEntries),
-    .SqEntries     (SqEntries),
-    .SbEntries     (SbEntries),
-    .FpUnits       (FpUnits),
-    .BtbEntries    (BtbEntries),
-    .GshareEntries (GshareEntries),
-    .RfRam         (RfRam),
-    .L1ISets       (L1ISets),
-    .L1DSets       (L1DSets),
-    .L2Sets        (L2Sets),
-    .L2Ways        (L2Ways),
-    .PmuSpecBlocks (PmuSpecBlocks),
-    .PmuCntStore   (PmuCntStore),
-    .PmuSpecDrain  (PmuSpecDrain),
-    .PmuProbeStage (PmuProbeStage)
-  ) u_soc (
+  soc_top #(.Cfg(Cfg)) u_soc (
     .clk_i,
     .rst_ni,
     .boot_addr_i,
     .tohost_addr_i,
     .ram_size_i    (MemBytes),
-    .fast_alu_i    (1'b0),
-    .perfect_l1i_i (1'b0),
-    .perfect_l1d_i (1'b0),
-    .perfect_bp_i  (1'b0),
+    .ctrl_i        ('0),  // no idealisation on the FPGA
     .meip_i        (1'b0),
     // the ideal ports are never used with the perfect-L1 switches off
     .pi_rsp_i      ('0),

@@ -14,13 +14,12 @@ module ulx3s_top #(
   parameter int unsigned ClkiDiv    = 4,
   parameter int unsigned ClkfbDiv   = 1,
   parameter int unsigned ClkopDiv   = 96,
-  // The PMU as soc_fpga_top builds it by default (the cost rows of docs/cost.md set them:
-  // `fpga.py --pmu-spec-blocks / --pmu-store`; scripts/synth.py checks that these defaults
-  // are soc_fpga_top's).
-  parameter int unsigned PmuSpecBlocks = 2,
-  parameter int unsigned PmuCntStore   = 1,
-  parameter int unsigned PmuSpecDrain  = 1,
-  parameter int unsigned PmuProbeStage = 1
+  // The PMU of the named build fpga by default (core_cfg_pkg::CfgFpga); the cost rows of
+  // docs/cost.md set them (`fpga.py --pmu-spec-blocks / --pmu-store / --pmu-probe-stage`).
+  parameter int unsigned PmuSpecBlocks = core_cfg_pkg::CfgFpga.PmuSpecBlocks,
+  parameter int unsigned PmuCntStore   = core_cfg_pkg::CfgFpga.PmuCntStore,
+  parameter int unsigned PmuSpecDrain  = core_cfg_pkg::CfgFpga.PmuSpecDrain,
+  parameter int unsigned PmuProbeStage = core_cfg_pkg::CfgFpga.PmuProbeStage
 ) (
   input  logic       clk_25mhz,
   input  logic [1:1] btn,
@@ -65,13 +64,20 @@ module ulx3s_top #(
 
   logic exited, exit_fail;
 
+  // The fpga build with this top's PMU parameters.
+  function automatic core_pkg::core_cfg_t soc_cfg();
+    core_pkg::core_cfg_t c = core_cfg_pkg::CfgFpga;
+    c.PmuSpecBlocks = PmuSpecBlocks;
+    c.PmuCntStore   = PmuCntStore;
+    c.PmuSpecDrain  = PmuSpecDrain;
+    c.PmuProbeStage = PmuProbeStage;
+    return c;
+  endfunction
+
   soc_fpga_top #(
     .MemInit       (MemInit),
     .UartClksPerBit((ClkHz + Baud / 2) / Baud),
-    .PmuSpecBlocks (PmuSpecBlocks),
-    .PmuCntStore   (PmuCntStore),
-    .PmuSpecDrain  (PmuSpecDrain),
-    .PmuProbeStage (PmuProbeStage)
+    .Cfg           (soc_cfg())
   ) u_soc (
     .clk_i              (clk),
     .rst_ni             (rst_n_q),

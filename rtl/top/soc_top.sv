@@ -8,38 +8,10 @@ module soc_top
   import core_pkg::*;
   import soc_pkg::*;
 #(
-  parameter int unsigned FetchWidth    = 2,
-  parameter int unsigned DispatchWidth = 2,
-  parameter int unsigned IssueWidth    = 3,
-  parameter int unsigned NumAlu        = 2,   // ALU issue ports (1..4)
-  parameter int unsigned CommitWidth   = 2,
-  parameter int unsigned RobEntries    = 32,
-  parameter int unsigned RsEntries     = 8,
-  parameter int unsigned LqEntries     = 8,
-  parameter int unsigned SqEntries     = 8,
-  parameter int unsigned SbEntries     = 4,
-  parameter int unsigned PhysRegs      = 64,  // per register file (x, f)
-  parameter int unsigned MulLatency    = 3,
-  parameter int unsigned FpUnits       = 2,   // pipelined FP units: the FLOPS stack's k
-  parameter int unsigned GshareEntries = 1024,  // branch predictor tables (docs/dev/core.md)
-  parameter int unsigned BtbEntries    = 64,
-  parameter int unsigned RfRam         = 0,   // register files in RAM banks (docs/dev/core.md)
-  // Cache geometry (soc_mem): the FPGA top (rtl/fpga/soc_fpga_top.sv) uses smaller caches.
-  parameter int unsigned L1ISets       = 128,
-  parameter int unsigned L1DSets       = 128,
-  parameter int unsigned L2Sets        = 256,
-  parameter int unsigned L2Ways        = 8,
-  // Speculative CPI counters (docs/dev/pmu.md): one block per two ROB entries keeps the blocks of
-  // two-uop loops apart (ROB 32: no merge in the suite; 8 blocks merged thousands of times).
-  parameter int unsigned PmuSpecBlocks = RobEntries / 2,
-  // PMU stack-counter storage (docs/cost.md): 1 = RAM + pending registers, 0 = flip-flops.
-  parameter int unsigned PmuCntStore   = 1,
-  // Speculative blocks that leave join their globals through the drain queue (1) or all in
-  // their cycle (0) (docs/dev/pmu.md).
-  parameter int unsigned PmuSpecDrain  = 1,
-  // 1: a register stage between the probe and the counting units (pmu_top ProbeStage): they
-  // count each cycle one cycle later, off the core's critical paths (docs/cost.md).
-  parameter int unsigned PmuProbeStage = 0
+  // The configuration (core_pkg::core_cfg_t): the core's, the caches' (soc_mem) and the PMU's
+  // build-time parameters (docs/dev/core.md "Named builds", docs/dev/pmu.md, docs/cost.md). The
+  // model is Verilated as one named build (core_cfg_pkg::CfgBuild); the FPGA top gives its own.
+  parameter core_cfg_t Cfg = core_cfg_pkg::CfgBuild
 ) (
   input  logic                   clk_i,
   input  logic                   rst_ni,
@@ -65,7 +37,7 @@ module soc_top
   // Test only (docs/dev/probe.md "Probe mutants"): rewire one probe field (probe_pkg::probe_mutate)
   // before the PMU and the harness see it; 0 = none. Ignored in synthesis.
   input  logic [7:0]             probe_mutant_i,
-  output commit_t [CommitWidth-1:0] commit_o,
+  output commit_t [Cfg.CommitWidth-1:0] commit_o,
 `ifndef SYNTHESIS
   // Simulation only: the core's structure occupancy the harness checks the probe against.
   output probe_pkg::core_obs_t   obs_o,
@@ -199,24 +171,7 @@ module soc_top
   assign irq = '{meip: h_meip, mtip: mtip, msip: msip, lcofi: lcofi};
   pmu_pkg::probe_t core_probe;
 
-  core_top #(
-    .FetchWidth    (FetchWidth),
-    .DispatchWidth (DispatchWidth),
-    .IssueWidth    (IssueWidth),
-    .NumAlu        (NumAlu),
-    .CommitWidth   (CommitWidth),
-    .RobEntries    (RobEntries),
-    .RsEntries     (RsEntries),
-    .LqEntries     (LqEntries),
-    .SqEntries     (SqEntries),
-    .SbEntries     (SbEntries),
-    .PhysRegs      (PhysRegs),
-    .MulLatency    (MulLatency),
-    .FpUnits       (FpUnits),
-    .GshareEntries (GshareEntries),
-    .BtbEntries    (BtbEntries),
-    .RfRam         (RfRam)
-  ) u_core (
+  core_top #(.Cfg(Cfg)) u_core (
     .clk_i,
     .rst_ni,
     .boot_addr_i       (h_boot_addr),
@@ -252,7 +207,7 @@ module soc_top
 `endif
 
   soc_mem #(
-    .L1ISets(L1ISets), .L1DSets(L1DSets), .L2Sets(L2Sets), .L2Ways(L2Ways)
+    .L1ISets(Cfg.L1ISets), .L1DSets(Cfg.L1DSets), .L2Sets(Cfg.L2Sets), .L2Ways(Cfg.L2Ways)
   ) u_mem (
     .clk_i,
     .rst_ni,
@@ -288,18 +243,18 @@ module soc_top
 
   // The FLOPS stack's k is the core's FP pipe count, v = 1 (scalar RV32F).
   pmu_top #(
-    .DispatchWidth(DispatchWidth),
-    .IssueWidth   (IssueWidth),
-    .CommitWidth  (CommitWidth),
-    .FpUnits      (FpUnits),
+    .DispatchWidth(Cfg.DispatchWidth),
+    .IssueWidth   (Cfg.IssueWidth),
+    .CommitWidth  (Cfg.CommitWidth),
+    .FpUnits      (Cfg.FpUnits),
     .FpVecLen     (1),
     .StackCntW    (StackCntW),
     .NumHpm       (PmuNumHpm),
-    .SpecBlocks   (PmuSpecBlocks),
-    .RobEntries   (RobEntries),
-    .CntStore     (PmuCntStore),
-    .SpecDrain    (PmuSpecDrain),
-    .ProbeStage   (PmuProbeStage)
+    .SpecBlocks   (Cfg.PmuSpecBlocks),
+    .RobEntries   (Cfg.RobEntries),
+    .CntStore     (Cfg.PmuCntStore),
+    .SpecDrain    (Cfg.PmuSpecDrain),
+    .ProbeStage   (Cfg.PmuProbeStage)
   ) u_pmu (
     .clk_i,
     .rst_ni,
@@ -344,11 +299,11 @@ module soc_top
   assign pmu_o.csr_we      = pmu_csr.we;
   assign pmu_o.csr_addr    = pmu_csr.addr;
   assign pmu_o.csr_wdata   = pmu_csr.wdata;
-  assign pmu_o.widths      = {4'($clog2(RobEntries)), 4'(FpUnits), 4'(DispatchWidth),
-                              4'(IssueWidth), 4'(CommitWidth)};
-  assign pmu_o.spec_blocks = 8'(PmuSpecBlocks);
-  assign pmu_o.spec_drain  = PmuSpecDrain != 0;
-  assign pmu_o.probe_stage = PmuProbeStage != 0;
+  assign pmu_o.widths      = {4'($clog2(Cfg.RobEntries)), 4'(Cfg.FpUnits),
+                              4'(Cfg.DispatchWidth), 4'(Cfg.IssueWidth), 4'(Cfg.CommitWidth)};
+  assign pmu_o.spec_blocks = 8'(Cfg.PmuSpecBlocks);
+  assign pmu_o.spec_drain  = Cfg.PmuSpecDrain != 0;
+  assign pmu_o.probe_stage = Cfg.PmuProbeStage != 0;
 
   logic unused;
   assign unused = ^{dc_miss_unused, unused_tip_irq};

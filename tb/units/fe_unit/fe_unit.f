@@ -1,5 +1,6 @@
 rtl/core/fpu_pkg.sv
 rtl/core/core_pkg.sv
+rtl/core/core_cfg_pkg.sv
 rtl/core/core_decode.sv
 rtl/core/fe_predecode.sv
 rtl/core/fe_btb.sv

@@ -5,11 +5,11 @@
 module fe_unit_top
   import core_pkg::*;
 #(
-  parameter int unsigned FetchWidth      = 2,
-  parameter int unsigned FetchBufEntries = FetchWidth > 2 ? 16 : 8,
+  // The core's configuration (core_cfg_pkg::CfgBuild: a named build, or STACKSCOPE_CFG); the
+  // front end takes its FetchWidth, GshareEntries and BtbEntries. The others are this bench's.
+  parameter core_cfg_t   Cfg             = core_cfg_pkg::CfgBuild,
+  parameter int unsigned FetchBufEntries = Cfg.FetchWidth > 2 ? 16 : 8,
   parameter int unsigned GshareHistBits  = 10,
-  parameter int unsigned GshareEntries   = 1024,
-  parameter int unsigned BtbEntries      = 64,
   parameter int unsigned RasDepth        = 8,
   parameter int unsigned IcOutstanding   = 4
 ) (
@@ -50,6 +50,8 @@ module fe_unit_top
   output logic         fe_recover_o
 );
 
+  localparam int unsigned FetchWidth = Cfg.FetchWidth;
+
   logic [FetchWidth-1:0]    valid;
   fe_uop_t [FetchWidth-1:0] uops;
   ic_req_t                  ic_req;
@@ -73,8 +75,8 @@ module fe_unit_top
     .FetchWidth      (FetchWidth),
     .FetchBufEntries (FetchBufEntries),
     .GshareHistBits  (GshareHistBits),
-    .GshareEntries   (GshareEntries),
-    .BtbEntries      (BtbEntries),
+    .GshareEntries   (Cfg.GshareEntries),
+    .BtbEntries      (Cfg.BtbEntries),
     .RasDepth        (RasDepth),
     .IcOutstanding   (IcOutstanding)
   ) u_fe (
