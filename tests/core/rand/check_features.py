@@ -23,9 +23,9 @@ import re
 import sys
 from pathlib import Path
 
+from stackscope.randprog import facts as randprog  # the generator's own view of the PMU map
+
 ROOT = Path(__file__).resolve().parents[3]
-sys.path.insert(0, str(ROOT / "scripts"))
-import randprog  # noqa: E402  (the generator's own view of the PMU map: pmu_gen, pmu.h)
 
 COUNTS = ["fetch_misaligned", "fetch_fault", "illegal", "ebreak", "load_misaligned",
           "load_fault", "store_misaligned", "ecall", "irq_soft", "irq_timer", "irq_lcof",
