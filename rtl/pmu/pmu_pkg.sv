@@ -224,7 +224,8 @@ package pmu_pkg;
   endfunction
 
   // Every Top-Down counter's increment of this cycle: its event through its counter-
-  // mask form (TD_COUNTERS in stackscope.spec.pmu). Twin: td_increments() in pmu_gen.h.
+  // mask form (TD_COUNTERS in stackscope.spec.pmu). The model's twin is hand-written:
+  // TopDown::step in sim_model/pmu/topdown.cpp.
   function automatic logic [NumTdCounters-1:0][TdIncW-1:0] td_increments(
       probe_t p, logic [NW-1:0] w, logic [NW-1:0] few, logic [MemReqW-1:0] thr);
     logic [NumTdCounters-1:0][TdIncW-1:0] inc;

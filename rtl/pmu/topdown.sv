@@ -28,7 +28,8 @@ module topdown
 
   // Every counter's increment comes from the generated package: td_increments applies each
   // counter's counter-mask form to its event's increment (event_inc, the same function
-  // pmu_csr counts any event with); TD_COUNTERS in scripts/stackscope/spec/pmu.py.
+  // pmu_csr counts any event with); TD_COUNTERS in scripts/stackscope/spec/pmu.py. The golden
+  // model's twin is written by hand (sim_model/pmu/topdown.cpp).
   logic [NumTdCounters-1:0][IncW-1:0] inc;
   assign inc = td_increments(probe_i, NW'(DispatchWidth), NW'(ExecFew), MemReqW'(MemBwThreshold));
 

@@ -481,50 +481,8 @@ inline uint32_t event_increment(unsigned id, const Probe& p, const EventParams& 
   return r & 0x7fu;
 }
 
-// Every Top-Down counter's increment of this cycle (twin of pmu_pkg::td_increments).
-inline std::array<uint32_t, kNumTdCounters> td_increments(const Probe& p,
-                                                          const EventParams& k) {
-  auto ev = [&](PmuEvent e) { return event_increment(static_cast<unsigned>(e), p, k); };
-  const uint32_t e_cycles = ev(PmuEvent::kCycles);
-  const uint32_t e_total_slots = ev(PmuEvent::kTotalSlots);
-  const uint32_t e_slots_issued = ev(PmuEvent::kSlotsIssued);
-  const uint32_t e_slots_retired = ev(PmuEvent::kSlotsRetired);
-  const uint32_t e_fetch_bubbles = ev(PmuEvent::kFetchBubbles);
-  const uint32_t e_recovery_bubbles = ev(PmuEvent::kRecoveryBubbles);
-  const uint32_t e_br_mispred_retired = ev(PmuEvent::kBrMispredRetired);
-  const uint32_t e_machine_clears = ev(PmuEvent::kMachineClears);
-  const uint32_t e_ms_slots_retired = ev(PmuEvent::kMsSlotsRetired);
-  const uint32_t e_ops_executed = ev(PmuEvent::kOpsExecuted);
-  const uint32_t e_mem_stalls_any_load = ev(PmuEvent::kMemStallsAnyLoad);
-  const uint32_t e_mem_stalls_l1_miss = ev(PmuEvent::kMemStallsL1Miss);
-  const uint32_t e_mem_stalls_l2_miss = ev(PmuEvent::kMemStallsL2Miss);
-  const uint32_t e_mem_stalls_stores = ev(PmuEvent::kMemStallsStores);
-  const uint32_t e_ext_mem_outstanding = ev(PmuEvent::kExtMemOutstanding);
-  std::array<uint32_t, kNumTdCounters> inc{};
-  inc[static_cast<unsigned>(TdCounter::kClocks)] = e_cycles & 0xfu;
-  inc[static_cast<unsigned>(TdCounter::kTotalSlots)] = e_total_slots & 0xfu;
-  inc[static_cast<unsigned>(TdCounter::kSlotsIssued)] = e_slots_issued & 0xfu;
-  inc[static_cast<unsigned>(TdCounter::kSlotsRetired)] = e_slots_retired & 0xfu;
-  inc[static_cast<unsigned>(TdCounter::kFetchBubbles)] = e_fetch_bubbles & 0xfu;
-  inc[static_cast<unsigned>(TdCounter::kFetchBubblesGeW)] = e_fetch_bubbles >= (k.dispatch_width);
-  inc[static_cast<unsigned>(TdCounter::kRecoveryBubbles)] = e_recovery_bubbles & 0xfu;
-  inc[static_cast<unsigned>(TdCounter::kBrMispredRetired)] = e_br_mispred_retired & 0xfu;
-  inc[static_cast<unsigned>(TdCounter::kMachineClears)] = e_machine_clears & 0xfu;
-  inc[static_cast<unsigned>(TdCounter::kMsSlotsRetired)] = e_ms_slots_retired & 0xfu;
-  inc[static_cast<unsigned>(TdCounter::kOpsExec0)] = e_ops_executed == 0u;
-  inc[static_cast<unsigned>(TdCounter::kOpsExec1)] = e_ops_executed == 1u;
-  inc[static_cast<unsigned>(TdCounter::kOpsExec2)] = e_ops_executed == 2u;
-  inc[static_cast<unsigned>(TdCounter::kOpsExec3)] = e_ops_executed == 3u;
-  inc[static_cast<unsigned>(TdCounter::kOpsExec4)] = e_ops_executed >= (4u);
-  inc[static_cast<unsigned>(TdCounter::kMemStallsAnyLoad)] = e_mem_stalls_any_load & 0xfu;
-  inc[static_cast<unsigned>(TdCounter::kMemStallsL1Miss)] = e_mem_stalls_l1_miss & 0xfu;
-  inc[static_cast<unsigned>(TdCounter::kMemStallsL2Miss)] = e_mem_stalls_l2_miss & 0xfu;
-  inc[static_cast<unsigned>(TdCounter::kMemStallsStores)] = e_mem_stalls_stores & 0xfu;
-  inc[static_cast<unsigned>(TdCounter::kExtMemOutstanding)] = e_ext_mem_outstanding & 0xfu;
-  inc[static_cast<unsigned>(TdCounter::kExtMemGe1)] = e_ext_mem_outstanding >= (1u);
-  inc[static_cast<unsigned>(TdCounter::kExtMemGeThr)] = e_ext_mem_outstanding >= (k.mem_bw_threshold);
-  return inc;
-}
+// The Top-Down counters' increments are not generated: TopDown::step
+// (sim_model/pmu/topdown.cpp) writes them by hand from Yasin's Table 1.
 
 // Registers the per-cycle cross-checks read through the CSR port, in their order
 // (NumHpm = 4): 64-bit ones as low half at addr, high half at

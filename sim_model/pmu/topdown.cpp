@@ -27,15 +27,65 @@ void TopDown::write(TdCounter c, uint64_t value) {
   pending_write_ = static_cast<int>(c);
 }
 
+// Yasin's Table 1, written here by hand from the paper and DESIGN's counter list, apart from the
+// RTL's definition (the EVENTS / TD_COUNTERS expressions of scripts/stackscope/spec/pmu.py,
+// generated into pmu_pkg::td_increments): the per-cycle cross-check compares two independent
+// definitions of every Top-Down counter. Only the names, ids and widths come from pmu_gen.h.
+// A counter added to or removed from the spec stops this file compiling until its rule is
+// written here (docs/dev/adding-a-counter.md).
+static_assert(kNumTdCounters == 22,
+              "Top-Down counters changed in stackscope.spec.pmu: write each one's rule in "
+              "TopDown::step by hand");
+
 void TopDown::step(const Probe& p) {
-  // Table 1's events through their counter-mask forms: the generated td_increments (one
-  // definition per event in rtl/pmu/gen/pmu_gen.py, shared with the CSR block). A recovering
-  // slot is not a fetch bubble (Bad Speculation takes it), which keeps Level 1 an exact
-  // partition: EvFetchBubbles requires !fe_bpred_recover.
-  const auto inc =
-      td_increments(p, EventParams{cfg_.dispatch_width, cfg_.exec_few, cfg_.mem_bw_threshold});
+  // Probe fields at their bus widths (a 1-bit flag, an n-field of kNW bits).
+  const auto flag = [](uint32_t f) { return (f & 1u) != 0; };
+  constexpr uint32_t kN = (1u << kNW) - 1;
+  const uint32_t w = cfg_.dispatch_width;  // Yasin's issue width: our dispatch slots
+  const uint32_t disp = p.disp_n & kN, iss = p.iss_n & kN;
+  const uint32_t mem = p.mem_outstanding & ((1u << kMemReqW) - 1);
+
+  // Unused dispatch slots. A slot left empty while the front end refills after a
+  // misprediction is a RecoveryBubble (Bad Speculation), unless the front end is also waiting
+  // on an I-cache miss: that slot stays the front end's. The rest are FetchBubbles when no
+  // back-end stall blocks dispatch. The two never share a slot, so Level 1 partitions
+  // TotalSlots.
+  const bool recovering = flag(p.fe_bpred_recover) && !flag(p.fe_icache_miss);
+  const uint32_t unused = w - disp;
+  const uint32_t fetch_bubbles = !flag(p.be_stall) && !recovering ? unused : 0;
+  const bool no_exec = iss == 0;  // MemStalls: cycles with no uop executed
+
+  std::array<uint32_t, kNumTdCounters> inc{};
+  auto set = [&](TdCounter c, uint32_t v) { inc[static_cast<unsigned>(c)] = v; };
+  set(TdCounter::kClocks, 1);
+  set(TdCounter::kTotalSlots, w);
+  set(TdCounter::kSlotsIssued, disp);
+  set(TdCounter::kSlotsRetired, p.cmt_n & kN);
+  set(TdCounter::kFetchBubbles, fetch_bubbles);
+  set(TdCounter::kFetchBubblesGeW, fetch_bubbles >= w);  // counter mask [>= MIW]
+  set(TdCounter::kRecoveryBubbles, recovering ? unused : 0);
+  set(TdCounter::kBrMispredRetired, flag(p.cmt_br_mispred));
+  set(TdCounter::kMachineClears, flag(p.machine_clear));
+  set(TdCounter::kMsSlotsRetired, p.cmt_ms_n & kN);
+  // OpsExecuted histogram: cycles with 0, 1, 2, 3 and 4 or more uops executed.
+  set(TdCounter::kOpsExec0, iss == 0);
+  set(TdCounter::kOpsExec1, iss == 1);
+  set(TdCounter::kOpsExec2, iss == 2);
+  set(TdCounter::kOpsExec3, iss == 3);
+  set(TdCounter::kOpsExec4, iss >= 4);
+  set(TdCounter::kMemStallsAnyLoad, no_exec && flag(p.ld_inflight));
+  set(TdCounter::kMemStallsL1Miss, no_exec && flag(p.ld_l1miss));
+  set(TdCounter::kMemStallsL2Miss, no_exec && flag(p.ld_l2miss));
+  // Few uops executed (at most ExecFew) and the store buffer takes no further store.
+  set(TdCounter::kMemStallsStores, iss <= cfg_.exec_few && flag(p.sb_full));
+  set(TdCounter::kExtMemOutstanding, mem);
+  set(TdCounter::kExtMemGe1, mem >= 1);
+  set(TdCounter::kExtMemGeThr, mem >= cfg_.mem_bw_threshold);
+
+  // Each increment is kTdIncW bits wide, as the counter bank's increment port.
+  constexpr uint32_t kIncMask = (1u << kTdIncW) - 1;
   for (unsigned i = 0; i < kNumTdCounters; ++i)
-    if (static_cast<int>(i) != pending_write_) cnt_[i] = (cnt_[i] + inc[i]) & mask_;
+    if (static_cast<int>(i) != pending_write_) cnt_[i] = (cnt_[i] + (inc[i] & kIncMask)) & mask_;
   pending_write_ = -1;
 }
 

@@ -2,9 +2,13 @@
 increments), sim_model/pmu/pmu_csr_map.h (the address map) and tb/harness/pmu_port.h."""
 import textwrap
 
-from stackscope.spec.pmu import (CROSSCHECK_HPM, CUSTOM_CSRS, DRAIN_ROUNDS, ENUMS, EVENTS, EV_INC_W, FIELDS, HIGH_HALF, NUM_HPM_MAX, NUM_SPEC_CNT, OBS_FIELDS, PARAMS, PROBE_MUTANTS, STD_CSRS, TD_COUNTERS, TD_INC_W, TIPCTRL_IRQ_BIT, TIPCTRL_PERIOD_SHIFT, TIP_WORDS, WINDOW_BASE, WINDOW_WORDS, banks, count_of, crosscheck_regs, layout, pmu_port_fields)
+from stackscope.spec.pmu import (CROSSCHECK_HPM, CUSTOM_CSRS, DRAIN_ROUNDS, ENUMS, EVENTS,
+                                 EV_INC_W, FIELDS, HIGH_HALF, NUM_HPM_MAX, NUM_SPEC_CNT,
+                                 OBS_FIELDS, PARAMS, PROBE_MUTANTS, STD_CSRS, TD_INC_W,
+                                 TIPCTRL_IRQ_BIT, TIPCTRL_PERIOD_SHIFT, TIP_WORDS, WINDOW_BASE,
+                                 WINDOW_WORDS, banks, count_of, crosscheck_regs, layout,
+                                 pmu_port_fields)
 from stackscope.gen.pmu_text import cpp_expr, header, fill_lines
-from stackscope.gen.pmu_sv import v
 
 
 def cpp_enum(e):
@@ -156,24 +160,8 @@ def gen_cpp():
         L.append("      break;")
     L += ["    default:", "      break;", "  }",
           f"  return r & {hex((1 << EV_INC_W) - 1)}u;", "}", "",
-          "// Every Top-Down counter's increment of this cycle (twin of pmu_pkg::td_increments).",
-          "inline std::array<uint32_t, kNumTdCounters> td_increments(const Probe& p,",
-          "                                                          const EventParams& k) {",
-          "  auto ev = [&](PmuEvent e) { return event_increment(static_cast<unsigned>(e), p, k); };"]
-    used = sorted({ev for _, _, ev, _ in TD_COUNTERS}, key=[e[0] for e in EVENTS].index)
-    for ev in used:
-        L.append(f"  const uint32_t {v(ev)} = ev(PmuEvent::k{ev[2:]});")
-    L.append("  std::array<uint32_t, kNumTdCounters> inc{};")
-    tdmask = hex((1 << TD_INC_W) - 1)
-    for name, _, ev, form in TD_COUNTERS:
-        if form == "raw":
-            rhs = f"{v(ev)} & {tdmask}u"
-        elif form[0] == "==":
-            rhs = f"{v(ev)} == {form[1]}u"
-        else:
-            rhs = f"{v(ev)} >= ({cpp_expr(str(form[1]))})"
-        L.append(f"  inc[static_cast<unsigned>(TdCounter::k{name[2:]})] = {rhs};")
-    L += ["  return inc;", "}", ""]
+          "// The Top-Down counters' increments are not generated: TopDown::step",
+          "// (sim_model/pmu/topdown.cpp) writes them by hand from Yasin's Table 1.", ""]
     # cross-check register table
     regs = crosscheck_regs()
     L += ["// Registers the per-cycle cross-checks read through the CSR port, in their order",

@@ -3,7 +3,11 @@ field table, docs/dev/pmu.md's tables and docs/report.schema.json's counter list
 import re
 import textwrap
 
-from stackscope.spec.pmu import (CPI_COMPS, CPI_STAGES, CUSTOM_CSRS, DRAIN_ROUNDS, ENUMS, EVENTS, EV_INC_W, FIELDS, FLOPS_COMPS, HIGH_HALF, NUM_SPEC_CNT, P, STD_CSRS, TD_COUNTERS, TD_INC_W, TIPCTRL_IRQ_BIT, TIPCTRL_PERIOD_SHIFT, TIP_WORDS, WINDOW_BASE, WINDOW_WORDS, banks, count_of, layout, snake, td_doc, width_of)
+from stackscope.spec.pmu import (CPI_COMPS, CPI_STAGES, CUSTOM_CSRS, DRAIN_ROUNDS, ENUMS, EVENTS,
+                                 EV_INC_W, FIELDS, FLOPS_COMPS, HIGH_HALF, NUM_SPEC_CNT, P,
+                                 STD_CSRS, TD_COUNTERS, TD_INC_W, TIPCTRL_IRQ_BIT,
+                                 TIPCTRL_PERIOD_SHIFT, TIP_WORDS, WINDOW_BASE, WINDOW_WORDS, banks,
+                                 count_of, layout, snake, td_doc, width_of)
 from stackscope.gen.pmu_text import GEN_NOTE, replace_region
 
 

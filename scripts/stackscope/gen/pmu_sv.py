@@ -2,7 +2,12 @@
 (the PMU's types, the event increment functions and the address map)."""
 import textwrap
 
-from stackscope.spec.pmu import (CLASSES, CROSSCHECK_HPM, CUSTOM_CSRS, DRAIN_ROUNDS, ENUMS, EVENTS, EV_INC_W, FIELDS, HIGH_HALF, NUM_HPM_MAX, NUM_SPEC_CNT, OBS_FIELDS, PARAMS, PORT_CNT_W, PROBE_MUTANTS, STD_CSRS, TD_COUNTERS, TD_INC_W, TIPCTRL_IRQ_BIT, TIPCTRL_PERIOD_SHIFT, TIP_WORDS, WINDOW_BASE, WINDOW_WORDS, banks, layout, pmu_port_fields, snake)
+from stackscope.spec.pmu import (CLASSES, CROSSCHECK_HPM, CUSTOM_CSRS, DRAIN_ROUNDS, ENUMS, EVENTS,
+                                 EV_INC_W, FIELDS, HIGH_HALF, NUM_HPM_MAX, NUM_SPEC_CNT,
+                                 OBS_FIELDS, PARAMS, PORT_CNT_W, PROBE_MUTANTS, STD_CSRS,
+                                 TD_COUNTERS, TD_INC_W, TIPCTRL_IRQ_BIT, TIPCTRL_PERIOD_SHIFT,
+                                 TIP_WORDS, WINDOW_BASE, WINDOW_WORDS, banks, layout,
+                                 pmu_port_fields, snake)
 from stackscope.gen.pmu_text import sv_expr, sv_wrap, header
 
 
@@ -86,7 +91,8 @@ def sv_event_inc():
         L += sv_wrap(f"      {name}: return {e};", 10)
     L += ["      default: return '0;", "    endcase", "  endfunction", "",
           "  // Every Top-Down counter's increment of this cycle: its event through its counter-",
-          "  // mask form (TD_COUNTERS in stackscope.spec.pmu). Twin: td_increments() in pmu_gen.h.",
+          "  // mask form (TD_COUNTERS in stackscope.spec.pmu). The model's twin is hand-written:",
+          "  // TopDown::step in sim_model/pmu/topdown.cpp.",
           "  function automatic logic [NumTdCounters-1:0][TdIncW-1:0] td_increments(",
           "      probe_t p, logic [NW-1:0] w, logic [NW-1:0] few, logic [MemReqW-1:0] thr);",
           "    logic [NumTdCounters-1:0][TdIncW-1:0] inc;"]

@@ -2,6 +2,13 @@
 read-window address map and the test-port codes. The emitters in stackscope.gen.pmu_* write every
 file that names one of them (scripts/gen.py; ctest pmu_gen_in_sync checks the files are in step).
 
+What is generated from here and what is written by hand: names, ids, addresses, widths and bit
+layouts are generated for the RTL, the C++ model, software and docs. Every counting rule is
+written twice: the RTL's from the expressions below (EVENTS, TD_COUNTERS, generated into
+pmu_pkg.sv's event_inc / td_increments), the golden model's by hand from the papers' tables
+(sim_model/pmu/topdown.cpp for Top-Down), so the per-cycle cross-check compares two
+independent definitions (docs/dev/pmu.md, "What is generated and what is written twice").
+
 Static checks (check(): one line per problem): every enum fits its width, every window bank fits
 its 64 words, no two CSRs share an address, every event's increment bound fits the increment
 width, every Top-Down counter names a known event.
@@ -9,8 +16,8 @@ width, every Top-Down counter names a known event.
 Expressions (EVENTS, TD_COUNTERS): C syntax common to SystemVerilog and C++ -- probe field names
 (`fp_elems[j]`), the unit parameters W (dispatch width), FEW (ExecFew) and THR (MemBwThreshold),
 integer literals, ! && || == != < <= > >= + - << and one ?: . `SUM_FP(e)` sums e over the
-MaxFpUnits FP units (j = unit). Arithmetic is modulo 2^EvIncW in both languages (every operand
-is cast to EvIncW bits in SV and the C++ result is masked), so RTL and model agree bit for bit.
+MaxFpUnits FP units (j = unit). Arithmetic is modulo 2^EvIncW (every operand is cast to EvIncW
+bits in SV, the C++ result is masked).
 """
 import re
 
@@ -105,7 +112,8 @@ EVENTS = [
 # Top-Down counters (Yasin, Table 1), in topdown's cnt_o order: (SV name, short name, event,
 # counter-mask form). Form: "raw" (the event's increment), ("==", k) or (">=", expr): 1 in the
 # cycles whose increment compares so (x86 cmask; expr may use W, FEW, THR). The doc strings are
-# derived from the event's expression (td_doc), so they cannot disagree with it.
+# derived from the event's expression (td_doc), so they cannot disagree with it. The golden
+# model's twin of each rule is hand-written in sim_model/pmu/topdown.cpp (not generated).
 TD_COUNTERS = [
     ("TdClocks", "clocks", "EvCycles", "raw"),
     ("TdTotalSlots", "total_slots", "EvTotalSlots", "raw"),
