@@ -48,4 +48,14 @@ package soc_pkg;
     logic [127:0] rdata;
   } block_rsp_t;
 
+  // BEGIN GENERATED soc_ctrl_t (scripts/gen.py from stackscope.spec.options)
+  // soc_top's ctrl_i: the run's switches (per run, constant after reset).
+  typedef struct packed {
+    logic perfect_l1i;  // every fetch hits the L1I
+    logic perfect_l1d;  // every data access hits the L1D
+    logic perfect_bp;   // perfect branch prediction (an ISS running ahead steers fetch)
+    logic fast_alu;     // 1-cycle multiply and divide
+  } soc_ctrl_t;
+  // END GENERATED soc_ctrl_t
+
 endpackage : soc_pkg

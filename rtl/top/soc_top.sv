@@ -18,11 +18,9 @@ module soc_top
   input  logic [31:0]            boot_addr_i,
   input  logic [31:0]            tohost_addr_i,  // its line stays uncached so the harness sees the exit
   input  logic [31:0]            ram_size_i,     // RAM bytes from 0x8000_0000; above: access fault
-  // Idealisation switches (per run): 1-cycle mul/div; perfect L1s; perfect branch prediction.
-  input  logic                   fast_alu_i,
-  input  logic                   perfect_l1i_i,
-  input  logic                   perfect_l1d_i,
-  input  logic                   perfect_bp_i,
+  // The run's switches (per run, soc_pkg::soc_ctrl_t, generated from the run-time options
+  // table): the idealisations (perfect L1s, perfect branch prediction, 1-cycle mul/div).
+  input  soc_ctrl_t              ctrl_i,
   // Main memory (soc_pkg): the line port (L2), the uncached word port, and the ideal ports of
   // the perfect L1I / L1D.
   output line_req_t              line_req_o,
@@ -79,7 +77,8 @@ module soc_top
   // a cycle (about 1.5x simulation speed, docs/dev/core.md). The timing is the same: the harness
   // drove these ports right after the edge. Synthesis and every other harness use the ports.
   logic [31:0]            h_boot_addr, h_tohost_addr, h_ram_size;
-  logic                   h_fast_alu, h_perfect_l1i, h_perfect_l1d, h_perfect_bp, h_meip;
+  soc_ctrl_t              h_ctrl;
+  logic                   h_meip;
   logic [7:0]             h_probe_mutant;
   logic                   h_dbg_we;
   logic [2:0]             h_dbg_unit;
@@ -103,10 +102,7 @@ module soc_top
     h_boot_addr   <= boot_addr_i;
     h_tohost_addr <= tohost_addr_i;
     h_ram_size    <= ram_size_i;
-    h_fast_alu    <= fast_alu_i;
-    h_perfect_l1i <= perfect_l1i_i;
-    h_perfect_l1d <= perfect_l1d_i;
-    h_perfect_bp  <= perfect_bp_i;
+    h_ctrl        <= ctrl_i;
     h_meip        <= meip_i;
     h_probe_mutant <= probe_mutant_i;
   end
@@ -153,10 +149,7 @@ module soc_top
   assign h_boot_addr   = boot_addr_i;
   assign h_tohost_addr = tohost_addr_i;
   assign h_ram_size    = ram_size_i;
-  assign h_fast_alu    = fast_alu_i;
-  assign h_perfect_l1i = perfect_l1i_i;
-  assign h_perfect_l1d = perfect_l1d_i;
-  assign h_perfect_bp  = perfect_bp_i;
+  assign h_ctrl        = ctrl_i;
   assign h_meip        = meip_i;
   assign h_probe_mutant = probe_mutant_i;
   assign h_dbg_we      = pmu_dbg_we_i;
@@ -175,9 +168,9 @@ module soc_top
     .clk_i,
     .rst_ni,
     .boot_addr_i       (h_boot_addr),
-    .fast_alu_i        (h_fast_alu),
+    .fast_alu_i        (h_ctrl.fast_alu),
     .ram_size_i        (h_ram_size),
-    .perfect_bp_i      (h_perfect_bp),
+    .perfect_bp_i      (h_ctrl.perfect_bp),
     .ic_req_o          (ic_req),
     .ic_rsp_i          (ic_rsp),
     .ic_kill_o         (ic_kill),
@@ -212,8 +205,8 @@ module soc_top
     .clk_i,
     .rst_ni,
     .tohost_addr_i     (h_tohost_addr),
-    .perfect_l1i_i     (h_perfect_l1i),
-    .perfect_l1d_i     (h_perfect_l1d),
+    .perfect_l1i_i     (h_ctrl.perfect_l1i),
+    .perfect_l1d_i     (h_ctrl.perfect_l1d),
     .ic_req_i          (ic_req),
     .ic_rsp_o          (ic_rsp),
     .ic_kill_i         (ic_kill),

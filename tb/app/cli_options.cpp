@@ -39,7 +39,7 @@ namespace {
 
 template <class T>
 void cfg_option(CLI::App* cmd, RunOptions& o, const RunConfig& built, const std::string& name,
-                T RunConfig::*field, const std::string& desc) {
+                T report::RunOptionValues::*field, const std::string& desc) {
   if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
     // Read 64 bits wide and range-checked by the config file's rule (report::check_limit)
     // before narrowing: 4294967316 must not become 20.
@@ -59,40 +59,42 @@ void cfg_option(CLI::App* cmd, RunOptions& o, const RunConfig& built, const std:
   }
 }
 
-void cfg_flag(CLI::App* cmd, RunOptions& o, const std::string& name, bool RunConfig::*field,
-              bool value, const std::string& desc) {
+void cfg_flag(CLI::App* cmd, RunOptions& o, const std::string& name,
+              bool report::RunOptionValues::*field, bool value, const std::string& desc) {
   CLI::Option* opt = cmd->add_flag(name, desc);
   o.overrides.push_back([opt, field, value](RunConfig& c) {
     if (opt->count()) c.*field = value;
   });
 }
 
+// The run-time options table's flags of one group (run_options_gen.h), in its order.
+void table_options(CLI::App* cmd, RunOptions& o, const RunConfig& built, report::CliGroup g) {
+  using report::CliGroup;
+#define SS_Value(member, value, flag, desc) \
+  cfg_option(cmd, o, built, flag, &report::RunOptionValues::member, desc)
+#define SS_Flag(member, value, flag, desc) \
+  cfg_flag(cmd, o, flag, &report::RunOptionValues::member, value, desc)
+#define SS_X(group, member, flag, kind, value, desc) \
+  if (g == CliGroup::group) SS_##kind(member, value, flag, desc);
+  SS_RUN_CLI(SS_X)
+#undef SS_X
+#undef SS_Flag
+#undef SS_Value
+}
+
 }  // namespace
 
 void add_run_options(CLI::App* cmd, RunOptions& o, const RunConfig& built) {
-  auto opt = [&](const std::string& name, auto field, const std::string& desc) {
-    cfg_option(cmd, o, built, name, field, desc);
-  };
+  using report::CliGroup;
   cmd->add_option("target", o.target, "PROG.elf, a workload name, or `suite` (default: suite)");
   cmd->add_option("--config", o.config_file, "JSON config file (sections as the report's \"config\")");
-  opt("--dispatch-width", &RunConfig::dispatch_width, "dispatch width (as built)");
-  opt("--issue-width", &RunConfig::issue_width, "issue width (as built)");
-  opt("--commit-width", &RunConfig::commit_width, "commit width (as built)");
-  opt("--rob", &RunConfig::rob_entries, "ROB entries (as built)");
-  opt("--max-cycles", &RunConfig::max_cycles,
-      "cycle limit (reaching it: report marked incomplete, exit 3)");
+  table_options(cmd, o, built, CliGroup::kCore);
   add_ram_size_option(cmd, o.ram_size);
-  opt("--mem-latency", &RunConfig::mem_latency, "main-memory latency in cycles");
-  opt("--mem-bandwidth", &RunConfig::mem_bandwidth, "main-memory bytes per cycle");
-  opt("--mem-outstanding", &RunConfig::mem_outstanding, "line requests in flight at most");
-  cfg_flag(cmd, o, "--perfect-l1i", &RunConfig::perfect_l1i, true, "every fetch hits the L1I");
-  cfg_flag(cmd, o, "--perfect-l1d", &RunConfig::perfect_l1d, true, "every data access hits the L1D");
-  cfg_flag(cmd, o, "--perfect-bp", &RunConfig::perfect_bp, true,
-           "perfect branch prediction (an ISS running ahead steers fetch)");
-  cfg_flag(cmd, o, "--fast-alu", &RunConfig::fast_alu, true, "1-cycle multiply and divide");
+  table_options(cmd, o, built, CliGroup::kMemory);
+  table_options(cmd, o, built, CliGroup::kIdeal);
   // Handled before parsing (tb/app/main.cpp): the run goes to build/stackscope_fpga.
   cmd->add_flag("--fpga-top")->description("run on the FPGA top (soc_fpga_top: BRAM, UART; docs/fpga.md)");
-  cfg_flag(cmd, o, "--no-lockstep", &RunConfig::lockstep, false, "do not check commits against the ISS");
+  table_options(cmd, o, built, CliGroup::kCheck);
   cmd->add_flag("--no-check,--no-crosscheck", o.no_check,
                 "do not cross-check the RTL PMU against its golden model every cycle");
   cmd->add_option("--csr-log", o.csr_log,
@@ -106,12 +108,7 @@ void add_run_options(CLI::App* cmd, RunOptions& o, const RunConfig& built) {
       [&o](const std::string& s) { o.rtl_ram_size = parse_ram_size(s, "--inject-rtl-ram-size"); },
       "test only: tell the RTL a RAM size other than the memory's, so a store the RTL takes for "
       "RAM faults after commit (an RTL assertion: exit 7)");
-  opt("--tip-mode", &RunConfig::tip_mode, "TIP sampling: periodic | random");
-  opt("--tip-period", &RunConfig::tip_period, "TIP: cycles between samples (random: interval mask)");
-  opt("--mux-counters", &RunConfig::mux_counters,
-      "K programmable counters for the multiplexed Top-Down reading");
-  opt("--mux-slice", &RunConfig::mux_slice, "multiplexing time slice in cycles");
-  opt("--freq", &RunConfig::freq_hz, "clock frequency in Hz, for FLOP/s");
+  table_options(cmd, o, built, CliGroup::kPmu);
   cmd->add_option("--json", o.json, "write the report as JSON (docs/report.md); - for stdout");
   cmd->add_option("--csv", o.csv, "write the report tables as CSV");
   cmd->add_option("--plots", o.plots, "draw PNG and SVG plots into DIR (needs --json)");

@@ -155,14 +155,10 @@ report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunO
   std::optional<tb::Lockstep> lockstep;
   if (cfg.lockstep) lockstep.emplace(t.elf, o.ram_size);
 
-  tb::SocConfig sc;
-  sc.mem.latency = cfg.mem_latency;
-  sc.mem.bandwidth = cfg.mem_bandwidth;
-  sc.mem.outstanding = cfg.mem_outstanding;
-  sc.mem.perfect_l1i = cfg.perfect_l1i;
-  sc.mem.perfect_l1d = cfg.perfect_l1d;
-  sc.fast_alu = cfg.fast_alu;
-  sc.perfect_bp = cfg.perfect_bp;
+  tb::SocConfig sc;  // the SoC's switches and the harness's settings (run_options_gen.h)
+#define SS_X(member, soc_field) sc.soc_field = cfg.member;
+  SS_RUN_TO_SOC(SS_X)
+#undef SS_X
   sc.fst = files.fst;
   sc.rtl_ram_size = o.rtl_ram_size;
   sc.probe_mutant = checked.probe_mutant;

@@ -78,7 +78,7 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg, MemPo
 #ifdef SS_FPGA_TOP
   // The FPGA top has its own memory (BRAM, preloaded from the image through a plusarg by
   // fpga_mem's initial block at the first eval) and no idealisation switches.
-  if (cfg.mem.perfect_l1i || cfg.mem.perfect_l1d || cfg.fast_alu || cfg.perfect_bp)
+  if (cfg.ctrl != SocCtrl{} || cfg.mem.perfect_l1i || cfg.mem.perfect_l1d)
     throw std::invalid_argument("the FPGA top has no perfect-L1, perfect-BP or fast-ALU switch");
   if (cfg.mem.latency != kFpgaMemLatency || cfg.mem.bandwidth != kFpgaLineBytes ||
       cfg.mem.outstanding != 1)
@@ -119,10 +119,7 @@ SocSim::SocSim(iss::Memory& mem, uint32_t boot_addr, const SocConfig& cfg, MemPo
   top_->pmu_dbg_we_i = 0;
 #ifndef SS_FPGA_TOP
   top_->ram_size_i = cfg.rtl_ram_size ? cfg.rtl_ram_size : mem.ram_size();
-  top_->fast_alu_i = cfg.fast_alu;
-  top_->perfect_l1i_i = cfg.mem.perfect_l1i;
-  top_->perfect_l1d_i = cfg.mem.perfect_l1d;
-  top_->perfect_bp_i = cfg.perfect_bp;
+  top_->ctrl_i = soc_ctrl_bits(cfg.ctrl);
   pack(top_->line_rsp_i, LineRsp{});
   pack(top_->mem_rsp_i, WordRsp{});
   pack(top_->pi_rsp_i, BlockRsp{});

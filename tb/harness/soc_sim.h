@@ -15,6 +15,7 @@
 #endif
 #include "memory_model.h"
 #include "pmu_check.h"
+#include "run_options_gen.h"
 
 // The Verilated model: Vsoc_top (default 2/3/2 core), or another configuration of soc_top
 // built under its own prefix (tb/harness/verilated.cmake) for the stackscope_<cfg> binaries.
@@ -30,8 +31,7 @@ namespace stackscope::tb {
 
 struct SocConfig {
   MemTiming mem;
-  bool fast_alu = false;
-  bool perfect_bp = false;
+  SocCtrl ctrl;  // soc_top's ctrl_i: the run's switches (run_options_gen.h)
   std::string fst;  // empty: no waveform
   uint8_t probe_mutant = 0;   // test only: probe_pkg::probe_mutate id (0: none)
   uint32_t rtl_ram_size = 0;  // test-only fault injection: the RAM size soc_top is told (0: the memory's)

@@ -31,23 +31,9 @@ struct Limit {
   uint64_t lo, hi;
 };
 constexpr Limit kLimits[] = {
-    {"dispatch-width", "core.dispatch_width", 1, 4},
-    {"issue-width", "core.issue_width", 1, 4},
-    {"commit-width", "core.commit_width", 1, 4},
-    {"rob", "core.rob_entries", 1, 256},
-    {"fp-units", "core.fp_units", 1, 4},
-    {"vec-len", "core.vec_len", 1, 8},
-    {"l1i-ways", "caches.l1i_ways", 1, 16},
-    {"l1d-ways", "caches.l1d_ways", 1, 16},
-    {"mem-latency", "memory.latency", 1, 100000},
-    {"mem-bandwidth", "memory.bandwidth", 1, 1024},
-    {"mem-outstanding", "memory.outstanding", 1, 64},
-    {"tip-period", "pmu.tip_period", 1, 0xFFFF},
-    {"exec-few", "pmu.exec_few", 0, 14},
-    {"mem-bw-threshold", "pmu.mem_bw_threshold", 1, 15},
-    {"mux-counters", "pmu.mux_counters", 1, 29},
-    {"mux-slice", "pmu.mux_slice", 1, uint64_t{1} << 24},  // and >= 4K + 4 (validate)
-    {"max-cycles", "max_cycles", 1, uint64_t{1} << 40},
+#define SS_X(name, key, lo, hi) {name, key, lo, hi},
+    SS_RUN_LIMITS(SS_X)
+#undef SS_X
 };
 
 const Limit* find_limit(std::string_view name) {
@@ -59,7 +45,7 @@ const Limit* find_limit(std::string_view name) {
 using Setter = std::function<void(RunConfig&, const nlohmann::json&)>;
 
 template <class T>
-Setter field(T RunConfig::*f) {
+Setter field(T RunOptionValues::*f) {
   return [f](RunConfig& c, const nlohmann::json& v) {
     if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
       const uint64_t u = v.get<uint64_t>();  // the caller checked: an unsigned number
@@ -72,37 +58,31 @@ Setter field(T RunConfig::*f) {
   };
 }
 
-const std::map<std::string, Setter>& setters() {
-  static const std::map<std::string, Setter> m = {
-      {"core.dispatch_width", field(&RunConfig::dispatch_width)},
-      {"core.issue_width", field(&RunConfig::issue_width)},
-      {"core.commit_width", field(&RunConfig::commit_width)},
-      {"core.rob_entries", field(&RunConfig::rob_entries)},
-      {"core.fp_units", field(&RunConfig::fp_units)},
-      {"core.vec_len", field(&RunConfig::vec_len)},
-      {"caches.l1i_sets", field(&RunConfig::l1i_sets)},
-      {"caches.l1i_ways", field(&RunConfig::l1i_ways)},
-      {"caches.l1d_sets", field(&RunConfig::l1d_sets)},
-      {"caches.l1d_ways", field(&RunConfig::l1d_ways)},
-      {"caches.line_bytes", field(&RunConfig::line_bytes)},
-      {"memory.latency", field(&RunConfig::mem_latency)},
-      {"memory.bandwidth", field(&RunConfig::mem_bandwidth)},
-      {"memory.outstanding", field(&RunConfig::mem_outstanding)},
-      {"ideal.perfect_l1i", field(&RunConfig::perfect_l1i)},
-      {"ideal.perfect_l1d", field(&RunConfig::perfect_l1d)},
-      {"ideal.perfect_bp", field(&RunConfig::perfect_bp)},
-      {"ideal.fast_alu", field(&RunConfig::fast_alu)},
-      {"pmu.exec_few", field(&RunConfig::exec_few)},
-      {"pmu.mem_bw_threshold", field(&RunConfig::mem_bw_threshold)},
-      {"pmu.tip_mode", field(&RunConfig::tip_mode)},
-      {"pmu.tip_period", field(&RunConfig::tip_period)},
-      {"pmu.mux_counters", field(&RunConfig::mux_counters)},
-      {"pmu.mux_slice", field(&RunConfig::mux_slice)},
-      {"freq_hz", field(&RunConfig::freq_hz)},
-      {"max_cycles", field(&RunConfig::max_cycles)},
-      {"lockstep", field(&RunConfig::lockstep)},
+// The JSON type a key takes: nlohmann converts bool<->number silently otherwise.
+enum class Want { Bool, String, Unsigned, Number };
+
+struct Key {
+  Want want;
+  Setter set;
+};
+
+const std::map<std::string, Key>& keys() {
+  static const std::map<std::string, Key> m = {
+#define SS_X(member, key, want) {key, {Want::want, field(&RunOptionValues::member)}},
+      SS_RUN_CONFIG_KEYS(SS_X)
+#undef SS_X
   };
   return m;
+}
+
+bool has_type(Want want, const nlohmann::json& v) {
+  switch (want) {
+    case Want::Bool: return v.is_boolean();
+    case Want::String: return v.is_string();
+    case Want::Unsigned: return v.is_number_unsigned();
+    case Want::Number: return v.is_number();
+  }
+  return false;
 }
 
 void apply(const std::string& path, const std::string& prefix, const nlohmann::json& j,
@@ -113,18 +93,13 @@ void apply(const std::string& path, const std::string& prefix, const nlohmann::j
       apply(path, key, v, cfg);
       continue;
     }
-    const auto it = setters().find(key);
-    if (it == setters().end()) throw std::invalid_argument(path + ": unknown key '" + key + "'");
-    // Only numbers for numeric fields: nlohmann converts bool<->number silently otherwise.
-    const bool want_bool = key.rfind("ideal.", 0) == 0 || key == "lockstep";
-    const bool want_str = key == "pmu.tip_mode";
-    const bool ok = want_bool ? v.is_boolean()
-                    : want_str ? v.is_string()
-                               : (v.is_number() && (key == "freq_hz" || v.is_number_unsigned()));
-    if (!ok) throw std::invalid_argument(path + ": '" + key + "' has the wrong type (" + v.dump() + ")");
+    const auto it = keys().find(key);
+    if (it == keys().end()) throw std::invalid_argument(path + ": unknown key '" + key + "'");
+    if (!has_type(it->second.want, v))
+      throw std::invalid_argument(path + ": '" + key + "' has the wrong type (" + v.dump() + ")");
     try {
       if (v.is_number_unsigned() && find_limit(key)) check_limit(key, v.get<uint64_t>());
-      it->second(cfg, v);
+      it->second.set(cfg, v);
     } catch (const std::invalid_argument& e) {  // "V: must ..." or "KEY V: must ..."
       const std::string what = e.what();
       throw std::invalid_argument(path + ": " +

@@ -16,32 +16,13 @@ using pmu::TdCounter;
 
 double ratio(double a, double b) { return b != 0 ? a / b : 0.0; }
 
+// The report's "config": the run-time options table's fields in its order
+// (run_options_gen.h).
 Json config_json(const RunConfig& c) {
   Json j;
-  j["core"] = {{"name", c.core},
-               {"dispatch_width", c.dispatch_width},
-               {"issue_width", c.issue_width},
-               {"commit_width", c.commit_width},
-               {"slots", c.slots()},
-               {"rob_entries", c.rob_entries},
-               {"fp_units", c.fp_units},
-               {"vec_len", c.vec_len}};
-  j["caches"] = {{"l1i_sets", c.l1i_sets}, {"l1i_ways", c.l1i_ways}, {"l1d_sets", c.l1d_sets},
-                 {"l1d_ways", c.l1d_ways}, {"line_bytes", c.line_bytes}};
-  j["memory"] = {{"latency", c.mem_latency},
-                 {"bandwidth", c.mem_bandwidth},
-                 {"outstanding", c.mem_outstanding}};
-  j["ideal"] = {{"perfect_l1i", c.perfect_l1i},
-                {"perfect_l1d", c.perfect_l1d},
-                {"perfect_bp", c.perfect_bp},
-                {"fast_alu", c.fast_alu}};
-  j["pmu"] = {{"exec_few", c.exec_few},         {"mem_bw_threshold", c.mem_bw_threshold},
-              {"tip_mode", c.tip_mode},         {"tip_period", c.tip_period},
-              {"mux_counters", c.mux_counters}, {"mux_slice", c.mux_slice}};
-  j["freq_hz"] = c.freq_hz;
-  j["max_cycles"] = c.max_cycles;
-  j["lockstep"] = c.lockstep;
-  j["crosscheck"] = c.crosscheck_status;
+#define SS_X(section, field, value) (*(section) ? j[section][field] : j[field]) = value;
+  SS_RUN_REPORT(SS_X, c)
+#undef SS_X
   return j;
 }
 

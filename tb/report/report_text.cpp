@@ -128,17 +128,18 @@ std::string render_run_text(const Json& run, const TextOptions& o) {
   const Json& core = cfg["core"];
   const Json& m = run["metrics"];
   out += fmt::format("== {} ({}) ==\n", run["workload"].get<std::string>(), run["elf"].get<std::string>());
+  std::string ideals;  // ", perfect BP" etc.: the idealisations this run had on
+#define SS_X(member, field, label) \
+  if (cfg["ideal"][field].get<bool>()) ideals += ", " label;
+  SS_RUN_IDEALS(SS_X)
+#undef SS_X
   out += fmt::format(
-      "core {} W={} (dispatch {}, issue {}, commit {}), memory latency {} / {} B/cycle{}{}{}{}, "
+      "core {} W={} (dispatch {}, issue {}, commit {}), memory latency {} / {} B/cycle{}, "
       "lockstep {}, PMU cross-check: {}\n",
       core["name"].get<std::string>(), core["slots"].get<unsigned>(),
       core["dispatch_width"].get<unsigned>(), core["issue_width"].get<unsigned>(),
       core["commit_width"].get<unsigned>(), cfg["memory"]["latency"].get<unsigned>(),
-      cfg["memory"]["bandwidth"].get<unsigned>(),
-      cfg["ideal"]["perfect_l1i"].get<bool>() ? ", perfect L1I" : "",
-      cfg["ideal"]["perfect_l1d"].get<bool>() ? ", perfect L1D" : "",
-      cfg["ideal"]["perfect_bp"].get<bool>() ? ", perfect BP" : "",
-      cfg["ideal"]["fast_alu"].get<bool>() ? ", 1-cycle ALU" : "",
+      cfg["memory"]["bandwidth"].get<unsigned>(), ideals,
       cfg["lockstep"].get<bool>() ? "on" : "off",
       run["pmu_crosscheck"]["enabled"].get<bool>()
           ? fmt::format("{} RTL PMU registers = golden model every cycle",

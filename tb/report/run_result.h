@@ -11,30 +11,17 @@
 #include "cpi_stack.h"
 #include "flops_stack.h"
 #include "pmu_gen.h"
+#include "run_options_gen.h"
 #include "tip.h"
 
 namespace stackscope::report {
 
 // The run's configuration, validated (config.cpp) against what the Verilated model was built
-// with. Widths are per-build; memory timing, idealisations and sampling are per-run.
-struct RunConfig {
-  std::string core = "seq";  // which core the SoC model holds (its probe source)
-  unsigned dispatch_width = 1, issue_width = 1, commit_width = 1;
-  unsigned rob_entries = 1;
-  unsigned fp_units = 1, vec_len = 1;  // FLOPS stack k and v
-  unsigned l1i_sets = 128, l1i_ways = 2, l1d_sets = 128, l1d_ways = 2, line_bytes = 32;
-  unsigned mem_latency = 20, mem_bandwidth = 8, mem_outstanding = 4;
-  bool perfect_l1i = false, perfect_l1d = false, perfect_bp = false, fast_alu = false;
-  std::string tip_mode = "periodic";  // periodic | random
-  unsigned tip_period = 97;
-  unsigned exec_few = 1, mem_bw_threshold = 4;
-  unsigned mux_counters = 4;       // K programmable counters for the multiplexing emulation
-  uint64_t mux_slice = 2000;       // cycles per time slice
-  double freq_hz = 1e9;            // for FLOP/s
-  uint64_t max_cycles = 20'000'000;
-  bool lockstep = true;            // commits checked against the ISS
-  bool crosscheck = true;          // RTL PMU against the golden models, where the SoC has one
-  std::string crosscheck_status = "on";  // on | off
+// with. Widths are per-build; memory timing, idealisations and sampling are per-run. Its
+// settings and their defaults are the run-time options table's (run_options_gen.h, generated
+// from scripts/stackscope/spec/options.py).
+struct RunConfig : RunOptionValues {
+  bool crosscheck = true;  // RTL PMU against the golden models, where the SoC has one
 
   unsigned slots() const;  // W = min stage width (docs/terms.md)
 };
