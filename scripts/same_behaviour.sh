@@ -3,7 +3,7 @@
 # refactoring changes no behaviour (docs/dev/core.md "Back-end files"). Runs `stackscope run --json` on TARGET (default: the
 # whole suite) with the default, 4-wide and 1-wide binaries of both build directories (each with
 # its own built workloads) and compares the reports field by field with
-# tests/core/same_report.py, ignoring only timing fields and the ELF path (and each KEY: a
+# scripts/same_report.py, ignoring only timing fields and the ELF path (and each KEY: a
 # report field the change adds); the workloads' load images must be identical too. Exit 0 when
 # everything matches, 1 otherwise, 2 on bad input.
 set -u
@@ -43,7 +43,7 @@ for w in "" _w4 _w1; do
            tail -3 "$out/$side.log" >&2; status=1; }
   done
   echo -n "stackscope$w: "
-  "$py" "$here/tests/core/same_report.py" "$out/before.json" "$out/after.json" "${ignore[@]}" \
+  "$py" "$here/scripts/same_report.py" "$out/before.json" "$out/after.json" "${ignore[@]}" \
     || status=1
 done
 exit $status

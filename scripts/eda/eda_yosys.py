@@ -28,7 +28,7 @@ def template_commands(template: str) -> tuple[list[list[str]], str]:
 
     tcl.createcommand("yosys", record)
     tcl.createcommand("unknown", record)
-    tcl.eval(f"source {{{template}}}")
+    tcl.call("source", template)  # the template, as a Tcl command with one argument
     return cmds, tcl.getvar("top")
 
 

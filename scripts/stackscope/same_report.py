@@ -1,10 +1,9 @@
-#!/usr/bin/env python3
 """Compare two `stackscope run --json` reports field by field, ignoring only timing fields.
 
-Usage: same_report.py BEFORE.json AFTER.json [--ignore-key KEY ...]
+Usage: scripts/same_report.py BEFORE.json AFTER.json [--ignore-key KEY ...]
                                    exit 0 when equal, 1 when not (the differing paths are
                                    listed), 2 on bad input
-       same_report.py --self-test  checks the comparison itself
+       scripts/same_report.py --self-test  checks the comparison itself
 
 --ignore-key elf: the ELF path names the build tree, so two trees' reports differ there even
 for the same program (compare the ELFs' load images separately, e.g. objcopy -O binary).
@@ -21,6 +20,8 @@ import json
 import sys
 from pathlib import Path
 from typing import Any
+
+from .common.errors import StackScopeError, run_cli
 
 # Keys whose values depend on the host's speed, not on the simulated machine.
 TIMING_KEYS = frozenset({"sim_seconds", "wall_seconds", "seconds", "elapsed_seconds",
@@ -56,7 +57,7 @@ def load(p: str) -> Any:
     try:
         return json.loads(Path(p).read_text())
     except (OSError, ValueError) as e:
-        raise SystemExit(f"same_report: {p}: {e}") from None
+        raise StackScopeError(f"{p}: {e}") from None
 
 
 def summary(r: Any) -> str:
@@ -100,14 +101,18 @@ def self_test() -> int:
     return 1 if bad else 0
 
 
-def main() -> int:
+def main(argv=None) -> int:
+    return run_cli("same_report", compare, argv)
+
+
+def compare(argv) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("before", nargs="?")
     ap.add_argument("after", nargs="?")
     ap.add_argument("--ignore-key", action="append", default=[], metavar="KEY",
                     help="also ignore this key everywhere (e.g. elf)")
     ap.add_argument("--self-test", action="store_true")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     if args.self_test:
         return self_test()
     if not args.before or not args.after:
