@@ -1,8 +1,9 @@
 """Verilates one sweep model into the model cache (models.ModelCache) and registers it.
 
 Run by the sweep on the submitting host (local back end) or as a Slurm job (slurm back end):
-a CMake build tree of its own under <cache>/<hash>/build with SS_MODEL_PARAMS (the soc_top
-parameters that differ from the defaults) and target stackscope_sweep (tb/CMakeLists.txt).
+a CMake build tree of its own under <cache>/<hash>/build with SS_MODEL_PARAMS (the parameters
+that differ from stackscope.spec.builds' defaults) and target stackscope_sweep
+(tb/CMakeLists.txt).
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from pathlib import Path
 
 from ..common.paths import ROOT
 from ..common.runner import one_line
+from ..spec import builds
 
 
 def verilator_env() -> dict:
@@ -33,10 +35,9 @@ def main() -> int:
     ap.add_argument("--cache", required=True)
     ap.add_argument("--hash", required=True)
     ap.add_argument("--params", required=True, help="JSON: the full soc_top parameter set")
-    ap.add_argument("--defaults", required=True, help="JSON: soc_top's defaults")
     ap.add_argument("--jobs", type=int, default=2)
     a = ap.parse_args()
-    params, defaults = json.loads(a.params), json.loads(a.defaults)
+    params, defaults = json.loads(a.params), builds.DEFAULTS
     d = Path(a.cache) / a.hash
     bdir = d / "build"
     bdir.mkdir(parents=True, exist_ok=True)

@@ -1,71 +1,34 @@
 """Verilated models of the SoC, one per distinct set of soc_top build-time parameters.
 
-A model is keyed by a hash of its full parameter set (soc_top's defaults filled in) and of the
-sources it is built from (rtl/, and the harness and CLI in tb/harness and tb/app). The models
-`make build` builds (tb/harness/verilated.cmake: default, w1, w4) are registered in the cache
-under their hashes, so a sweep whose build-time values match them runs on them without
-building anything; any other set is Verilated once into the cache (CMake with
-SS_MODEL_PARAMS, tb/harness/verilated.cmake) and reused by every later sweep until a source
-changes.
+A model is keyed by a hash of its full parameter set (the defaults of
+stackscope.spec.builds filled in) and of the sources it is built from (rtl/, and the harness and
+CLI in tb/harness and tb/app). The named builds of soc_top that `make build` builds
+(stackscope.spec.builds: default, w1, w4, ...) are registered in the cache under their hashes,
+so a sweep whose build-time values match one runs on it without building anything; any other set
+is Verilated once into the cache (CMake with SS_MODEL_PARAMS, tb/harness/verilated.cmake) and
+reused by every later sweep until a source changes.
 """
 from __future__ import annotations
 
 import hashlib
 import json
 import os
-import re
 from pathlib import Path
 
 from .. import rtl_files  # the one reader of rtl/**/*.f
 from ..common.errors import StackScopeError
 from ..common.paths import ROOT
 from ..common.runner import python_argv
+from ..spec import builds
 
-SOC_TOP = ROOT / "rtl/top/soc_top.sv"
-VERILATED_CMAKE = ROOT / "tb/harness/verilated.cmake"
-
-
-def param_list(path: Path, module: str) -> str:
-    """A module's parameter list: its header from `module NAME` up to the port list."""
-    text = path.read_text()
-    start = text.index(f"module {module}")
-    return text[start:text.index("\n) (", start) + 1]
-
-
-def module_defaults(path: Path, module: str) -> dict[str, int]:
-    """A module's `parameter int unsigned` parameters with literal defaults."""
-    return {m[1]: int(m[2]) for m in re.finditer(
-        r"parameter\s+int\s+unsigned\s+(\w+)\s*=\s*(\d+)\s*[,\n/]", param_list(path, module))}
-
-
-def soc_defaults() -> dict[str, int]:
-    """soc_top's integer parameters with literal defaults (PmuSpecBlocks, an expression of
-    RobEntries, follows it unless given)."""
-    return module_defaults(SOC_TOP, "soc_top")
-
-
-def derived_params() -> set[str]:
-    return {m[1] for m in re.finditer(r"parameter\s+int\s+unsigned\s+(\w+)\s*=\s*[A-Za-z]",
-                                      param_list(SOC_TOP, "soc_top"))}
 
 
 def named_models(build_dir: Path) -> dict[str, dict]:
-    """The configurations `make build` Verilates, read from tb/harness/verilated.cmake (their one
-    source): name -> {"params": {soc_top overrides}, "binary": path}. soc_model is `default`,
-    soc_model_X is `X` (tb/CMakeLists.txt links it into build/stackscope_X)."""
-    text = VERILATED_CMAKE.read_text()
-    out = {}
-    for chunk in text.split("stackscope_verilate(")[1:]:
-        m = re.match(r"(soc_model\w*)\s", chunk)
-        # configurations of soc_top only (the FPGA top is another design, docs/fpga.md)
-        if not m or m[1] == "soc_model_sweep" or not re.match(r"\w+\s+TOP\s+soc_top\s", chunk):
-            continue
-        body = chunk.split("target_link_libraries")[0]
-        params = {g[1]: int(g[2]) for g in re.finditer(r"-G(\w+)=(\d+)", body)}
-        name = "default" if m[1] == "soc_model" else m[1][len("soc_model_"):]
-        binary = build_dir / ("stackscope" if name == "default" else f"stackscope_{name}")
-        out[name] = {"params": params, "binary": binary}
-    return out
+    """The named builds of soc_top (stackscope.spec.builds; the FPGA top is another design,
+    docs/fpga.md): name -> {"params": {the values that differ from the defaults}, "binary":
+    build_dir/<its binary>}."""
+    return {b.name: {"params": dict(b.params), "binary": Path(build_dir) / b.binary}
+            for b in builds.BUILDS if b.top == "soc_top"}
 
 
 def source_files() -> list[Path]:
@@ -88,14 +51,14 @@ def source_hash() -> str:
     return h.hexdigest()
 
 
-def full_params(overrides: dict, defaults: dict) -> dict[str, int]:
-    unknown = sorted(set(overrides) - set(defaults) - derived_params())
-    if unknown:
-        raise StackScopeError(f"unknown build-time parameter {unknown[0]} (soc_top has: "
-                        f"{', '.join(sorted(defaults))})")
-    p = dict(defaults)
-    p.update({k: int(v) for k, v in overrides.items()})
-    return p
+def full_params(overrides: dict) -> dict[str, int]:
+    """The full parameter set of overrides (stackscope.spec.builds.resolve: PmuSpecBlocks
+    follows RobEntries unless given)."""
+    try:
+        return builds.resolve(overrides)
+    except KeyError as e:
+        raise StackScopeError(f"unknown build-time parameter {e.args[0]} (soc_top has: "
+                              f"{', '.join(sorted(builds.DEFAULTS))})") from None
 
 
 def model_hash(params: dict, src_hash: str) -> str:
@@ -110,12 +73,11 @@ class ModelCache:
     def __init__(self, cache_dir: Path, build_dir: Path):
         self.dir = Path(cache_dir)
         self.build_dir = Path(build_dir)
-        self.defaults = soc_defaults()
         self.src_hash = source_hash()
         self._newest_source = max(f.stat().st_mtime for f in source_files())
 
     def key(self, overrides: dict) -> tuple[str, dict]:
-        p = full_params(overrides, self.defaults)
+        p = full_params(overrides)
         return model_hash(p, self.src_hash), p
 
     def register_builtin(self) -> None:
@@ -148,5 +110,4 @@ class ModelCache:
         as a Slurm job): stackscope.sweep.build_model."""
         return python_argv("stackscope.sweep.build_model", "--cache", str(self.dir), "--hash", h,
                            "--params", json.dumps(params, sort_keys=True),
-                           "--defaults", json.dumps(self.defaults, sort_keys=True),
                            "--jobs", str(jobs))

@@ -15,7 +15,7 @@ from pathlib import Path
 from .. import rtl_files  # the one reader of rtl/**/*.f
 from ..common.errors import StackScopeError
 from ..common.paths import ROOT
-from ..sweep.models import module_defaults
+from ..spec import builds
 from .expect import EXPECT
 from .jobs import Job
 from .yowasp import stage_sources
@@ -61,17 +61,12 @@ def ecp5_luts(cells: dict) -> int:
 
 def does_not_fit(luts: int, device: int = ECP5_LUT4) -> str:
     return f"does not fit: {luts}/{device} LUT4 ({100 * luts / device:.0f} %) on the LFE5U-85F"
-# The PMU parameters of the FPGA top: soc_fpga_top's defaults, which the board top ulx3s_top
-# (whose parameters the SoC rows set) must repeat, so that its "as built" row is the top
-# `make fpga` builds and the simulation runs.
-FPGA_PMU_PARAMS = {k: v for k, v in
-                   module_defaults(ROOT / "rtl/fpga/soc_fpga_top.sv", "soc_fpga_top").items()
+# The PMU parameters of the FPGA top: the named build fpga's (stackscope.spec.builds), which
+# soc_fpga_top elaborates and the board top ulx3s_top (whose parameters the SoC rows set) takes
+# as its defaults, so that its "as built" row is the top `make fpga` builds and the simulation
+# runs.
+FPGA_PMU_PARAMS = {k: v for k, v in builds.params_of(builds.by_name("fpga")).items()
                    if k.startswith("Pmu")}
-_BOARD_PMU = {k: v for k, v in module_defaults(ROOT / "rtl/fpga/ulx3s_top.sv", "ulx3s_top").items()
-              if k.startswith("Pmu")}
-if _BOARD_PMU != FPGA_PMU_PARAMS:
-    sys.exit(f"synth: rtl/fpga/ulx3s_top.sv's PMU defaults {_BOARD_PMU} differ from "
-             f"soc_fpga_top's {FPGA_PMU_PARAMS}")
 ECP5_BRAM_BITS = 18432          # one DP16KD: 16 Kbit + 2 Kbit parity
 ECP5_DPR_BITS = 64              # one TRELLIS_DPR16X4: 16 x 4 distributed RAM
 
