@@ -574,7 +574,7 @@ def validate(a):
     expected = {w["name"]: int(w.get("expected_exit", 0)) for w in suite}
     workloads = parse_list(a.workloads, names, "workloads") if a.workloads else names
     notes = load_notes(a.notes, names)
-    out = study.prepare(a, "validate", REGION)
+    out = study.prepare(a, "validate", REGION, may_create=True)
     binaries = {b: study.binary(a.build_dir, BUILDS[b]) for b in builds}
     for b in builds:
         os.makedirs(os.path.join(out, b), exist_ok=True)

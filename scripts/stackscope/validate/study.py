@@ -24,13 +24,16 @@ def add_args(ap, out_default: str, doc_example: str) -> None:
     runner.add_run_args(ap)
 
 
-def prepare(a, out_name: str, doc_name: str) -> str:
-    """Checks made before hours of runs, not after: -j, the doc's directory and region (a doc
-    that does not exist yet is created around the region). Returns the output directory."""
+def prepare(a, out_name: str, doc_name: str, may_create: bool = False) -> str:
+    """Checks made before hours of runs, not after: -j, the doc's directory and region (with
+    may_create, a doc that does not exist yet is created around the region). Returns the
+    output directory."""
     if a.jobs < 1:
         raise StackScopeError(f"-j {a.jobs}: must be at least 1")
     if a.doc and not os.path.isdir(os.path.dirname(os.path.abspath(a.doc))):
         raise StackScopeError(f"--doc {a.doc}: directory does not exist")
+    if a.doc and not may_create and not os.path.exists(a.doc):
+        raise StackScopeError(f"--doc {a.doc}: no such file")
     if a.doc and os.path.exists(a.doc):
         if not any(r.name == doc_name for r in regions.regions(regions.read(a.doc))):
             raise StackScopeError(f"{a.doc}: has no generated region '{doc_name}'")
