@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Proves docs/dev/core.md's "Adding a build" in a scratch copy of the tree.
+"""Proves docs/dev/conventions.md's "Adding a named build" in a scratch copy of the tree.
 
 1. Copies the tree (the files git tracks or would track, as they are in the working tree).
 2. Appends ONE entry to BUILDS in scripts/stackscope/spec/builds.py -- the only edit: a build
