@@ -29,7 +29,8 @@ class Param:
 @dataclass(frozen=True)
 class Build:
     name: str
-    top: str            # soc_top, or soc_fpga_top (its BRAM, UART and exit: docs/fpga.md)
+    top: str            # soc_top, or soc_fpga_top (its BRAM, UART and exit: docs/fpga.md; the
+                        # build `fpga` only)
     params: dict = field(default_factory=dict)  # values that differ from PARAMS' defaults
     label: str = ""
 
@@ -160,6 +161,8 @@ def check() -> list[str]:
         errs.append("the first build must be `default`")
     for n in sorted({n for n in names if names.count(n) > 1}):
         errs.append(f"build {n} is named twice")
+    if [b.name for b in BUILDS if b.top == "soc_fpga_top"] != ["fpga"]:
+        errs.append("soc_fpga_top elaborates core_cfg_pkg::CfgFpga: its one build is `fpga`")
     if DEFAULTS["PmuSpecBlocks"] != DEFAULTS["RobEntries"] // 2:
         errs.append("PmuSpecBlocks' default must be RobEntries' / 2")
     for b in BUILDS:
