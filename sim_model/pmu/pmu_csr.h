@@ -8,6 +8,7 @@
 #include <optional>
 #include <span>
 
+#include "pmu_events.h"
 #include "pmu_gen.h"
 
 namespace stackscope::pmu {
@@ -54,8 +55,8 @@ class PmuCsr {
   bool lcofip() const { return lcofip_; }
   unsigned overflows() const { return overflows_; }
 
-  // Per-cycle increment of event `id` before threshold etc.: the generated
-  // pmu::event_increment (kEvents' expressions) with this block's W and FEW.
+  // Per-cycle increment of event `id` before threshold etc.: the hand-written
+  // pmu::event_increment (pmu_events.h) with this block's W and FEW.
   static uint32_t event_increment(unsigned id, const Probe& p, const PmuCsrConfig& cfg) {
     return pmu::event_increment(id, p, EventParams{cfg.dispatch_width, cfg.exec_few});
   }

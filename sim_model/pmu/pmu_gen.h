@@ -378,7 +378,7 @@ inline CoreObs unpack_obs(std::span<const uint32_t, kObsWords> w) {
 struct EventInfo {
   PmuEvent id;
   std::string_view name;
-  std::string_view increment;  // the expression event_increment() computes
+  std::string_view increment;  // the RTL's increment expression (pmu_pkg::event_inc)
 };
 inline constexpr std::array<EventInfo, 20> kEvents{{
     {PmuEvent::kNone, "None", "0"},
@@ -403,86 +403,8 @@ inline constexpr std::array<EventInfo, 20> kEvents{{
     {PmuEvent::kFpOps, "FpOps", "SUM_FP(fp_issue[j] ? fp_elems[j] << fp_fma[j] : 0)"},
 }};
 
-// The unit parameters an increment may use (W, FEW, THR of the generator).
-struct EventParams {
-  unsigned dispatch_width;
-  unsigned exec_few;
-  unsigned mem_bw_threshold = 0;
-};
-
-// Per-cycle increment of an event (ids above kNumEvents count nothing): the C++ twin
-// of pmu_pkg::event_inc, modulo 2^kEvIncW like the RTL.
-inline uint32_t event_increment(unsigned id, const Probe& p, const EventParams& k) {
-  uint32_t r = 0;
-  switch (static_cast<PmuEvent>(id)) {
-    case PmuEvent::kNone:
-      r = static_cast<uint32_t>(0u);
-      break;
-    case PmuEvent::kCycles:
-      r = static_cast<uint32_t>(1u);
-      break;
-    case PmuEvent::kInstRetired:
-      r = static_cast<uint32_t>((p.cmt_n & 0x7u));
-      break;
-    case PmuEvent::kTotalSlots:
-      r = static_cast<uint32_t>(k.dispatch_width);
-      break;
-    case PmuEvent::kSlotsIssued:
-      r = static_cast<uint32_t>((p.disp_n & 0x7u));
-      break;
-    case PmuEvent::kSlotsRetired:
-      r = static_cast<uint32_t>((p.cmt_n & 0x7u));
-      break;
-    case PmuEvent::kFetchBubbles:
-      r = static_cast<uint32_t>(!(p.be_stall & 0x1u) && (!(p.fe_bpred_recover & 0x1u) || (p.fe_icache_miss & 0x1u)) ? k.dispatch_width - (p.disp_n & 0x7u) : 0u);
-      break;
-    case PmuEvent::kRecoveryBubbles:
-      r = static_cast<uint32_t>((p.fe_bpred_recover & 0x1u) && !(p.fe_icache_miss & 0x1u) ? k.dispatch_width - (p.disp_n & 0x7u) : 0u);
-      break;
-    case PmuEvent::kBrMispredRetired:
-      r = static_cast<uint32_t>((p.cmt_br_mispred & 0x1u));
-      break;
-    case PmuEvent::kMachineClears:
-      r = static_cast<uint32_t>((p.machine_clear & 0x1u));
-      break;
-    case PmuEvent::kMsSlotsRetired:
-      r = static_cast<uint32_t>((p.cmt_ms_n & 0x7u));
-      break;
-    case PmuEvent::kOpsExecuted:
-      r = static_cast<uint32_t>((p.iss_n & 0x7u));
-      break;
-    case PmuEvent::kMemStallsAnyLoad:
-      r = static_cast<uint32_t>((p.iss_n & 0x7u) == 0u && (p.ld_inflight & 0x1u));
-      break;
-    case PmuEvent::kMemStallsL1Miss:
-      r = static_cast<uint32_t>((p.iss_n & 0x7u) == 0u && (p.ld_l1miss & 0x1u));
-      break;
-    case PmuEvent::kMemStallsL2Miss:
-      r = static_cast<uint32_t>((p.iss_n & 0x7u) == 0u && (p.ld_l2miss & 0x1u));
-      break;
-    case PmuEvent::kMemStallsStores:
-      r = static_cast<uint32_t>((p.iss_n & 0x7u) <= k.exec_few && (p.sb_full & 0x1u));
-      break;
-    case PmuEvent::kExtMemOutstanding:
-      r = static_cast<uint32_t>((p.mem_outstanding & 0xfu));
-      break;
-    case PmuEvent::kExceptions:
-      r = static_cast<uint32_t>((p.exception & 0x1u));
-      break;
-    case PmuEvent::kRobFull:
-      r = static_cast<uint32_t>((p.rob_full & 0x1u));
-      break;
-    case PmuEvent::kFpOps:
-      r = static_cast<uint32_t>(((p.fp_issue[0] & 0x1u) ? (p.fp_elems[0] & 0xfu) << (p.fp_fma[0] & 0x1u) : 0u) + ((p.fp_issue[1] & 0x1u) ? (p.fp_elems[1] & 0xfu) << (p.fp_fma[1] & 0x1u) : 0u) + ((p.fp_issue[2] & 0x1u) ? (p.fp_elems[2] & 0xfu) << (p.fp_fma[2] & 0x1u) : 0u) + ((p.fp_issue[3] & 0x1u) ? (p.fp_elems[3] & 0xfu) << (p.fp_fma[3] & 0x1u) : 0u));
-      break;
-    default:
-      break;
-  }
-  return r & 0x7fu;
-}
-
-// The Top-Down counters' increments are not generated: TopDown::step
-// (sim_model/pmu/topdown.cpp) writes them by hand from Yasin's Table 1.
+// The model's increments are not generated: event_increment() (pmu_events.h) and
+// TopDown::step (topdown.cpp) write them by hand from the papers' definitions.
 
 // Registers the per-cycle cross-checks read through the CSR port, in their order
 // (NumHpm = 4): 64-bit ones as low half at addr, high half at

@@ -5,7 +5,8 @@
   rtl/pmu/pmu_pkg.sv          the PMU's own types, the event increment functions (event_inc,
                               td_increments) and the address map
   sim_model/pmu/pmu_gen.h     the C++ names, ids and widths: Probe with pack/unpack, enums and
-                              name tables, the mhpmevent increments, the cross-check register table
+                              name tables, the cross-check register table (no counting rule: the
+                              model's are hand-written, pmu_events.h and topdown.cpp)
   sim_model/pmu/pmu_csr_map.h the address map alone (dependency-free; the ISS includes it)
   tb/harness/pmu_port.h       the C++ read of soc_top's pmu_o
   tb/harness/commit_layout.h, tb/harness/bus_layout.h   C++ views of the SoC's port structs,

@@ -1,5 +1,5 @@
-"""C++ outputs: sim_model/pmu/pmu_gen.h (names, ids, widths, the Probe layout, the mhpmevent
-increments), sim_model/pmu/pmu_csr_map.h (the address map) and tb/harness/pmu_port.h."""
+"""C++ outputs: sim_model/pmu/pmu_gen.h (names, ids, widths, the Probe layout; no counting
+rule), sim_model/pmu/pmu_csr_map.h (the address map) and tb/harness/pmu_port.h."""
 import textwrap
 
 from stackscope.spec.pmu import (CROSSCHECK_HPM, CUSTOM_CSRS, DRAIN_ROUNDS, ENUMS, EVENTS,
@@ -8,7 +8,7 @@ from stackscope.spec.pmu import (CROSSCHECK_HPM, CUSTOM_CSRS, DRAIN_ROUNDS, ENUM
                                  TIPCTRL_IRQ_BIT, TIPCTRL_PERIOD_SHIFT, TIP_WORDS, WINDOW_BASE,
                                  WINDOW_WORDS, banks, count_of, crosscheck_regs, layout,
                                  pmu_port_fields)
-from stackscope.gen.pmu_text import cpp_expr, header, fill_lines
+from stackscope.gen.pmu_text import fill_lines, header
 
 
 def cpp_enum(e):
@@ -142,26 +142,14 @@ def gen_cpp():
     L += cpp_struct(OBS_FIELDS, "CoreObs", "kObsWords", False, "unpack_obs")
     # events
     L += ["struct EventInfo {", "  PmuEvent id;", "  std::string_view name;",
-          "  std::string_view increment;  // the expression event_increment() computes", "};",
+          "  std::string_view increment;  // the RTL's increment expression (pmu_pkg::event_inc)",
+          "};",
           f"inline constexpr std::array<EventInfo, {len(EVENTS)}> kEvents{{{{"]
     for name, expr, _, _ in EVENTS:
         L.append(f'    {{PmuEvent::k{name[2:]}, "{name[2:]}", "{expr}"}},')
     L += ["}};", "",
-          "// The unit parameters an increment may use (W, FEW, THR of the generator).",
-          "struct EventParams {", "  unsigned dispatch_width;", "  unsigned exec_few;",
-          "  unsigned mem_bw_threshold = 0;", "};", "",
-          "// Per-cycle increment of an event (ids above kNumEvents count nothing): the C++ twin",
-          "// of pmu_pkg::event_inc, modulo 2^kEvIncW like the RTL.",
-          "inline uint32_t event_increment(unsigned id, const Probe& p, const EventParams& k) {",
-          "  uint32_t r = 0;", "  switch (static_cast<PmuEvent>(id)) {"]
-    for name, expr, _, _ in EVENTS:
-        L.append(f"    case PmuEvent::k{name[2:]}:")
-        L.append(f"      r = static_cast<uint32_t>({cpp_expr(expr)});")
-        L.append("      break;")
-    L += ["    default:", "      break;", "  }",
-          f"  return r & {hex((1 << EV_INC_W) - 1)}u;", "}", "",
-          "// The Top-Down counters' increments are not generated: TopDown::step",
-          "// (sim_model/pmu/topdown.cpp) writes them by hand from Yasin's Table 1.", ""]
+          "// The model's increments are not generated: event_increment() (pmu_events.h) and",
+          "// TopDown::step (topdown.cpp) write them by hand from the papers' definitions.", ""]
     # cross-check register table
     regs = crosscheck_regs()
     L += ["// Registers the per-cycle cross-checks read through the CSR port, in their order",

@@ -1,9 +1,9 @@
-"""Shared pieces of the PMU emitters: the expression rewriter (EVENTS, TD_COUNTERS -> SV
-and C++), the generated-file note, line filling and region replacement."""
+"""Shared pieces of the PMU emitters: the expression rewriter (EVENTS, TD_COUNTERS -> SV),
+the generated-file note, line filling and region replacement."""
 import re
 import textwrap
 
-from stackscope.spec.pmu import (FIELD_W, P)
+from stackscope.spec.pmu import FIELD_W, P
 
 
 def expand(expr):
@@ -29,7 +29,6 @@ def tokens_map(expr, field, param, lit):
 
 
 SV_PARAM = {"W": "w", "FEW": "few", "THR": "thr"}
-CPP_PARAM = {"W": "k.dispatch_width", "FEW": "k.exec_few", "THR": "k.mem_bw_threshold"}
 
 
 def sv_expr(expr, w="EvIncW"):
@@ -44,13 +43,9 @@ def sv_wrap(line, indent):
                          break_on_hyphens=False)
 
 
-def cpp_expr(expr):
-    return tokens_map(expr, lambda n, i: f"(p.{n}{i} & {hex((1 << FIELD_W[n]) - 1)}u)",
-                      lambda n: CPP_PARAM[n], lambda v: f"{v}u")
-
-
 GEN_NOTE = ("GENERATED from stackscope.spec.pmu by scripts/gen.py -- do not edit "
             "(ctest pmu_gen_in_sync).")
+
 
 def header(comment="//"):
     return [f"{comment} {GEN_NOTE}"]

@@ -6,8 +6,8 @@ What is generated from here and what is written by hand: names, ids, addresses, 
 layouts are generated for the RTL, the C++ model, software and docs. Every counting rule is
 written twice: the RTL's from the expressions below (EVENTS, TD_COUNTERS, generated into
 pmu_pkg.sv's event_inc / td_increments), the golden model's by hand from the papers' tables
-(sim_model/pmu/topdown.cpp for Top-Down), so the per-cycle cross-check compares two
-independent definitions (docs/dev/pmu.md, "What is generated and what is written twice").
+(sim_model/pmu/pmu_events.h for the events, sim_model/pmu/topdown.cpp for Top-Down), so the
+per-cycle cross-check compares two independent definitions (docs/dev/pmu.md, "What is generated and what is written twice").
 
 Static checks (check(): one line per problem): every enum fits its width, every window bank fits
 its 64 words, no two CSRs share an address, every event's increment bound fits the increment
@@ -17,7 +17,7 @@ Expressions (EVENTS, TD_COUNTERS): C syntax common to SystemVerilog and C++ -- p
 (`fp_elems[j]`), the unit parameters W (dispatch width), FEW (ExecFew) and THR (MemBwThreshold),
 integer literals, ! && || == != < <= > >= + - << and one ?: . `SUM_FP(e)` sums e over the
 MaxFpUnits FP units (j = unit). Arithmetic is modulo 2^EvIncW (every operand is cast to EvIncW
-bits in SV, the C++ result is masked).
+bits in SV; the model's hand-written increments are masked to the same width).
 """
 import re
 
@@ -79,7 +79,8 @@ TIP_STATES = [
 
 # mhpmevent event ids: (SV name, increment expression, bound, doc). id = position. The
 # expression is the RTL's definition of the event: pmu_csr (any mhpmcounter) and topdown (its
-# fixed counters) both count it through pmu_pkg's event_inc. `bound` is the largest increment of
+# fixed counters) both count it through pmu_pkg's event_inc. The golden model's twin is
+# hand-written in sim_model/pmu/pmu_events.h (not generated). `bound` is the largest increment of
 # a legal probe (n-fields <= the stage width), checked against EvIncW / TdIncW.
 EVENTS = [
     ("EvNone", "0", 0, "counts nothing"),

@@ -1,10 +1,12 @@
 // The add-a-counter proof (tests/pmu/add_counter/check_add_counter.py builds this in a scratch
 // copy of the tree after adding one event and one Top-Down counter to the generator): the
 // regenerated topdown RTL and its C++ model must agree on every counter, every cycle, and the
-// new counter must equal a count made here from the probe stream alone.
+// new counter, and the model's new event (pmu_events.h), must equal a count made here from the
+// probe stream alone.
 #include <cstdio>
 #include <cstdlib>
 
+#include "pmu_events.h"
 #include "probe_random.h"
 #include "topdown.h"
 #include "unit_dut.h"
@@ -20,9 +22,12 @@ int main() {
   ProbeRandom gen(7, StageWidths{});
   const auto dummy = static_cast<unsigned>(TdCounter::kDummyRobFullRecover);
   uint64_t expect = 0;  // the dummy counter's definition, evaluated independently
+  uint64_t event = 0;   // the model's event increment summed
+  const EventParams params{cfg.dispatch_width, cfg.exec_few};
   for (unsigned c = 0; c < kCycles; ++c) {
     const Probe p = gen.next();
     expect += (p.rob_full & 1u) && (p.fe_bpred_recover & 1u);
+    event += event_increment(static_cast<unsigned>(PmuEvent::kDummyRobFullRecover), p, params);
     model.step(p);
     dut.cycle(p);
     if (dut.assertion_failed()) {
@@ -43,5 +48,8 @@ int main() {
   std::printf("add_counter: %u counters agree for %u cycles; %s = %llu (expected %llu)\n",
               kNumTdCounters, kCycles, std::string(kTdCounterNames[dummy]).c_str(),
               static_cast<unsigned long long>(got), static_cast<unsigned long long>(expect));
-  return got == expect && expect > 0 ? 0 : 1;
+  const auto ev = static_cast<unsigned>(PmuEvent::kDummyRobFullRecover);
+  std::printf("add_counter: event %s summed %llu\n", std::string(kEventNames[ev]).c_str(),
+              static_cast<unsigned long long>(event));
+  return got == expect && event == expect && expect > 0 ? 0 : 1;
 }

@@ -4,8 +4,9 @@
 1. Copies the generator (scripts/gen.py, scripts/stackscope), the PMU RTL, the C++ models, the
    unit-bench headers and every file the generator rewrites into a scratch directory.
 2. Adds one event (its increment expression: the RTL's rule) to EVENTS and one Top-Down counter
-   on it to TD_COUNTERS in scripts/stackscope/spec/pmu.py, and writes the golden model's rule for
-   the counter by hand in sim_model/pmu/topdown.cpp, exactly as docs/dev/adding-a-counter.md says.
+   on it to TD_COUNTERS in scripts/stackscope/spec/pmu.py, and writes the golden model's rules by
+   hand (the event's increment in sim_model/pmu/pmu_events.h, the counter's in
+   sim_model/pmu/topdown.cpp), exactly as docs/dev/adding-a-counter.md says.
 3. Runs the generator; checks that the new names reach the SV package, the C++ header,
    sw/lib/pmu.h, the report schema and docs/dev/pmu.md, and that `--check` then passes.
 4. Verilates topdown (Verilator -Wall, --assert) with the cross-check main
@@ -30,11 +31,16 @@ NEW_EVENT = ('    ("EvDummyRobFullRecover", "rob_full && fe_bpred_recover", 1,\n
              '     "dummy: ROB full while the front end recovers (add-a-counter test)"),\n')
 NEW_TD = ('    ("TdDummyRobFullRecover", "dummy_rob_full_recover", "EvDummyRobFullRecover", '
           '"raw"),\n')
-# The model's rule, written by hand (not generated): one line in TopDown::step, and the counter
-# count its static_assert names.
-MODEL_ANCHOR = "  // Each increment is kTdIncW bits wide"
-MODEL_RULE = ("  set(TdCounter::kDummyRobFullRecover, flag(p.rob_full) && "
-              "flag(p.fe_bpred_recover));\n\n")
+# The model's rules, written by hand (not generated): the event's case in event_increment and
+# the counter's line in TopDown::step, and the counts their static_asserts name.
+MODEL_EDITS = [
+    ("sim_model/pmu/pmu_events.h", "kNumEvents", "    case PmuEvent::kFpOps:",
+     "    case PmuEvent::kDummyRobFullRecover:\n"
+     "      r = flag(p.rob_full) && flag(p.fe_bpred_recover);\n      break;\n"),
+    ("sim_model/pmu/topdown.cpp", "kNumTdCounters", "  // Each increment is kTdIncW bits wide",
+     "  set(TdCounter::kDummyRobFullRecover, flag(p.rob_full) && "
+     "flag(p.fe_bpred_recover));\n\n"),
+]
 
 
 def fail(msg):
@@ -75,13 +81,14 @@ def main(argv):
     text = insert_entry(text, "EVENTS", NEW_EVENT)
     text = insert_entry(text, "TD_COUNTERS", NEW_TD)
     spec.write_text(text)
-    model = scratch / "sim_model/pmu/topdown.cpp"
-    body = model.read_text()
-    n = re.search(r"kNumTdCounters == (\d+)", body)
-    if not n or MODEL_ANCHOR not in body:
-        fail("sim_model/pmu/topdown.cpp lacks its counter count or the line the rule goes above")
-    body = body.replace(n.group(0), f"kNumTdCounters == {int(n.group(1)) + 1}", 1)
-    model.write_text(body.replace(MODEL_ANCHOR, MODEL_RULE + MODEL_ANCHOR, 1))
+    for rel, count, anchor, rule in MODEL_EDITS:
+        model = scratch / rel
+        body = model.read_text()
+        n = re.search(rf"{count} == (\d+)", body)
+        if not n or anchor not in body:
+            fail(f"{rel} lacks its `{count} ==` count or the line the rule goes above")
+        body = body.replace(n.group(0), f"{count} == {int(n.group(1)) + 1}", 1)
+        model.write_text(body.replace(anchor, rule + anchor, 1))
     py = sys.executable
     gen = [py, str(scratch / "scripts/gen.py"), "--only", "pmu"]
     run(gen + [str(scratch)], scratch, "generator")
