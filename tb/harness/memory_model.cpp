@@ -38,6 +38,16 @@ bool IssMemPort::access(bool we, bool ifetch, uint32_t addr, uint8_t* data, unsi
   return true;
 }
 
+MemoryModel::MemoryModel(iss::Memory& mem, const MemTiming& t, MemPort* port)
+    : mem_(mem), timing_(t), own_port_(mem), port_(port ? *port : own_port_) {
+  uint32_t code_end = ~0u;  // no image: any line may hold code
+  if (const iss::ElfImage* elf = mem.elf(); elf && !elf->functions.empty()) {
+    code_end = elf->entry;
+    for (const iss::ElfSymbol& f : elf->functions) code_end = std::max(code_end, f.addr + f.size);
+  }
+  reads_.set_image(mem.elf() ? mem.elf()->tohost : ~0u, code_end);
+}
+
 MemResponse MemoryModel::access(const MemRequest& rq, unsigned& latency) {
   MemResponse r{.valid = true, .err = true, .rdata = 0};
   if (rq.size != 1 && rq.size != 2 && rq.size != 4) return r;
@@ -89,6 +99,7 @@ void MemoryModel::line_request(uint32_t addr, bool we, const uint32_t* wdata, ui
   bus_free_ = start + transfer;
   // Answered in the cycle after the last beat; in order, so due cycles never decrease.
   lines_.emplace_back(start + transfer, r);
+  if (!we) reads_.add({.line = addr, .requested = now, .answered = start + transfer});
 }
 
 LineResponse MemoryModel::line_respond(uint64_t now) {

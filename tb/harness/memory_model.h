@@ -10,6 +10,8 @@
 // - Ideal ports (soc_mem's perfect L1I / L1D): one request per cycle each, any number in
 //   flight, answered the next cycle; data loads return the whole aligned word.
 #pragma once
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <deque>
 #include <optional>
@@ -69,11 +71,53 @@ struct LineResponse {
   uint32_t data[kLineBytes / 4] = {};
 };
 
+// One line read on the line port: the L2 missed on `line` (its address) in cycle `requested`
+// (the L2 sends the read in the cycle its lookup misses) and the answer came back on the
+// line port in cycle `answered`.
+struct LineRead {
+  uint32_t line = 0;
+  uint64_t requested = 0, answered = 0;
+};
+
+// The memory's own record of the levels it served: its most recent line reads (every L2 read
+// miss is one; a request the L2 answers itself is none), and what the program image says of
+// an address. The harness's probe rules judge the miss level the probe names by it
+// (tb/harness/check/level_check.h). Fixed storage: recording allocates nothing.
+class LineReadLog {
+ public:
+  static constexpr unsigned kCapacity = 256;
+  void add(const LineRead& r) {
+    reads_[next_ % kCapacity] = r;
+    ++next_;
+  }
+  std::size_t size() const { return next_ < kCapacity ? next_ : kCapacity; }
+  // i = 0: the latest read.
+  const LineRead& recent(std::size_t i) const { return reads_[(next_ - 1 - i) % kCapacity]; }
+  // Cached: RAM, outside the tohost line (which soc_top keeps uncached).
+  bool cached(uint32_t addr, uint32_t ram_base) const {
+    return addr >= ram_base && addr / kLineBytes != tohost_line_;
+  }
+  // The L1I may read this line too: it holds code or lies within kFetchAhead lines past the
+  // last function's end (the front end fetches ahead sequentially), or the image names no
+  // functions. The L2 answers an L1D miss on a line the L1I's read brings in as a hit, a level
+  // the line port cannot tell from its own read.
+  bool may_hold_code(uint32_t addr) const { return addr / kLineBytes <= code_end_line_; }
+  static constexpr uint32_t kFetchAhead = 4;
+  void set_image(uint32_t tohost, uint32_t code_end) {
+    tohost_line_ = tohost / kLineBytes;
+    code_end_line_ = code_end == ~0u ? ~0u : code_end / kLineBytes + kFetchAhead;
+  }
+
+ private:
+  std::array<LineRead, kCapacity> reads_{};
+  std::size_t next_ = 0;
+  uint32_t tohost_line_ = ~0u, code_end_line_ = ~0u;
+};
+
 class MemoryModel {
  public:
   // `port`: where the data goes (null: `mem` itself); `mem` also says what is RAM (perfect L1D).
-  MemoryModel(iss::Memory& mem, const MemTiming& t, MemPort* port = nullptr)
-      : mem_(mem), timing_(t), own_port_(mem), port_(port ? *port : own_port_) {}
+  MemoryModel(iss::Memory& mem, const MemTiming& t, MemPort* port = nullptr);
   // Requests seen in cycle `now`. Throws std::logic_error on a protocol violation.
   void request(const MemRequest& rq, uint64_t now);
   void line_request(uint32_t addr, bool we, const uint32_t* wdata, uint64_t now);
@@ -81,6 +125,9 @@ class MemoryModel {
   MemResponse respond(uint64_t now);
   LineResponse line_respond(uint64_t now);
   uint64_t line_requests() const { return line_requests_; }
+  // The line reads made so far, most recent first (the image's facts from `mem`'s ELF, as
+  // loaded when the model was made).
+  const LineReadLog& line_reads() const { return reads_; }
   // Line requests made and not yet answered (the memory controller's queue).
   std::size_t line_outstanding() const { return lines_.size(); }
   // Ideal ports: a request in cycle `now` is answered in cycle now + 1.
@@ -101,6 +148,7 @@ class MemoryModel {
   std::optional<std::pair<uint64_t, MemResponse>> ideal_data_;
   uint64_t bus_free_ = 0;  // first cycle the line data bus is free
   uint64_t line_requests_ = 0;
+  LineReadLog reads_;
 };
 
 }  // namespace stackscope::tb

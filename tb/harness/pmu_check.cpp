@@ -216,7 +216,8 @@ std::string PmuCheck::step(uint64_t cycle, const PmuInputs& in,
   }
   const pmu::Probe p = pmu::unpack(in.probe);
   if (probe_rules_)
-    if (std::string e = probe_rules_->step(p, {in.obs, in.mem_lines, commits}); !e.empty())
+    if (std::string e = probe_rules_->step(p, {cycle, in.obs, in.mem_lines, commits, in.line_reads});
+        !e.empty())
       return fmt::format("cycle {}: {}", cycle, e);
   std::optional<pmu::CsrWrite> w;
   if (in.csr_we) w = pmu::CsrWrite{in.csr_addr, in.csr_wdata};

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "lockstep.h"
+#include "memory_model.h"
 #include "pmu_gen.h"
 #include "pmu_model.h"
 #include "probe_rules.h"
@@ -26,6 +27,7 @@ struct PmuInputs {
   uint16_t csr_addr = 0;
   uint32_t csr_wdata = 0;
   uint32_t mem_lines = 0;  // the harness memory's line requests in flight as the probe was sampled
+  const LineReadLog* line_reads = nullptr;  // the harness memory's line reads (probe rules)
   std::optional<pmu::CoreObs> obs;  // the core's observation port (SoC runs; probe rules)
   bool dbg_we = false;  // the test-only write port (mutation)
   pmu::PmuUnit dbg_unit = pmu::PmuUnit::kCpi;

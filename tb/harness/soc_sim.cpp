@@ -188,6 +188,7 @@ const std::vector<RtlCommit>& SocSim::tick() {
   pmu_in_.mem_lines = top_->mem_lines_o;  // fpga_mem's line requests, answered or not
 #else
   pmu_in_.mem_lines = static_cast<uint32_t>(mem_.line_outstanding()) + (line_answered_ ? 1 : 0);
+  pmu_in_.line_reads = &mem_.line_reads();  // the probe rules judge the miss levels by it
 #endif
   pmu_in_.dbg_we = pmu_dbg_.has_value();
   if (pmu_dbg_) {

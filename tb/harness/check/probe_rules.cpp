@@ -10,7 +10,8 @@ ProbeRules::ProbeRules(unsigned rob_entries, unsigned dispatch_width, unsigned c
                        unsigned fp_units)
     : rob_mask_(rob_entries - 1),
       window_check_(rob_entries, dispatch_width, commit_width),
-      history_(rob_entries, fp_units) {}
+      history_(rob_entries, fp_units),
+      levels_(rob_entries) {}
 
 std::string ProbeRules::step(const pmu::Probe& p, const MachineView& m) {
   const pmu::RobWindow before = window_;
@@ -24,6 +25,8 @@ std::string ProbeRules::step(const pmu::Probe& p, const MachineView& m) {
   if (p.mem_outstanding != std::min<uint32_t>(m.mem_lines, 15))
     return fmt::format("probe rule mem_outstanding: mem_outstanding {}, the memory model has {} "
                        "line requests in flight", p.mem_outstanding, m.mem_lines);
+  if (m.obs && m.line_reads)
+    return levels_.step(m.cycle, p, before, *m.obs, m.commits, *m.line_reads);
   return {};
 }
 
