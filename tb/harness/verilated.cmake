@@ -71,8 +71,9 @@ function(stackscope_cfg_define out base overrides)
 endfunction()
 
 # A sweep's model (`stackscope sweep`, docs/sweep.md): configured in a build tree of its own in
-# the model cache with SS_MODEL_PARAMS=Name=Value;... (the soc_top parameters that differ from
-# the defaults) and linked into stackscope_sweep (tb/CMakeLists.txt, tb/app).
+# the model cache with SS_MODEL_PARAMS=Name=Value;... (the build-time parameters that differ
+# from the default build's, stackscope.spec.builds), Verilated as that configuration
+# (STACKSCOPE_CFG) and linked into stackscope_sweep (tb/CMakeLists.txt, tb/app).
 if(SS_MODEL_PARAMS)
   stackscope_cfg_define(ss_sweep_cfg default "${SS_MODEL_PARAMS}")
   stackscope_verilate(soc_model_sweep TOP soc_top PREFIX Vsoc_sweep FILELIST ${CMAKE_SOURCE_DIR}/rtl/top/soc.f
