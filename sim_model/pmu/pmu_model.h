@@ -1,7 +1,7 @@
 // The whole PMU as pmu_top presents it to a core: every unit's golden model on one probe
 // stream, behind the counter-CSR port (standard counter CSRs + StackScope's custom ones:
 // bank select, TIP trigger control and acknowledge, and the read-only window). The address
-// map is generated with the RTL's by rtl/pmu/gen/pmu_gen.py (pmu_csr_map.h).
+// map is generated with the RTL's from scripts/stackscope/spec/pmu.py (pmu_csr_map.h).
 #pragma once
 
 #include <array>
