@@ -37,6 +37,7 @@ import sys
 from ..common import regions, runner
 from ..common.errors import StackScopeError, run_cli
 from ..common.paths import ROOT
+from ..spec import builds as spec_builds
 from . import study
 
 # Idealisation: (name, stackscope option, report config.ideal key, components it removes).
@@ -50,7 +51,7 @@ IDEAL_NAMES = [i[0] for i in IDEALS]
 IDEAL_LABEL = {"perfect-l1i": "icache", "perfect-l1d": "dcache", "perfect-bp": "bpred",
                "fast-alu": "alu_lat"}
 STAGES = ("dispatch", "issue", "commit")
-BUILDS = {"default": "stackscope", "w4": "stackscope_w4"}
+BUILDS = {b: spec_builds.by_name(b).binary for b in ("default", "w4")}  # the study's builds
 SIGNIFICANT = 0.10  # Eyerman et al.: a component (or the saving) of at least 10 % of CPI
 TOLERANCE = 0.001   # rounding allowed at each bound: 0.1 % of CPI
 SUM_SLACK = 0.01    # a stack summing to less than 99 % of the CPI is flagged as incomplete
