@@ -25,14 +25,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..common.errors import StackScopeError
+from ..spec import options
 
-# `stackscope run` options a spec may set (tb/app/cmd_run.cpp): kind of value.
-RUN_OPTIONS = {
-    "max-cycles": int, "ram-size": str, "mem-latency": int, "mem-bandwidth": int,
-    "mem-outstanding": int, "perfect-l1i": bool, "perfect-l1d": bool, "perfect-bp": bool,
-    "fast-alu": bool, "no-lockstep": bool, "no-check": bool, "tip-mode": str, "tip-period": int,
-    "mux-counters": int, "mux-slice": int, "freq": float, "config": str,
-}
+# `stackscope run` options a spec may set, by long name without dashes: kind of value (the
+# run-time options table's sweepable flags and the run's own options it lists,
+# stackscope.spec.options).
+RUN_OPTIONS = options.sweep_options()
 TOP_KEYS = {"name", "workloads", "build", "run", "exclude", "plot"}
 
 

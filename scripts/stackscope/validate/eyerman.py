@@ -38,18 +38,14 @@ from ..common import regions, runner
 from ..common.errors import StackScopeError, run_cli
 from ..common.paths import ROOT
 from ..spec import builds as spec_builds
+from ..spec import options
 from . import study
 
-# Idealisation: (name, stackscope option, report config.ideal key, components it removes).
-IDEALS = [
-    ("perfect-l1i", "--perfect-l1i", "perfect_l1i", ("icache",)),
-    ("perfect-l1d", "--perfect-l1d", "perfect_l1d", ("dcache_l1", "dcache_l2", "dcache_mem")),
-    ("perfect-bp", "--perfect-bp", "perfect_bp", ("bpred",)),
-    ("fast-alu", "--fast-alu", "fast_alu", ("alu_lat",)),
-]
+# Idealisation: (name, stackscope option, report config.ideal key, components it removes), from
+# the run-time options table (stackscope.spec.options).
+IDEALS = [(o.name, o.cli, o.field, o.ideal.components) for o in options.ideals()]
 IDEAL_NAMES = [i[0] for i in IDEALS]
-IDEAL_LABEL = {"perfect-l1i": "icache", "perfect-l1d": "dcache", "perfect-bp": "bpred",
-               "fast-alu": "alu_lat"}
+IDEAL_LABEL = {o.name: o.ideal.stack_label or o.ideal.components[0] for o in options.ideals()}
 STAGES = ("dispatch", "issue", "commit")
 BUILDS = {b: spec_builds.by_name(b).binary for b in ("default", "w4")}  # the study's builds
 SIGNIFICANT = 0.10  # Eyerman et al.: a component (or the saving) of at least 10 % of CPI

@@ -22,12 +22,13 @@ import subprocess
 import sys
 import tempfile
 
+from stackscope.spec import options
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 SCRIPT = os.path.join(HERE, "..", "..", "..", "scripts", "validate.py")
-IDEALS = {"perfect-l1i": ("perfect_l1i", ["icache"]),
-          "perfect-l1d": ("perfect_l1d", ["dcache_l1", "dcache_l2", "dcache_mem"]),
-          "perfect-bp": ("perfect_bp", ["bpred"]),
-          "fast-alu": ("fast_alu", ["alu_lat"])}
+# The idealisations the script runs, from the run-time options table: name -> (report
+# config.ideal key, components it removes). What is checked below is recomputed from the reports.
+IDEALS = {o.name: (o.field, list(o.ideal.components)) for o in options.ideals()}
 
 
 # The idealisation of the first workload that gets a hand-written note.
