@@ -8,7 +8,8 @@ The spec's static checks run first: on a problem, one line each and exit 2.
 """
 import sys
 
+from stackscope.common.errors import run_cli
 from stackscope.gen.cli import main
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(run_cli("gen", main, sys.argv[1:]))

@@ -53,7 +53,7 @@ def rules(gen):
 
 def generated(gen):
     full = {"rtl/pmu/probe_pkg.sv", "rtl/pmu/pmu_pkg.sv", "sim_model/pmu/pmu_gen.h",
-            "sim_model/pmu/pmu_csr_map.h", "scripts/pmu_consts.py", "scripts/stackscope/spec/pmu.py",
+            "sim_model/pmu/pmu_csr_map.h", "scripts/stackscope/spec/pmu.py",
             "tb/harness/commit_layout.h",
             "tests/pmu/check_pmu_literals.py"}
     regions = {"sw/lib/pmu.h": ("/* BEGIN GENERATED MAP */", "/* END GENERATED MAP */")}

@@ -4,6 +4,7 @@ import importlib
 import sys
 from pathlib import Path
 
+from stackscope.common.errors import StackScopeError
 from stackscope.gen import EMITTERS
 
 REPO_ROOT = Path(__file__).resolve().parents[3]
@@ -14,7 +15,7 @@ def families(only=None):
     others are not imported)."""
     names = EMITTERS if only is None else [n for n in EMITTERS if n.rsplit(".", 1)[-1] == only]
     if not names:
-        raise SystemExit(f"gen: no emitter family {only!r} (have: "
+        raise StackScopeError(f"no emitter family {only!r} (have: "
                          f"{', '.join(n.rsplit('.', 1)[-1] for n in EMITTERS)})")
     return [importlib.import_module(name) for name in names]
 

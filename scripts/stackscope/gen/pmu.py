@@ -12,7 +12,6 @@
   tb/harness/commit_layout.h, tb/harness/bus_layout.h   C++ views of the SoC's port structs,
                               from the elaborated SystemVerilog packages (pmu_bus)
   sw/lib/pmu.h                its generated region (addresses, banks, enums, event ids)
-  scripts/pmu_consts.py       the package constants the synthesis checks' expected counts use
   docs/dev/probe.md, docs/dev/pmu.md, docs/report.schema.json   their generated regions / lists
 """
 from stackscope.gen import pmu_bus, pmu_cpp, pmu_docs, pmu_sv
@@ -28,8 +27,7 @@ def outputs(root):
     outs = {root / "rtl/pmu/probe_pkg.sv": probe_pkg,
             root / "rtl/pmu/pmu_pkg.sv": pmu_sv.gen_pmu_pkg(),
             root / "sim_model/pmu/pmu_gen.h": pmu_cpp.gen_cpp(),
-            root / "sim_model/pmu/pmu_csr_map.h": pmu_cpp.gen_csr_map_h(),
-            root / "scripts/pmu_consts.py": pmu_docs.gen_consts_py()}
+            root / "sim_model/pmu/pmu_csr_map.h": pmu_cpp.gen_csr_map_h()}
     outs.update(pmu_bus.outputs(root, {"rtl/pmu/probe_pkg.sv": probe_pkg}))
     if (root / "tb/harness").is_dir():
         outs[root / "tb/harness/pmu_port.h"] = pmu_cpp.gen_pmu_port_h()

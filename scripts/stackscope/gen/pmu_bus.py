@@ -5,6 +5,7 @@ field offsets and widths are read from the type system, so no bit offset is coun
 """
 from pyslang import DiagnosticEngine, ast, syntax
 
+from stackscope.common.errors import StackScopeError
 from stackscope.gen.pmu_text import fill_lines, header
 
 # The packages elaborated, in dependency order: the structs' own packages and what they import.
@@ -25,13 +26,13 @@ class Packages:
             self.comp.addSyntaxTree(syntax.SyntaxTree.fromText(text, path))
         errs = [d for d in self.comp.getAllDiagnostics() if d.isError()]
         if errs:
-            raise SystemExit("pmu_gen: the SystemVerilog packages do not elaborate:\n" +
+            raise StackScopeError("the SystemVerilog packages do not elaborate:\n" +
                              DiagnosticEngine.reportAll(self.comp.sourceManager, errs))
 
     def package(self, pkg):
         p = self.comp.getPackage(pkg)
         if p is None:
-            raise SystemExit(f"pmu_gen: no package {pkg} in {', '.join(SV_PACKAGES)}")
+            raise StackScopeError(f"no package {pkg} in {', '.join(SV_PACKAGES)}")
         return p
 
     def struct(self, pkg, name):
@@ -39,14 +40,14 @@ class Packages:
         sym = self.package(pkg).lookupName(name)
         t = sym.canonicalType if sym is not None and sym.isType else None
         if t is None or t.kind != ast.SymbolKind.PackedStructType:
-            raise SystemExit(f"pmu_gen: {pkg} has no `typedef struct packed {{...}} {name};`")
+            raise StackScopeError(f"{pkg} has no `typedef struct packed {{...}} {name};`")
         fields = [(m.name, m.type.bitWidth, m.bitOffset) for m in t]
         return sorted(fields, key=lambda f: -f[2]), t.bitWidth
 
     def int_param(self, pkg, name):
         sym = self.package(pkg).lookupName(name)
         if sym is None or sym.kind != ast.SymbolKind.Parameter:
-            raise SystemExit(f"pmu_gen: {pkg} has no `localparam int unsigned {name}`")
+            raise StackScopeError(f"{pkg} has no `localparam int unsigned {name}`")
         return int(sym.value.value)
 
 
@@ -55,7 +56,7 @@ def gen_commit_h(pkgs):
     (so no bit offset is counted by hand)."""
     fields, total = pkgs.struct("core_pkg", "commit_t")
     if any(w > 32 for _, w, _ in fields):
-        raise SystemExit("pmu_gen: commit_t fields must be at most 32 bits")
+        raise StackScopeError("commit_t fields must be at most 32 bits")
     L = header() + [
         "// C++ decode of rtl/core/core_pkg.sv commit_t, whose field list this is generated from.",
         "#pragma once", "", '#include "lockstep.h"', "", "namespace stackscope::tb {", "",
@@ -105,7 +106,7 @@ def gen_bus_h(pkgs):
             cpp = "".join(part.capitalize() for part in stem.split("_"))
             for f, w in fields:
                 if w > 32 and w % 32:
-                    raise SystemExit(f"pmu_gen: {path} {name}.{f}: a field over 32 bits must be "
+                    raise StackScopeError(f"{path} {name}.{f}: a field over 32 bits must be "
                                      "whole 32-bit words")
             L += [f"// {pkg}::{name}, {total} bits, and its fields for unpack / pack.",
                   f"struct {cpp} {{"]

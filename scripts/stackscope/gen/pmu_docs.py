@@ -1,14 +1,20 @@
-"""Software and document outputs: sw/lib/pmu.h's map, scripts/pmu_consts.py, docs/dev/probe.md's
-field table, docs/dev/pmu.md's tables and docs/report.schema.json's counter lists."""
+"""Software and document outputs: sw/lib/pmu.h's map, docs/dev/probe.md's field table,
+docs/dev/pmu.md's tables and docs/report.schema.json's counter lists."""
 import re
 import textwrap
 
-from stackscope.spec.pmu import (CPI_COMPS, CPI_STAGES, CUSTOM_CSRS, DRAIN_ROUNDS, ENUMS, EVENTS,
-                                 EV_INC_W, FIELDS, FLOPS_COMPS, HIGH_HALF, NUM_SPEC_CNT, P,
-                                 STD_CSRS, TD_COUNTERS, TD_INC_W, TIPCTRL_IRQ_BIT,
+from stackscope.spec.pmu import (CPI_COMPS, CUSTOM_CSRS, ENUMS, EVENTS, FIELDS, FLOPS_COMPS,
+                                 HIGH_HALF, STD_CSRS, TD_COUNTERS, TIPCTRL_IRQ_BIT,
                                  TIPCTRL_PERIOD_SHIFT, TIP_WORDS, WINDOW_BASE, WINDOW_WORDS, banks,
-                                 count_of, layout, snake, td_doc, width_of)
-from stackscope.gen.pmu_text import GEN_NOTE, replace_region
+                                 count_of, snake, td_doc, width_of)
+from stackscope.common.errors import StackScopeError
+from stackscope.common.regions import replace_between
+from stackscope.gen.pmu_text import GEN_NOTE
+
+
+def replace_region(old, begin, end, lines, path):
+    """old with the lines between the marker strings begin and end replaced by `lines`."""
+    return replace_between(old, begin, end, "\n" + "\n".join(lines) + "\n", where=str(path))
 
 
 def c_enum(e):
@@ -43,21 +49,6 @@ def gen_sw_region():
     L += ["enum {"] + textwrap.wrap(", ".join(names), 92, initial_indent="    ",
                                     subsequent_indent="    ") + ["};"]
     return L
-
-
-def gen_consts_py():
-    consts = {"NumCpiStages": len(CPI_STAGES), "NumCpiComps": len(CPI_COMPS),
-              "NumTdCounters": len(TD_COUNTERS), "NumFlopsComps": len(FLOPS_COMPS),
-              "NumSpecCnt": NUM_SPEC_CNT, "NumEvents": len(EVENTS), "MaxWidth": P["MaxWidth"],
-              "PcW": P["PcW"], "EvIncW": EV_INC_W, "TdIncW": TD_INC_W}
-    consts["DrainRounds"] = DRAIN_ROUNDS
-    consts["ProbeBits"] = layout()[0]  # probe_t: pmu_top's probe stage register
-    body = ",\n".join(f"    {k!r}: {val}" for k, val in consts.items())
-    return f'"""{GEN_NOTE}\n\npmu_pkg constants scripts/synth.py\'s expected counts use."""\n' \
-           f"PKG = {{\n{body},\n}}\n\n\n" \
-           f"def drain_pend_w(num, inc_w):\n" \
-           f"    \"\"\"Pending-increment bits of a RAM-stored counter bank (pmu_pkg::drain_pend_w).\"\"\"\n" \
-           f"    return (PKG['DrainRounds'] * num * ((1 << inc_w) - 1)).bit_length()\n"
 
 
 def md(text):
@@ -100,7 +91,7 @@ def gen_schema(old):
     def sub(pattern, names, text):
         m = re.search(pattern, text, re.S)
         if not m:
-            raise SystemExit(f"pmu_gen: docs/report.schema.json: no match for {pattern}")
+            raise StackScopeError(f"docs/report.schema.json: no match for {pattern}")
         indent = m.start(2) - text.rfind("\n", 0, m.start(2)) - 1
         return text[:m.start(2)] + lst(names, indent) + text[m.end(2):]
 

@@ -1,5 +1,5 @@
 """Shared pieces of the PMU emitters: the expression rewriter (EVENTS, TD_COUNTERS -> SV),
-the generated-file note, line filling and region replacement."""
+the generated-file note and line filling."""
 import re
 import textwrap
 
@@ -61,11 +61,3 @@ def fill_lines(items, indent, width=98, cont=None):
             cur = indent if cont is None else cont
         cur += (" " if cur.strip() else "") + it
     return lines + ([cur] if cur.strip() else [])
-
-
-def replace_region(old, begin, end, lines, path):
-    if begin not in old or end not in old:
-        raise SystemExit(f"pmu_gen: {path} lacks the markers {begin!r} ... {end!r}")
-    head, rest = old.split(begin, 1)
-    _, tail = rest.split(end, 1)
-    return head + begin + "\n" + "\n".join(lines) + "\n" + end + tail
