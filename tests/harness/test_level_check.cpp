@@ -17,7 +17,8 @@ using pmu::InstrCls;
 
 namespace {
 
-constexpr uint32_t kLw = 0x00032283;  // lw x5, 0(x6)
+constexpr uint32_t kLw = 0x00432283;     // lw x5, 4(x6)
+constexpr uint32_t kAddiX6 = 0x00000313;  // addi x6, x0, 0 (the test sets its result)
 constexpr uint32_t kSw = 0x00532023;  // sw x5, 0(x6)
 constexpr uint32_t kData = 0x80010000, kCode = 0x80000040;
 
@@ -52,16 +53,21 @@ struct Bench {
   }
 };
 
-// A load at the head from cycle 1, answered and committed in cycle 12. `level(t)`: what the
-// probe names in cycle t; `read`: the memory's line read of its line (sent r=3, answered u=9).
+// A load at the head from cycle 1, answered and committed in cycle 12; its base register
+// (x6) is written by the record before it, in cycle 1 (the commit port names no load address:
+// the check follows the registers). `level(t)`: what the probe names in cycle t; `read`: the
+// memory's line read of its line (sent r=3, answered u=9).
 std::string load(uint32_t addr, bool read, InstrCls (*level)(uint64_t)) {
   Bench b;
-  std::string e = b.step(std::nullopt, 1);  // cycle 0: the load is dispatched
-  for (uint64_t t = 1; t < 12 && e.empty(); ++t) {
+  std::string e = b.step(std::nullopt, 2);  // cycle 0: the base's write and the load dispatched
+  tb::RtlCommit base = Bench::rec(kAddiX6, 0);
+  base.rd_we = true, base.rd = 6, base.rd_wdata = addr - 4;
+  if (e.empty()) e = b.step(level(1), 0, 1, {base});
+  for (uint64_t t = 2; t < 12 && e.empty(); ++t) {
     if (read && t == 3) b.log.add({.line = addr & ~31u, .requested = 3, .answered = 9});
     e = b.step(level(t));
   }
-  return e.empty() ? b.step(std::nullopt, 0, 1, {Bench::rec(kLw, addr)}) : e;
+  return e.empty() ? b.step(std::nullopt, 0, 1, {Bench::rec(kLw, 0)}) : e;
 }
 
 // Cycle 0: a store commits (the buffer's one entry holds it from cycle 1); a second store waits

@@ -75,19 +75,21 @@ std::string LevelCheck::judge_store(uint32_t idx, const tb::RtlCommit& c) const 
                      c.pc, n.sb_cycle, name(n.sb_named), n.sb_line);
 }
 
-std::string LevelCheck::judge_load(uint32_t idx, const tb::RtlCommit& c,
+std::string LevelCheck::judge_load(uint32_t idx, const tb::RtlCommit& c, uint32_t addr,
                                    const tb::LineReadLog& log) const {
   const Named& n = named_[idx];
-  if ((!n.l2 && !n.mem) || !judged(c.mem_addr, log)) return {};
-  const uint32_t line = line_of(c.mem_addr);
+  if ((!n.l2 && !n.mem) || !judged(addr, log)) return {};
+  const uint32_t line = line_of(addr);
   const uint64_t lo = std::min(n.l2 ? n.first_l2 : n.first_mem, n.mem ? n.first_mem : n.first_l2);
   const uint64_t hi = std::max(n.l2 ? n.last_l2 : 0, n.mem ? n.last_mem : 0);
-  // The read of its line in flight (sent .. in the L1D's miss tags) while it was named a miss.
+  // The read of its line in flight (sent .. in the L1D's miss tags) while it was named a miss,
+  // or filled at most kReplayBound cycles before (a load of the same MSHR that reached the head
+  // only after the fill, while the MSHR replays).
   const tb::LineRead* served = nullptr;
   bool complete = log.size() < tb::LineReadLog::kCapacity;
   for (std::size_t i = 0; i < log.size(); ++i) {
     const tb::LineRead& rd = log.recent(i);
-    if (rd.answered + kFillSeen < lo) {
+    if (rd.answered + kFillSeen + kReplayBound < lo) {
       complete = true;  // this and older reads were answered before the load waited
       break;
     }
@@ -113,7 +115,7 @@ std::string LevelCheck::judge_load(uint32_t idx, const tb::RtlCommit& c,
   if (n.mem && complete)
     return fmt::format("probe rule head_level: the load at pc {:08x} (line {:08x}) was named "
                        "dcache_mem in cycle {}, but no line read of it was in flight while it "
-                       "waited: the L2 served it",
+                       "waited (nor filled its line just before): the L2 served it",
                        c.pc, line, n.first_mem);
   return {};
 }
@@ -149,14 +151,20 @@ std::string LevelCheck::step(uint64_t cycle, const pmu::Probe& p, pmu::RobWindow
   for (const tb::RtlCommit& c : commits) {
     if (c.trap && (c.cause >> 31)) continue;
     if (!c.trap) {
-      const iss::Op op = iss::decode(c.insn).op;
-      const bool load = (op >= iss::Op::kLb && op <= iss::Op::kLhu) || op == iss::Op::kFlw;
-      const bool store = (op >= iss::Op::kSb && op <= iss::Op::kSw) || op == iss::Op::kFsw;
-      if (std::string e = load    ? judge_load(idx, c, log)
+      const iss::decoded_t d = iss::decode(c.insn);
+      const bool load = (d.op >= iss::Op::kLb && d.op <= iss::Op::kLhu) || d.op == iss::Op::kFlw;
+      const bool store = (d.op >= iss::Op::kSb && d.op <= iss::Op::kSw) || d.op == iss::Op::kFsw;
+      const bool base_known = (x_known_ >> d.rs1) & 1u;
+      if (std::string e = load && base_known
+                              ? judge_load(idx, c, x_[d.rs1] + static_cast<uint32_t>(d.imm), log)
                           : store ? judge_store(idx, c)
                                   : std::string();
           !e.empty())
         return e;
+      if (c.rd_we && !c.rd_fp && c.rd != 0) {
+        x_[c.rd] = c.rd_wdata;
+        x_known_ |= 1u << c.rd;
+      }
       if (store && log.cached(c.mem_addr, iss::memmap::kRamBase)) {
         stores_[stores_n_++ % kStores] = c.mem_addr;
         ++held_after;

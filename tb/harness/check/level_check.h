@@ -3,15 +3,20 @@
 // level reaches the probe from the core's load queue and the D-cache's miss tags; the record
 // here is the harness memory model's log of line reads (tb/harness/memory_model.h
 // LineReadLog): every L2 read miss is one line read, sent in the cycle the L2's lookup misses,
-// and a miss the L2 answers itself is none. The L1D learns of an L2 miss one cycle after that
-// lookup and shows it in its miss tags one cycle later, until the fill reaches it two cycles
-// after the line port's answer (soc_top registers the answer, the L2 answers the L1D a cycle
-// after taking it). So, for a miss on line X whose L2 read is R (requested r, answered u):
+// and a miss the L2 answers itself is none. The L1D's miss tags show the L2 miss from two
+// cycles after that lookup (the L2 notifies the L1D at the next edge, which records it at the
+// one after) to the cycle after the line port's answer, when the fill clears it (RTL timing,
+// docs/dev/memory.md; kL2MissSeen, kFillSeen). So, for a miss on line X whose L2 read was sent
+// in cycle r and answered in cycle u:
 // - a blamed load (ROB head not done, head class dcache_l2 or dcache_mem) is judged when it
-//   commits and its address is known: if a read of its line was in flight (r .. u + 2) in a
+//   commits and its address is known (the commit port names no load address: the check
+//   follows the x registers from the records' writes and adds the load's offset to its base
+//   register; a base no record has written yet is unknown, and the load is not judged): if a read of its line was in flight (r .. u + 1) in a
 //   cycle the probe named a miss level for it, that read served it, and the probe names
 //   dcache_mem exactly from cycle r + 2 on (dcache_l2 up to r + 1); with no such read the L2
-//   served it and the probe never names dcache_mem;
+//   served it and the probe never names dcache_mem. One bound: a younger load of the same
+//   MSHR reaches the head only after the fill, while the MSHR replays; a read filled at most
+//   kReplayBound cycles before the load was first named counts as serving it;
 // - a store-buffer wait (a done store at the head held by a full buffer whose oldest store
 //   missed the L1D) is judged in the cycle after it: the buffer's oldest store is known from
 //   the committed stores and the buffer's occupancy (observation port, sb_free; an entry
@@ -48,6 +53,10 @@ class LevelCheck {
   // Cycles from the L2 read on the line port to the first cycle the probe may name dcache_mem,
   // and from the line port's answer to the last cycle the L1D's miss tags still show it.
   static constexpr uint64_t kL2MissSeen = 2, kFillSeen = 1;
+  // A load of an MSHR reaches the head at most this many cycles after the MSHR's fill and
+  // still waits for its replay (an MSHR's L1DTargets loads and its store, behind the other
+  // MSHRs' replays: 4 x 9, with room).
+  static constexpr uint64_t kReplayBound = 64;
 
  private:
   // The levels named for one ROB entry while it was the blamed head.
@@ -74,7 +83,8 @@ class LevelCheck {
   SbWait sb_wait(uint32_t idx, uint64_t cycle, pmu::InstrCls cls, const pmu::CoreObs& obs,
                  const tb::LineReadLog& log) const;
   void judge_sb_wait(const SbWait& w, uint64_t held_now);
-  std::string judge_load(uint32_t idx, const tb::RtlCommit& c, const tb::LineReadLog& log) const;
+  std::string judge_load(uint32_t idx, const tb::RtlCommit& c, uint32_t addr,
+                         const tb::LineReadLog& log) const;
   std::string judge_store(uint32_t idx, const tb::RtlCommit& c) const;
 
   static constexpr unsigned kMaxRob = 1u << pmu::kRobIdxW;
@@ -87,6 +97,8 @@ class LevelCheck {
   std::optional<uint32_t> sb_entries_;  // the store buffer's size: sb_free in the first cycle
   uint64_t oldest_seq_ = ~0ull, oldest_since_ = 0;  // the buffer's oldest store, since when
   SbWait pending_;
+  std::array<uint32_t, 32> x_{};  // the x registers as the records wrote them
+  uint32_t x_known_ = 1;          // bit r: x_[r] is known (x0 always)
 };
 
 }  // namespace stackscope::check
