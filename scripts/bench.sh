@@ -126,6 +126,7 @@ section_core
 section_pmuint() {
   [[ -x $build/stackscope ]] || { echo "bench pmuint: $build/stackscope not built" >&2; return 1; }
   local wl=pchase_l2 elf json="{\"workload\": \"pchase_l2\"" mode flags check rate best
+  local -A rates
   elf=$build/sw/workloads/$wl.elf
   [[ -f $elf ]] || { echo "bench pmuint: $elf not built" >&2; return 1; }
   for mode in lockstep no_lockstep; do
@@ -140,9 +141,9 @@ section_pmuint() {
         (( rate > best )) && best=$rate
       done
       json+=", \"${mode}_check_${check}_cycles_per_s\": $best"
-      eval "rate_$check=$best"
+      rates[$check]=$best
     done
-    local ratio
+    local ratio rate_on=${rates[on]} rate_off=${rates[off]}
     ratio=$("$py" -c "print(round($rate_off / $rate_on, 3))")
     json+=", \"${mode}_ratio\": $ratio"
     printf 'pmuint: %s %s: cross-check on %s cycles/s, off %s cycles/s, ratio %s\n' \
