@@ -13,8 +13,9 @@ TIMED       = python3 scripts/docs.py timed $(1) --build-dir $(BUILD) --
 
 all: build
 
+# The dependencies' time is recorded when the venv did not exist yet (a new checkout).
 $(DEPS_STAMP): scripts/install-deps.sh scripts/pyproject.toml
-	$(call TIMED,deps) bash scripts/install-deps.sh
+	$(if $(wildcard $(BUILD)/venv/bin/python3),,$(call TIMED,deps)) bash scripts/install-deps.sh
 	@touch $@
 
 deps: $(DEPS_STAMP)
