@@ -105,13 +105,24 @@ std::string LevelCheck::judge_load(uint32_t idx, const tb::RtlCommit& c, uint32_
                          "dcache_mem in cycle {}, but its line's L2 read was sent in cycle {} "
                          "(dcache_mem from cycle {})",
                          c.pc, line, n.first_mem, served->requested, mem_from);
-    if (n.l2 && n.last_l2 >= mem_from)
-      return fmt::format("probe rule head_level: the load at pc {:08x} (line {:08x}) was named "
-                         "dcache_l2 in cycle {}, but its line missed the L2: the read was sent "
-                         "in cycle {} and answered in cycle {} (dcache_mem from cycle {})",
-                         c.pc, line, n.last_l2, served->requested, served->answered, mem_from);
-    return {};
   }
+  // Named dcache_l2 in a cycle a read of its line was in the L1D's miss tags.
+  if (n.l2 && !n.l2_overflow)
+    for (std::size_t i = 0; i < log.size(); ++i) {
+      const tb::LineRead& rd = log.recent(i);
+      if (rd.answered + kFillSeen < n.first_l2) break;
+      if (rd.line != line) continue;
+      const uint64_t from = rd.requested + kL2MissSeen, to = rd.answered + kFillSeen;
+      for (uint8_t k = 0; k < n.l2_n; ++k)
+        if (n.l2_runs[k].first <= to && n.l2_runs[k].second >= from)
+          return fmt::format("probe rule head_level: the load at pc {:08x} (line {:08x}) was "
+                             "named dcache_l2 in cycle {}, but its line missed the L2: the read "
+                             "was sent in cycle {} and answered in cycle {} (dcache_mem from "
+                             "cycle {} to {})",
+                             c.pc, line, std::max(n.l2_runs[k].first, from), rd.requested,
+                             rd.answered, from, to);
+    }
+  if (served) return {};
   if (n.mem && complete)
     return fmt::format("probe rule head_level: the load at pc {:08x} (line {:08x}) was named "
                        "dcache_mem in cycle {}, but no line read of it was in flight while it "
@@ -138,6 +149,12 @@ std::string LevelCheck::step(uint64_t cycle, const pmu::Probe& p, pmu::RobWindow
     if (cls == pmu::InstrCls::kDcL2) {
       if (!n.l2) n.first_l2 = cycle;
       n.l2 = true, n.last_l2 = cycle;
+      if (n.l2_n > 0 && n.l2_runs[n.l2_n - 1].second + 1 == cycle)
+        n.l2_runs[n.l2_n - 1].second = cycle;
+      else if (n.l2_n < n.l2_runs.size())
+        n.l2_runs[n.l2_n++] = {cycle, cycle};
+      else
+        n.l2_overflow = true;
     } else {
       if (!n.mem) n.first_mem = cycle;
       n.mem = true, n.last_mem = cycle;

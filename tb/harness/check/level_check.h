@@ -16,7 +16,10 @@
 //   dcache_mem exactly from cycle r + 2 on (dcache_l2 up to r + 1); with no such read the L2
 //   served it and the probe never names dcache_mem. One bound: a younger load of the same
 //   MSHR reaches the head only after the fill, while the MSHR replays; a read filled at most
-//   kReplayBound cycles before the load was first named counts as serving it;
+//   kReplayBound cycles before the load was first named counts as serving it (for a load
+//   named dcache_mem). A load named dcache_l2 is wrong only in a cycle inside a read's
+//   r + 2 .. u + 1 (its runs of dcache_l2 cycles are kept; after the fill a new L1D miss of
+//   the same line can hit in the L2);
 // - a store-buffer wait (a done store at the head held by a full buffer whose oldest store
 //   missed the L1D) is judged in the cycle after it: the buffer's oldest store is known from
 //   the committed stores and the buffer's occupancy (observation port, sb_free; an entry
@@ -63,6 +66,10 @@ class LevelCheck {
   struct Named {
     uint64_t first_l2 = 0, last_l2 = 0, first_mem = 0, last_mem = 0;
     bool l2 = false, mem = false;
+    // The runs of consecutive cycles it was named dcache_l2 (more than kL2Runs: not judged).
+    std::array<std::pair<uint64_t, uint64_t>, 4> l2_runs{};
+    uint8_t l2_n = 0;
+    bool l2_overflow = false;
     // The first store-buffer-wait cycle whose level disagreed (judged if the entry is a store).
     bool sb_bad = false;
     uint64_t sb_cycle = 0, sb_r = 0, sb_u = 0;
