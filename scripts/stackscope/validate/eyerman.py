@@ -571,8 +571,9 @@ def validate(a):
     expected = {w["name"]: int(w.get("expected_exit", 0)) for w in suite}
     workloads = parse_list(a.workloads, names, "workloads") if a.workloads else names
     notes = load_notes(a.notes, names)
-    out = study.prepare(a, "validate", REGION, may_create=True)
+    # The binaries first: a build directory that is not built leaves nothing behind.
     binaries = {b: study.binary(a.build_dir, BUILDS[b]) for b in builds}
+    out = study.prepare(a, "validate", REGION, may_create=True)
     for b in builds:
         os.makedirs(os.path.join(out, b), exist_ok=True)
 

@@ -232,8 +232,8 @@ def run_study(a):
         if bad or not workloads:
             raise StackScopeError(f"--workloads: {','.join(bad) or '(empty)'} not an FP workload "
                                   f"(one of {','.join(names)})")
-    out = study.prepare(a, "flops", REGION)
     binary = study.binary(a.build_dir, "stackscope")
+    out = study.prepare(a, "flops", REGION)
     recs, fails = runner.run_reports(runs_of(binary, workloads, out), out, a, "flops_study")
     for k, why in sorted(fails.items()):
         print(f"flops_study.py: {k[0]} {k[1]}: {why}", file=sys.stderr)

@@ -263,7 +263,8 @@ class BadInput(unittest.TestCase):
             self.assertEqual(rc, 2, args)
             self.assertEqual(err.count("\n"), 1, err)
             self.assertIn(msg, err)
-
+        # A build directory that is not built is refused before any output directory is made.
+        self.assertFalse(os.path.exists("/nonexistent/validate"))
 
     def test_doc_without_region_refused_before_running(self):
         with tempfile.TemporaryDirectory() as d:
