@@ -8,7 +8,7 @@ set(SS_BUILDS default w1 w4 fpga)
 set(SS_BUILD_PARAMS FetchWidth DispatchWidth IssueWidth NumAlu CommitWidth RobEntries RsEntries
     LqEntries SqEntries SbEntries PhysRegs MulLatency FpUnits RfRam GshareEntries BtbEntries
     L1ISets L1DSets L2Sets L2Ways PmuSpecBlocks PmuCntStore PmuSpecDrain PmuProbeStage)
-# default: 2-wide (dispatch and commit 2, issue 3), ROB 32
+# default: 2-wide (dispatch and commit 2, issue width 3), ROB 32
 set(SS_BUILD_default_TOP soc_top)
 set(SS_BUILD_default_MODEL soc_model)
 set(SS_BUILD_default_PREFIX Vsoc_top)

@@ -6,7 +6,7 @@ package core_cfg_pkg;
   import core_pkg::core_cfg_t;
   import core_pkg::core_cfg;
 
-  // default: 2-wide (dispatch and commit 2, issue 3), ROB 32 (soc_top, build/stackscope)
+  // default: 2-wide (dispatch and commit 2, issue width 3), ROB 32 (soc_top, build/stackscope)
   localparam core_cfg_t CfgDefault = core_cfg('{
     FetchWidth: 2, DispatchWidth: 2, IssueWidth: 3, NumAlu: 2, CommitWidth: 2, RobEntries: 32,
     RsEntries: 8, LqEntries: 8, SqEntries: 8, SbEntries: 4, PhysRegs: 64, MulLatency: 3,

@@ -103,7 +103,7 @@ PARAMS = [
 ]
 
 BUILDS = [
-    Build("default", "soc_top", {}, "2-wide (dispatch and commit 2, issue 3), ROB 32"),
+    Build("default", "soc_top", {}, "2-wide (dispatch and commit 2, issue width 3), ROB 32"),
     Build("w1", "soc_top",
           {"FetchWidth": 1, "DispatchWidth": 1, "IssueWidth": 1, "NumAlu": 1, "CommitWidth": 1},
           "1-wide, one ALU"),
