@@ -3,7 +3,8 @@
 
 Workload entries carry "src" (path under sw/) and optional "cflags", and "fpga": true for a
 workload also linked for the FPGA top (build/sw/fpga/<name>.elf); ISA tests are built by the
-pattern rule from sw/isa/<stem>.S.
+pattern rule from sw/isa/<stem>.S. "bench_programs" (C, the workload flags) go to
+build/sw/bench/ and are in no suite.
 """
 import json
 import sys
@@ -52,6 +53,16 @@ def main() -> int:
             print(f"{elf}: {path} $(SW)/lib/pmu.h $(SW)/pmu/roi.h $(SW)/common/ss_roi.h $(CRT) "
                   "$(COMMON_DEPS) | $(BUILD)/pmu")
             print(f"\t$(CC) $(WL_CFLAGS) {flags} -o $@ $(CRT) {path}")
+    # Benchmark programs (`make bench`; not in any suite, docs/workloads.md): C with the workload
+    # flags.
+    if manifest.get("bench_programs"):
+        print("$(BUILD)/bench:\n\tmkdir -p $@")
+    for b in manifest.get("bench_programs", []):
+        elf = "$(BUILD)/" + b["elf"]
+        path = "$(SW)/" + b["src"]
+        elfs.append(elf)
+        print(f"{elf}: {path} $(CRT) $(COMMON_DEPS) | $(BUILD)/bench")
+        print(f"\t$(CC) $(WL_CFLAGS) {b.get('cflags', '')} -o $@ $(CRT) {path}")
     print("ALL_ELFS := " + " ".join(elfs))
     print("FPGA_WL_ELFS := " + " ".join(fpga))
     return 0
