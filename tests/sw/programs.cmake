@@ -81,3 +81,36 @@ add_test(NAME sw_iss_bad_isa
 set_tests_properties(sw_selftest_unexpected_trap sw_selftest_check_fails sw_selftest_fp_iss
                      sw_selftest_fp_iss_rv32im sw_iss_bad_isa
                      PROPERTIES FIXTURES_REQUIRED sw_elfs LABELS iss)
+
+# Benchmark programs (manifest "bench_programs", docs/workloads.md; in no suite) on the ISS.
+# coremark_like prints its final CRC: the line below is what its source prints when built
+# natively with gcc -DCM_HOST, written here by hand. sw_bench_coremark_like_host requires the
+# host build (-O0 and -O2) to print it and exit 0 (its source's constant agrees);
+# sw_bench_coremark_like requires the RISC-V ELF to print it on the ISS and exit 0.
+set(sw_coremark_line "coremark_like: iterations 8 crc 0x0af1")
+string(JSON sw_n LENGTH "${sw_manifest}" bench_programs)
+math(EXPR sw_last "${sw_n} - 1")
+foreach(i RANGE ${sw_last})
+  string(JSON name GET "${sw_manifest}" bench_programs ${i} name)
+  string(JSON elf GET "${sw_manifest}" bench_programs ${i} elf)
+  string(JSON limit GET "${sw_manifest}" bench_programs ${i} max_insns)
+  if(name STREQUAL "coremark_like")
+    set(regex "^${sw_coremark_line}$")
+  else()
+    set(regex ".")
+  endif()
+  add_test(NAME sw_bench_${name}
+           COMMAND ${sw_expect} 0 "${regex}" ${sw_ss} iss --max-insns ${limit}
+                   ${STACKSCOPE_SW_DIR}/${elf})
+  set_tests_properties(sw_bench_${name} PROPERTIES FIXTURES_REQUIRED sw_elfs LABELS iss)
+endforeach()
+find_program(SW_HOST_CC NAMES cc gcc clang)
+if(SW_HOST_CC)
+  add_test(NAME sw_bench_coremark_like_host
+           COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/bench_host.sh ${SW_HOST_CC}
+                   ${CMAKE_SOURCE_DIR}/sw/bench/coremark_like.c ${CMAKE_CURRENT_BINARY_DIR}/bench
+                   "${sw_coremark_line}")
+  set_tests_properties(sw_bench_coremark_like_host PROPERTIES LABELS iss)
+else()
+  message(WARNING "no host C compiler (cc, gcc, clang): sw_bench_coremark_like_host skipped")
+endif()
