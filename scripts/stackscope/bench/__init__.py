@@ -1,0 +1,1 @@
+"""Simulation-speed benchmarks (`make bench`, docs/dev/speed.md)."""

@@ -1,0 +1,175 @@
+"""Build settings of the Verilated model, measured one by one (docs/dev/speed.md "Settings").
+
+Each setting is built in a CMake tree of its own (BUILD/bench/settings/<name>) configured with
+the setting's values of SS_OPT_FAST (the per-cycle code's C++ flags), SS_VERILATOR_EXTRA (more
+Verilator arguments) and the C++ compiler of the model, so the rest of the flow is
+tb/harness/verilated.cmake's. Recorded per setting: the build time of the default model from
+nothing (no ccache, `-j 2`; for profile-guided optimisation the instrumented build, the
+training runs and the optimised build together) and the simulated cycles per CPU second and
+per wall second of checked runs (lockstep and the cross-check) on three workloads, median of
+`reps` runs; and its speed against the first setting, the one the project builds with.
+
+Profile-guided optimisation follows GCC's flow for a Verilated model (Verilator's manual,
+"Compiler Profile-Guided Optimization"): the model built with -fprofile-generate, run on
+training programs that are not among the measured ones, then rebuilt with -fprofile-use in
+the same directory, where the profile was written.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..common.errors import StackScopeError
+from . import simspeed
+
+MEASURED = ["bench/coremark_like", "workloads/qsort", "workloads/crc32"]
+TRAINING = ["workloads/interp", "workloads/spmv", "workloads/pchase_l2"]
+PGO_GEN = "-O2 -fprofile-generate -fprofile-update=single"
+PGO_USE = "-O2 -fprofile-use -fprofile-partial-training -Wno-missing-profile"
+
+
+@dataclass(frozen=True)
+class Setting:
+    name: str
+    what: str
+    opt_fast: str = "-O2"
+    vl_extra: list[str] = field(default_factory=list)
+    cxx: str = ""        # the model's C++ compiler (Verilator's make CXX/LINK), "" = g++
+    pgo: bool = False
+
+
+SETTINGS = [
+    Setting("O2", "the model's per-cycle code at -O2 (the project's setting)"),
+    Setting("O3", "-O3", opt_fast="-O3"),
+    Setting("O1", "-O1", opt_fast="-O1"),
+    Setting("Os", "-Os (smaller code)", opt_fast="-Os"),
+    Setting("pgo", "profile-guided optimisation (GCC, trained on interp, spmv, pchase_l2)",
+            pgo=True),
+    Setting("clang", "clang++ -O2 for the model", cxx="clang++"),
+    Setting("threads2", "Verilator --threads 2", vl_extra=["--threads", "2"]),
+]
+
+
+def _run(cmd: list[str], env: dict, what: str) -> None:
+    r = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
+    if r.returncode != 0:
+        tail = (r.stdout + r.stderr).strip().splitlines()[-3:]
+        raise StackScopeError(f"{what} failed: {' | '.join(tail)}", 1)
+
+
+def _configure(root: Path, tree: Path, s: Setting, opt_fast: str, link: str, env: dict) -> None:
+    extra = list(s.vl_extra)
+    if s.cxx:
+        extra += ["-MAKEFLAGS", f"CXX={s.cxx}", "-MAKEFLAGS", f"LINK={s.cxx}"]
+    _run(["cmake", "-S", str(root), "-B", str(tree), "-DCMAKE_BUILD_TYPE=Release",
+          f"-DSS_OPT_FAST={opt_fast}", f"-DSS_VERILATOR_EXTRA={';'.join(extra)}",
+          f"-DCMAKE_EXE_LINKER_FLAGS={link}"], env, f"configure {tree.name}")
+
+
+def _build_model(tree: Path, env: dict, keep_profile: bool = False) -> float:
+    """Seconds to build the default model from nothing (its profile data kept if asked)."""
+    mdir = tree / "verilated" / "soc_model"
+    if keep_profile and mdir.is_dir():
+        for f in mdir.iterdir():
+            if f.suffix != ".gcda":
+                if f.is_dir():
+                    shutil.rmtree(f)
+                else:
+                    f.unlink()
+    else:
+        shutil.rmtree(mdir, ignore_errors=True)
+    t0 = time.monotonic()
+    _run(["cmake", "--build", str(tree), "-j", "2", "--target", "soc_model_build"],
+         {**env, "CCACHE_DISABLE": "1"}, f"model build in {tree.name}")
+    return time.monotonic() - t0
+
+
+def build(root: Path, build_dir: Path, s: Setting, log=print) -> tuple[Path, float]:
+    """(the setting's stackscope binary, its model build seconds)."""
+    if s.cxx and shutil.which(s.cxx) is None:
+        raise StackScopeError(f"{s.cxx} not installed")
+    env = dict(os.environ)
+    tree = build_dir / "bench" / "settings" / s.name
+    if not s.pgo:
+        _configure(root, tree, s, s.opt_fast, "", env)
+        secs = _build_model(tree, env)
+        _run(["cmake", "--build", str(tree), "-j", "2", "--target", "stackscope"], env,
+             f"stackscope in {tree.name}")
+        return tree / "stackscope", secs
+    _configure(root, tree, s, PGO_GEN, "-fprofile-generate", env)
+    secs = _build_model(tree, env)
+    _run(["cmake", "--build", str(tree), "-j", "2", "--target", "stackscope"], env,
+         "instrumented stackscope")
+    t0 = time.monotonic()
+    for wl in TRAINING:
+        elf = build_dir / "sw" / f"{wl}.elf"
+        if not elf.is_file():
+            raise StackScopeError(f"{elf} not built (make sw)")
+        _run([str(tree / "stackscope"), "run", str(elf)], env, f"training run of {wl}")
+    secs += time.monotonic() - t0
+    log(f"settings: {s.name}: trained on {', '.join(w.split('/')[-1] for w in TRAINING)}")
+    _configure(root, tree, s, PGO_USE, "", env)
+    secs += _build_model(tree, env, keep_profile=True)
+    _run(["cmake", "--build", str(tree), "-j", "2", "--target", "stackscope"], env,
+         "optimised stackscope")
+    return tree / "stackscope", secs
+
+
+def measure(root: Path, build_dir: Path, names: list[str], reps: int, log=print) -> dict:
+    known = {s.name: s for s in SETTINGS}
+    for n in names:
+        if n not in known:
+            raise StackScopeError(f"no setting {n!r} (one of {', '.join(known)})")
+    rows = []
+    for n in names:
+        s = known[n]
+        row = {"name": s.name, "what": s.what}
+        try:
+            binary, secs = build(root, build_dir, s, log)
+        except StackScopeError as e:
+            row["error"] = str(e)
+            log(f"settings: {s.name}: {e}")
+            rows.append(row)
+            continue
+        row["model_build_s"] = round(secs, 1)
+        cpu, wall = [], []
+        for wl in MEASURED:
+            elf = build_dir / "sw" / f"{wl}.elf"
+            runs = [simspeed.run_once(binary, elf, simspeed.MODES["check"]) for _ in range(reps)]
+            cpu.append(sorted(r.cycles / r.cpu_s for r in runs)[len(runs) // 2])
+            wall.append(sorted(r.wall_rate for r in runs)[len(runs) // 2])
+        row["cycles_per_cpu_s"] = round(simspeed.geomean(cpu))
+        row["cycles_per_wall_s"] = round(simspeed.geomean(wall))
+        log(f"settings: {s.name}: model build {secs:.0f} s, checked runs "
+            f"{row['cycles_per_cpu_s']} cycles per CPU second, {row['cycles_per_wall_s']} per "
+            "wall second")
+        rows.append(row)
+    ref = next((r for r in rows if "error" not in r), None)
+    for r in rows:
+        if ref and "error" not in r:
+            r["speed_vs_first"] = round(r["cycles_per_cpu_s"] / ref["cycles_per_cpu_s"], 2)
+            r["wall_vs_first"] = round(r["cycles_per_wall_s"] / ref["cycles_per_wall_s"], 2)
+            r["build_vs_first"] = round(r["model_build_s"] / ref["model_build_s"], 2)
+    return {"workloads": [w.split("/")[-1] for w in MEASURED], "reps": reps, "rows": rows}
+
+
+def render(record: dict) -> str:
+    """The Markdown table of docs/dev/speed.md's region `settings`."""
+    st = record.get("stamp", {})
+    out = [f"Measured by `make bench-settings` on {st.get('commit', '?')}, {st.get('date', '?')}: "
+           f"checked runs of {', '.join(record['workloads'])}, geometric mean of the medians of "
+           f"{record['reps']} runs; the ratios are against the first row.", "",
+           "| setting | model build | cycles / CPU s | cycles / wall s | speed | wall speed | build time |",
+           "|---|---:|---:|---:|---:|---:|---:|"]
+    for r in record["rows"]:
+        if "error" in r:
+            out.append(f"| {r['what']} | not measured: {r['error']} | | | | | |")
+            continue
+        out.append(f"| {r['what']} | {r['model_build_s']:.0f} s | {r['cycles_per_cpu_s']} | "
+                   f"{r['cycles_per_wall_s']} | {r['speed_vs_first']:.2f}x | "
+                   f"{r['wall_vs_first']:.2f}x | {r['build_vs_first']:.2f}x |")
+    return "\n".join(out) + "\n"
