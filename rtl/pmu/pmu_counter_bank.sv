@@ -181,12 +181,21 @@ module pmu_counter_bank
     end
     NoBackToBackWrites: assert property (@(posedge clk_i) disable iff (!rst_ni) !(we_i && we_q))
       else $error("pmu_counter_bank: writes in consecutive cycles stall the drain past its bound");
-    for (genvar c = 0; c < Num; c++) begin : gen_pend_check
+    // One assertion for the bank (not one a counter: each costs the simulator a call a cycle).
+    logic [Num-1:0] pend_wraps;   // the counter's pending register would carry out
+    int unsigned    pend_wrap_c;  // the first such counter, for the message
+    always_comb begin : pend_check
       logic [PendW:0] next_sum;
-      assign next_sum = {1'b0, pend_q[c]} + (PendW+1)'(inc_i[c]);
-      PendingFits: assert property (@(posedge clk_i) disable iff (!rst_ni) !next_sum[PendW])
-        else $error("pmu_counter_bank: pending register %0d overflows (PendW %0d)", c, PendW);
+      pend_wrap_c = 0;
+      for (int c = int'(Num) - 1; c >= 0; c--) begin  // down: the lowest index is reported
+        next_sum = {1'b0, pend_q[c]} + (PendW+1)'(inc_i[c]);
+        pend_wraps[c] = next_sum[PendW];
+        if (next_sum[PendW]) pend_wrap_c = unsigned'(c);
+      end
     end
+    PendingFits: assert property (@(posedge clk_i) disable iff (!rst_ni) pend_wraps == '0)
+      else $error("pmu_counter_bank: pending register %0d overflows (PendW %0d)", pend_wrap_c,
+                  PendW);
 `endif
   end
 
