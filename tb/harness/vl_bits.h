@@ -27,14 +27,16 @@ uint64_t get_bits(const W& w, unsigned lo, unsigned width) {
   if constexpr (std::is_integral_v<W>) {
     return (static_cast<uint64_t>(w) >> lo) & vl_bits_detail::mask(width);
   } else {
-    uint64_t v = 0;
-    for (unsigned got = 0; got < width;) {
-      const unsigned sh = (lo + got) % 32, take = std::min(32 - sh, width - got);
-      const uint64_t word = static_cast<uint32_t>(w[(lo + got) / 32]);
-      v |= ((word >> sh) & vl_bits_detail::mask(take)) << got;
-      got += take;
+    // At most three words hold the field; a word past the field's end is not read.
+    const unsigned i = lo / 32, sh = lo % 32;
+    uint64_t v = static_cast<uint32_t>(w[i]) >> sh;
+    unsigned got = 32 - sh;
+    if (got < width) {
+      v |= static_cast<uint64_t>(static_cast<uint32_t>(w[i + 1])) << got;
+      got += 32;
+      if (got < width) v |= static_cast<uint64_t>(static_cast<uint32_t>(w[i + 2])) << got;
     }
-    return v;
+    return v & vl_bits_detail::mask(width);
   }
 }
 template <class W>

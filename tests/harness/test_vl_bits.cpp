@@ -101,3 +101,17 @@ TEST_CASE("ic_req_t fits a 64-bit integer port", "[bus_layout]") {
   CHECK(q == 0x180000010ull);
   CHECK(unpack<IcReq>(q).addr == 0x80000010u);
 }
+
+TEST_CASE("get_bits against a bit-by-bit read, every position and width", "[vl_bits]") {
+  // The reference reads one bit at a time: bit b is bit b % 32 of word b / 32.
+  std::array<uint32_t, 5> w{0x9e3779b9u, 0x7f4a7c15u, 0xf39cc060u, 0x5ced1b2bu, 0x0badc0deu};
+  for (unsigned lo = 0; lo < 96; ++lo) {
+    for (unsigned width = 1; width <= 64 && lo + width <= 160; ++width) {
+      uint64_t want = 0;
+      for (unsigned b = 0; b < width; ++b)
+        want |= static_cast<uint64_t>((w[(lo + b) / 32] >> ((lo + b) % 32)) & 1u) << b;
+      INFO("lo " << lo << " width " << width);
+      REQUIRE(get_bits(w, lo, width) == want);
+    }
+  }
+}
