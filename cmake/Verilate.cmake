@@ -9,6 +9,7 @@ endif()
 if(NOT VERILATOR_ROOT OR NOT EXISTS ${VERILATOR_ROOT}/bin/verilator_bin)
   message(FATAL_ERROR "VERILATOR_ROOT not set: configure through `make build` (sources scripts/env.sh)")
 endif()
+set(SS_OPT_FAST "-O2" CACHE STRING "C++ flags of the Verilated models' per-cycle code")
 find_package(Threads REQUIRED)
 find_package(Python3 REQUIRED COMPONENTS Interpreter)  # scripts/rtl_files.py (stdlib only)
 
@@ -43,8 +44,12 @@ function(stackscope_verilate target)
   # identical compiles run once per build. The per-cycle code (OPT_FAST) and the runtime
   # (OPT_GLOBAL) are built -O2; the slow path (constructors, initial settle, trace
   # declarations: run once) -O0, which compiles several times faster. A later
-  # -MAKEFLAGS OPT_GLOBAL=... (the SoC models') overrides this one.
-  set(vl_make -MAKEFLAGS OPT_FAST=-O2 -MAKEFLAGS OPT_SLOW=-O0 -MAKEFLAGS OPT_GLOBAL=-O2)
+  # -MAKEFLAGS OPT_GLOBAL=... (the SoC models') overrides this one. SS_OPT_FAST: the per-cycle
+  # code's flags, -O2 unless a measurement of another setting (scripts/bench_settings.py,
+  # docs/dev/speed.md) configures a tree of its own with others; quoted, as Verilator hands
+  # the value to a shell.
+  set(vl_make -MAKEFLAGS "OPT_FAST='${SS_OPT_FAST}'" -MAKEFLAGS OPT_SLOW=-O0
+              -MAKEFLAGS OPT_GLOBAL=-O2)
   if(CCACHE)
     list(APPEND vl_make -MAKEFLAGS OBJCACHE=${CCACHE})
   endif()

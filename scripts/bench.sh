@@ -96,7 +96,7 @@ section_pmu
 
 # ---------------------------------------------------------------------------------------------
 # Section "core": the IPC of every workload on the default configuration and the best simulated
-# cycles/s among them (lockstep + PMU cross-check). Build times: section "speed".
+# cycles/s among them (lockstep + PMU cross-check). Build times: section "simspeed".
 # ---------------------------------------------------------------------------------------------
 section_core() {
   [[ -x $build/stackscope ]] || { echo "bench core: $build/stackscope not built" >&2; return 1; }
@@ -120,129 +120,52 @@ section_core() {
 section_core
 
 # ---------------------------------------------------------------------------------------------
-# Section "pmuint": simulated cycles/s of the SoC with the per-cycle PMU cross-check on vs off
-# (--no-check), best of 3 each, with and without ISS lockstep; ratio = off / on (goal <= 1.3).
+# Section "simspeed": simulated cycles per CPU second of the default, 1- and 4-wide builds in
+# the three run modes (bare, lockstep, lockstep + cross-check), median of BENCH_REPS runs, with
+# the cross-check's cost and the speed-up over the committed baseline bench/baseline.json, and
+# the default model's build time from nothing (scripts/bench_speed.py, docs/dev/speed.md); then
+# the profile of the default build by harness part (scripts/bench_profile.py; by RTL module:
+# `make bench-profile`). BENCH_BUILD_TIMES: the builds timed (default: default; "" none).
+# BENCH_AGAINST=DIR: also the binaries of an older tree in DIR, runs alternating with these.
 # ---------------------------------------------------------------------------------------------
-section_pmuint() {
-  [[ -x $build/stackscope ]] || { echo "bench pmuint: $build/stackscope not built" >&2; return 1; }
-  local wl=pchase_l2 elf json="{\"workload\": \"pchase_l2\"" mode flags check rate best
-  local -A rates
-  elf=$build/sw/workloads/$wl.elf
-  [[ -f $elf ]] || { echo "bench pmuint: $elf not built" >&2; return 1; }
-  for mode in lockstep no_lockstep; do
-    flags=""
-    [[ $mode == no_lockstep ]] && flags=--no-lockstep
-    for check in on off; do
-      best=0
-      for _ in 1 2 3; do
-        rate=$("$build/stackscope" run $flags $([[ $check == off ]] && echo --no-check) "$elf" \
-               2>&1 >/dev/null | sed -nE 's/.*IPC [0-9.]+ \(([0-9]+) cycles\/s.*/\1/p')
-        [[ -n $rate ]] || { echo "bench pmuint: run failed" >&2; return 1; }
-        (( rate > best )) && best=$rate
-      done
-      json+=", \"${mode}_check_${check}_cycles_per_s\": $best"
-      rates[$check]=$best
-    done
-    local ratio rate_on=${rates[on]} rate_off=${rates[off]}
-    ratio=$("$py" -c "print(round($rate_off / $rate_on, 3))")
-    json+=", \"${mode}_ratio\": $ratio"
-    printf 'pmuint: %s %s: cross-check on %s cycles/s, off %s cycles/s, ratio %s\n' \
-      "$wl" "$mode" "$rate_on" "$rate_off" "$ratio"
-  done
-  add_result pmuint "$json}"
+section_simspeed() {
+  [[ -x $build/stackscope ]] || { echo "bench simspeed: $build/stackscope not built" >&2; return 1; }
+  flock /tmp/stackscope-build.lock "$py" "$root/scripts/bench_speed.py" --build-dir "$build" \
+    --reps "${BENCH_REPS:-3}" --results "$results" --build-times "${BENCH_BUILD_TIMES-default}" \
+    ${BENCH_AGAINST:+--against "$BENCH_AGAINST"} || return 1
+  "$py" "$root/scripts/bench_profile.py" --binary "$build/stackscope" --build-dir "$build" \
+    --label parts --results "$results" || return 1
 }
-section_pmuint
+section_simspeed
 
 # ---------------------------------------------------------------------------------------------
-# Section "speed": simulated cycles/s of the default configuration (build/stackscope) in the run
-# modes that cost time: lockstep only (--no-check), lockstep + PMU cross-check (the default),
-# neither, with the Kanata pipeline trace, with the FST waveform. Best of BENCH_REPS runs each;
-# per wall second (the run's own figure, timing the simulation loop) and per CPU second of the
-# whole process (steadier on a shared machine). ratio_check = lockstep-only / lockstep + check.
-# Then the Verilator build time of each configuration (fresh -Mdir, tb/harness/verilated.cmake's
-# flags, under the build lock: BENCH_BUILDS="" skips it).
+# Section "trace": what the Kanata pipeline trace (--pipeview) and the FST waveform (--fst) cost,
+# on the default build with lockstep: cycles per CPU second, median of BENCH_REPS runs, beside
+# the same run without them.
 # ---------------------------------------------------------------------------------------------
-section_speed() {
-  [[ -x $build/stackscope ]] || { echo "bench speed: $build/stackscope not built" >&2; return 1; }
+section_trace() {
   local tmp
   tmp=$(mktemp -d)
-  "$py" - "$build" "$tmp" "${BENCH_REPS:-3}" "${BENCH_SPEED_WORKLOADS:-pchase_l2 sha256}" \
-      "$results" <<'PY' || { rm -rf "$tmp"; return 1; }
-import json, os, re, resource, subprocess, sys, time
-build, tmp, reps, workloads, results = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4].split(), sys.argv[5]
-modes = {
-    "lockstep": ["--no-check"],
-    "lockstep_check": [],
-    "bare": ["--no-check", "--no-lockstep"],
-    "pipeview": ["--no-check", "--pipeview", f"{tmp}/trace.kanata"],
-    "fst": ["--no-check", "--fst", f"{tmp}/wave.fst"],
-}
-out = {}
-for wl in workloads:
-    elf = f"{build}/sw/workloads/{wl}.elf"
-    if not os.path.exists(elf):
-        print(f"bench speed: {elf} not built", file=sys.stderr)
-        sys.exit(1)
-    out[wl] = {}
-    for mode, flags in modes.items():
-        best_wall = best_cpu = 0.0
-        cycles = 0
-        for _ in range(reps):
-            before = resource.getrusage(resource.RUSAGE_CHILDREN)
-            p = subprocess.run([f"{build}/stackscope", "run", *flags, elf], capture_output=True, text=True)
-            after = resource.getrusage(resource.RUSAGE_CHILDREN)
-            m = re.search(r" (\d+) cycles, IPC [0-9.]+ \((\d+) cycles/s", p.stderr)
-            if p.returncode != 0 or not m:
-                print(f"bench speed: {wl} {mode} failed: {p.stderr.strip()[-300:]}", file=sys.stderr)
-                sys.exit(1)
-            cycles = int(m.group(1))
-            cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-            best_wall = max(best_wall, float(m.group(2)))
-            best_cpu = max(best_cpu, cycles / cpu)
-        out[wl][mode] = {"cycles": cycles, "cycles_per_s": round(best_wall), "cycles_per_cpu_s": round(best_cpu)}
-        print(f"speed: {wl:10s} {mode:15s} {cycles} cycles: {best_wall:9.0f} cycles/s, {best_cpu:9.0f} per CPU second")
-    r = out[wl]
-    r["ratio_check"] = round(r["lockstep"]["cycles_per_cpu_s"] / r["lockstep_check"]["cycles_per_cpu_s"], 3)
-    print(f"speed: {wl:10s} PMU cross-check cost (per CPU second): {r['ratio_check']}x (goal <= 1.3)")
-data = json.load(open(results))
-data["speed"] = {**data.get("speed", {}), **out}
-json.dump(data, open(results, "w"), indent=2, sort_keys=True)
+  "$py" - "$build" "$tmp" "${BENCH_REPS:-3}" "$results" <<'PY' || { rm -rf "$tmp"; return 1; }
+import json, sys
+from pathlib import Path
+from stackscope.bench import simspeed
+build, tmp, reps, results = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3]), Path(sys.argv[4])
+elf = build / "sw/bench/coremark_like.elf"
+modes = {"lockstep": ["--no-check"], "pipeview": ["--no-check", "--pipeview", f"{tmp}/t.kanata"],
+         "fst": ["--no-check", "--fst", f"{tmp}/w.fst"]}
+out = {"workload": elf.stem}
+for mode, flags in modes.items():
+    rate = simspeed.median_rate(build / "stackscope", elf, flags, reps)
+    out[mode] = rate
+    print(f"trace: {elf.stem} {mode:9s} {rate:9.0f} cycles per CPU second")
+data = json.loads(results.read_text())
+data["trace"] = out
+results.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
 PY
   rm -rf "$tmp"
-  # One lock for all configurations: one wait in the queue, and no other build runs meanwhile,
-  # so the times are the builds' own.
-  local configs=${BENCH_BUILDS-default w1 w4} json
-  [[ -n $configs ]] || return 0
-  json=$(cd "$root" && PYTHONPATH=scripts flock /tmp/stackscope-build.lock "$py" - $configs <<'PY'
-import json, subprocess, sys, tempfile, time
-from pathlib import Path
-from stackscope.sweep.models import named_models  # the -G sets of tb/harness/verilated.cmake
-params = {name: [f"-G{k}={v}" for k, v in m["params"].items()]
-          for name, m in named_models(Path("build")).items()}
-out = {}
-for cfg in sys.argv[1:]:
-    with tempfile.TemporaryDirectory() as mdir:
-        t0 = time.time()
-        # As tb/harness/verilated.cmake (keep in sync) with cmake/Verilate.cmake's -Wall, C++20,
-        # -O2.
-        r = subprocess.run(["verilator", "--cc", "--build", "-j", "2", "-Mdir", mdir, "--top-module",
-                            "soc_top", "-Wall", "-Wno-fatal", "-CFLAGS", "-std=c++20", "-CFLAGS", "-O2", "--assert",
-                            "-O3", "--x-assign", "fast", "--x-initial", "fast", "--trace-fst",
-                            "+define+SS_HARNESS_DPI", "-MAKEFLAGS", "CFG_CXXFLAGS_PCH_I=-include",
-                            *params[cfg], "rtl/lint.vlt", "-f", "rtl/top/soc.f"],
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        if r.returncode != 0:
-            print(f"bench speed: verilator build of {cfg} failed", file=sys.stderr)
-            sys.exit(1)
-        out[cfg] = round(time.time() - t0, 1)
-        print(f"speed: verilator build of soc_top, {cfg} configuration: {out[cfg]} s wall",
-              file=sys.stderr)
-print(json.dumps(out))
-PY
-  ) || return 1
-  add_result verilate_s "$json"
 }
-section_speed
+section_trace
 
 # ---------------------------------------------------------------------------------------------
 # Section "systemc": `stackscope-sc run` (the SoC in a SystemC/TLM-2.0 platform) against

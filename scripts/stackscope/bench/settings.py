@@ -1,9 +1,9 @@
 """Build settings of the Verilated model, measured one by one (docs/dev/speed.md "Settings").
 
-Each setting is built in a CMake tree of its own (BUILD/bench/settings/<name>) configured with
-the setting's values of SS_OPT_FAST (the per-cycle code's C++ flags), SS_VERILATOR_EXTRA (more
-Verilator arguments) and the C++ compiler of the model, so the rest of the flow is
-tb/harness/verilated.cmake's. Recorded per setting: the build time of the default model from
+Each setting reconfigures one scratch CMake tree (BUILD/bench/settings) with its values of
+SS_OPT_FAST (the per-cycle code's C++ flags), SS_VERILATOR_EXTRA (more Verilator arguments) and
+the model's C++ compiler, so the rest of the flow is tb/harness/verilated.cmake's; the model is
+rebuilt from nothing for each, the harness around it only once. Recorded per setting: the build time of the default model from
 nothing (no ccache, `-j 2`; for profile-guided optimisation the instrumented build, the
 training runs and the optimised build together) and the simulated cycles per CPU second and
 per wall second of checked runs (lockstep and the cross-check) on three workloads, median of
@@ -49,9 +49,19 @@ SETTINGS = [
     Setting("Os", "-Os (smaller code)", opt_fast="-Os"),
     Setting("pgo", "profile-guided optimisation (GCC, trained on interp, spmv, pchase_l2)",
             pgo=True),
-    Setting("clang", "clang++ -O2 for the model", cxx="clang++"),
+    Setting("clang", "clang++ -O2 for the model", cxx="clang++"),  # or clang++-N (Debian)
     Setting("threads2", "Verilator --threads 2", vl_extra=["--threads", "2"]),
 ]
+
+
+def _find(prog: str) -> str | None:
+    """prog on the PATH, else its newest versioned name (Debian's clang++-14, ...)."""
+    if shutil.which(prog):
+        return prog
+    for v in range(30, 9, -1):
+        if shutil.which(f"{prog}-{v}"):
+            return f"{prog}-{v}"
+    return None
 
 
 def _run(cmd: list[str], env: dict, what: str) -> None:
@@ -90,10 +100,13 @@ def _build_model(tree: Path, env: dict, keep_profile: bool = False) -> float:
 
 def build(root: Path, build_dir: Path, s: Setting, log=print) -> tuple[Path, float]:
     """(the setting's stackscope binary, its model build seconds)."""
-    if s.cxx and shutil.which(s.cxx) is None:
-        raise StackScopeError(f"{s.cxx} not installed")
+    if s.cxx:
+        cxx = _find(s.cxx)
+        if cxx is None:
+            raise StackScopeError(f"{s.cxx} not installed")
+        s = Setting(s.name, s.what, s.opt_fast, s.vl_extra, cxx, s.pgo)
     env = dict(os.environ)
-    tree = build_dir / "bench" / "settings" / s.name
+    tree = build_dir / "bench" / "settings"
     if not s.pgo:
         _configure(root, tree, s, s.opt_fast, "", env)
         secs = _build_model(tree, env)

@@ -60,40 +60,54 @@ def run_once(binary: Path, elf: Path, flags: list[str]) -> Run:
     return Run(int(m.group(1)), cpu, float(m.group(2)))
 
 
-def measure(bin_dir: Path, sw_dir: Path, builds: list[str], reps: int, log=print) -> dict:
-    """{build: {workload: {mode: {cycles, cycles_per_cpu_s}}, geomean: {mode: ..},
-    check_cost: ..}} for the named builds whose binaries are in bin_dir."""
+def measure(bin_dir: Path, sw_dir: Path, builds: list[str], reps: int, log=print,
+            against: Path | None = None) -> tuple[dict, dict | None]:
+    """({build: {workloads: {workload: {mode: {cycles, cycles_per_cpu_s}}}, geomean: {mode: ..},
+    check_cost: ..}} for the named builds whose binaries are in bin_dir, and the same for the
+    binaries in `against` (another tree's: an older commit's), whose runs alternate with these,
+    so that a machine that speeds up or slows down meanwhile affects both alike; else None."""
     if reps < 1:
         raise StackScopeError(f"--reps must be at least 1, not {reps}")
     known = [x.name for x in spec_builds.BUILDS]
     for b in builds:
         if b not in known:
             raise StackScopeError(f"no named build {b!r} (one of {', '.join(known)})")
-    out: dict = {}
+    dirs = [bin_dir] + ([against] if against else [])
+    outs: list[dict] = [{} for _ in dirs]
     for b in builds:
         build = spec_builds.by_name(b)
-        binary = bin_dir / build.binary
-        if not binary.is_file():
-            raise StackScopeError(f"{binary} not built (make build)")
-        wls = WORKLOADS.get(b, WORKLOADS["w4"])
-        res: dict = {}
-        for wl in wls:
+        bins = [d / build.binary for d in dirs]
+        for binary in bins:
+            if not binary.is_file():
+                raise StackScopeError(f"{binary} not built (make build)")
+        res: list[dict] = [{} for _ in dirs]
+        for wl in WORKLOADS.get(b, WORKLOADS["w4"]):
             elf = sw_dir / f"{wl}.elf"
             if not elf.is_file():
                 raise StackScopeError(f"{elf} not built (make sw)")
             name = wl.split("/")[-1]
-            res[name] = {}
             for mode, flags in MODES.items():
-                cycles, rate = median_run(binary, elf, flags, reps)
-                res[name][mode] = {"cycles": cycles, "cycles_per_cpu_s": round(rate)}
-                log(f"simspeed: {b:8s} {name:15s} {mode:9s} {cycles:9d} cycles "
-                    f"{rate:9.0f} per CPU second")
-        geo = {m: round(geomean([res[w][m]["cycles_per_cpu_s"] for w in res])) for m in MODES}
-        out[b] = {"workloads": res, "geomean": geo,
-                  "check_cost": round(geo["lockstep"] / geo["check"], 3)}
-        log(f"simspeed: {b:8s} geomean bare {geo['bare']}, lockstep {geo['lockstep']}, "
-            f"check {geo['check']}; cross-check cost {out[b]['check_cost']}x")
-    return out
+                runs: list[list[Run]] = [[] for _ in dirs]
+                for _ in range(reps):
+                    for i, binary in enumerate(bins):
+                        runs[i].append(run_once(binary, elf, flags))
+                for i, rs in enumerate(runs):
+                    if len({r.cycles for r in rs}) != 1:
+                        raise StackScopeError(f"{elf.name}: cycle counts differ between runs of "
+                                              "the same binary", 1)
+                    rate = statistics.median(r.cycles / r.cpu_s for r in rs)
+                    res[i].setdefault(name, {})[mode] = {"cycles": rs[0].cycles,
+                                                         "cycles_per_cpu_s": round(rate)}
+                    log(f"simspeed: {b:8s} {name:15s} {mode:9s} {rs[0].cycles:9d} cycles "
+                        f"{rate:9.0f} per CPU second{'' if i == 0 else ' (against)'}")
+        for i, r in enumerate(res):
+            geo = {m: round(geomean([r[w][m]["cycles_per_cpu_s"] for w in r])) for m in MODES}
+            outs[i][b] = {"workloads": r, "geomean": geo,
+                          "check_cost": round(geo["lockstep"] / geo["check"], 3)}
+            log(f"simspeed: {b:8s} geomean bare {geo['bare']}, lockstep {geo['lockstep']}, "
+                f"check {geo['check']}; cross-check cost {outs[i][b]['check_cost']}x"
+                f"{'' if i == 0 else ' (against)'}")
+    return outs[0], (outs[1] if against else None)
 
 
 def median_run(binary: Path, elf: Path, flags: list[str], reps: int) -> tuple[int, float]:

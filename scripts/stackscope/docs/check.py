@@ -103,6 +103,13 @@ def check_generated(root: Path) -> list[Problem]:
         if have != page:
             out.append(Problem(str(figures.FIGURES_MD), "differs from what its sources render "
                                f"(run make figures): {_first_difference(have, page)}"))
+        speed = root / figures.SPEED_MD
+        if speed.exists():
+            want_p = figures.render_speed_profile(root, record)
+            have_p = regions.body(speed.read_text(), "profile")
+            if have_p != want_p:
+                out.append(Problem(str(figures.SPEED_MD), "region 'profile' differs from what its "
+                                   f"sources render (run make figures): {_first_difference(have_p, want_p)}"))
     except (StackScopeError, OSError, ValueError, KeyError) as e:
         out.append(Problem("docs/figures.json", f"cannot render the figures: {e}"))
     return out

@@ -31,7 +31,10 @@ def cmd_figures(args) -> int:
     (args.root / figures.FIGURES_MD).write_text(figures.render_figures_md(args.root, record))
     readme = args.root / "README.md"
     readme.write_text(figures.render_readme(args.root, record, readme.read_text()))
-    print(f"figures: refreshed {', '.join(done) or 'nothing'}; wrote {figures.FIGURES_MD} and README.md's regions")
+    regions.write_region(args.root / figures.SPEED_MD, "profile",
+                         figures.render_speed_profile(args.root, record))
+    print(f"figures: refreshed {', '.join(done) or 'nothing'}; wrote {figures.FIGURES_MD}, README.md's "
+          f"and {figures.SPEED_MD}'s regions")
     return 0
 
 

@@ -21,6 +21,8 @@ from ..common.errors import StackScopeError
 
 RECORD = Path("docs/figures.json")
 FIGURES_MD = Path("docs/figures.md")
+SPEED_MD = Path("docs/dev/speed.md")
+BASELINE = Path("bench/baseline.json")
 TOOL = "scripts/docs.py"
 
 
@@ -89,7 +91,8 @@ def collect(root: Path, build: Path, record: dict) -> list[str]:
     results = build / "bench" / "results.json"
     if results.exists():
         data = json.loads(results.read_text())
-        bench = {k: data[k] for k in ("speed", "iss", "pmuint", "systemc", "verilate_s") if k in data}
+        bench = {k: data[k] for k in ("simspeed", "trace", "profile", "iss", "systemc") if k in data}
+        bench["profile"] = {**record.get("bench", {}).get("profile", {}), **bench.get("profile", {})}
         if bench:
             # bench.sh stamps what it measured; an older results file has only its time.
             mtime = time.strftime("%Y-%m-%d", time.gmtime(results.stat().st_mtime))
@@ -175,15 +178,23 @@ def _k(x: float) -> str:
     return f"{x / 1000:.1f} k"
 
 
-def speed_rows(bench: dict) -> list[tuple[str, str, str, str, str]]:
+def speed_rows(bench: dict) -> list[tuple[str, ...]]:
+    """One row a build: its geometric means per mode, the cross-check's cost and the speed-up of
+    the checked runs over the baseline."""
+    sp = bench.get("simspeed", {})
     rows = []
-    for wl, modes in sorted(bench.get("speed", {}).items()):
-        def rate(m):
-            v = modes.get(m, {}).get("cycles_per_cpu_s")
-            return _k(v) if v else "-"
-        rows.append((wl, rate("bare"), rate("lockstep"), rate("lockstep_check"),
-                     f"{modes['ratio_check']:.2f}x" if "ratio_check" in modes else "-"))
+    for b, r in sp.get("builds", {}).items():
+        g = r["geomean"]
+        vs = sp.get("vs_baseline", {}).get(b, {}).get("check")
+        rows.append((b, ", ".join(r["workloads"]), _k(g["bare"]), _k(g["lockstep"]), _k(g["check"]),
+                     f"{r['check_cost']:.2f}x", f"{vs['speedup']:.2f}x" if vs else "-"))
     return rows
+
+
+def checked_rates(bench: dict) -> list[int]:
+    """The default build's checked runs, cycles per CPU second, one a workload."""
+    d = bench.get("simspeed", {}).get("builds", {}).get("default", {})
+    return [m["check"]["cycles_per_cpu_s"] for m in d.get("workloads", {}).values()]
 
 
 def render_figures_md(root: Path, record: dict) -> str:
@@ -215,14 +226,44 @@ def render_figures_md(root: Path, record: dict) -> str:
     out.append("")
     b = record.get("bench")
     out += ["## Simulation speed", ""]
-    if b and b.get("speed"):
-        out += [f"`make bench` (`scripts/bench.sh`), default build, cycles per CPU second, best of 3 "
+    if b and b.get("simspeed"):
+        sp = b["simspeed"]
+        base = sp.get("baseline", {})
+        out += [f"`make bench` (`scripts/bench_speed.py`, docs/dev/speed.md), cycles per CPU second, "
+                f"geometric mean over the workloads of the median of {sp.get('reps', 3)} runs "
                 f"({_stamp(b)}). bare: no lockstep, no cross-check; lockstep: ISS lockstep; "
                 "checked: lockstep and the per-cycle PMU cross-check (what `stackscope run` does by "
-                "default); check cost: lockstep over checked.", "",
-                "| workload | bare | lockstep | checked | check cost |", "|---|---:|---:|---:|---:|"]
+                "default); check cost: lockstep over checked; speed-up: checked against the "
+                f"committed baseline (bench/baseline.json, {base.get('commit', '?')}, "
+                f"{base.get('date', '?')}).", "",
+                "| build | workloads | bare | lockstep | checked | check cost | speed-up |",
+                "|---|---|---:|---:|---:|---:|---:|"]
         out += [f"| {' | '.join(r)} |" for r in speed_rows(b)]
         out.append("")
+        ag = sp.get("against", {}).get("vs", {})
+        if ag:
+            out += ["- Against older binaries measured in the same session, each run alternating "
+                    "with one of these (`BENCH_AGAINST`): " + "; ".join(
+                        f"{bn} " + ", ".join(f"{m} {r['speedup']:.2f}x" for m, r in modes.items())
+                        + ("" if all(r["same_cycles"] for r in modes.values()) else " (cycles differ)")
+                        for bn, modes in ag.items()) + ".", ""]
+        if sp.get("model_build_s"):
+            vs = ", ".join(f"{k} {v:.0f} s" for k, v in sp["model_build_s"].items())
+            bp = root / BASELINE
+            was = json.loads(bp.read_text()).get("model_build_s", {}) if bp.exists() else {}
+            was_s = ", ".join(f"{k} {v:.0f} s" for k, v in was.items())
+            out += [f"- Build of one SoC model from nothing (Verilator + C++, `-j 2`, no ccache): {vs}"
+                    + (f" (baseline: {was_s})" if was_s else "") + ".", ""]
+        parts = b.get("profile", {}).get("parts", {}).get("workloads", {})
+        for wl, pr in parts.items():
+            out.append(f"- Where a checked run's time goes ({wl}, perf): " +
+                       ", ".join(f"{k} {v:.0f} %" for k, v in pr["parts"].items() if v >= 0.5) + ".")
+        if parts:
+            out.append("")
+        t = b.get("trace")
+        if t:
+            out += [f"- Traces ({t['workload']}, lockstep): {_k(t['lockstep'])} cycles per CPU second; "
+                    f"with `--pipeview` {_k(t['pipeview'])}, with `--fst` {_k(t['fst'])}.", ""]
         if "iss" in b:
             out += [f"- ISS alone (`stackscope iss`): {b['iss']['mips']} MIPS on {b['iss']['workload']}.", ""]
         for mode, r in sorted(b.get("systemc", {}).items()):
@@ -230,9 +271,6 @@ def render_figures_md(root: Path, record: dict) -> str:
                        f"{r['ratio']:.2f}x the simulation time over {', '.join(r['workloads'])}.")
         if b.get("systemc"):
             out.append("")
-        if "verilate_s" in b:
-            vs = ", ".join(f"{k} {v:.0f} s" for k, v in sorted(b["verilate_s"].items()))
-            out += [f"- Verilator + C++ build of one SoC model (fresh, `-j 2`): {vs}.", ""]
     else:
         out += ["Not measured in this record: run `make bench` and `make figures`.", ""]
     out += ["## Validation (Eyerman et al. §V-A)", "",
@@ -276,8 +314,7 @@ def render_readme_status(root: Path, record: dict) -> str:
                      f"{papers_profile_errors(root)}", "[papers](docs/papers.md)"),
     ]
     b = record.get("bench", {})
-    checked = [m.get("lockstep_check", {}).get("cycles_per_cpu_s") for m in b.get("speed", {}).values()]
-    checked = [c for c in checked if c]
+    checked = checked_rates(b)
     if checked:
         rows.append(("measured", f"Simulation with lockstep and the cross-check: {_k(min(checked))}"
                                  f"-{_k(max(checked))} cycles per CPU second",
@@ -307,6 +344,37 @@ README_REGIONS = {
     "status": lambda root, rec: render_readme_status(root, rec),
     "times": lambda root, rec: render_readme_times(rec),
 }
+
+
+def render_speed_profile(root: Path, record: dict) -> str:
+    """docs/dev/speed.md's region `profile`: the share of a checked run's time per RTL module and
+    harness part, at the committed baseline and in the record (`make bench-profile`)."""
+    base_path = root / BASELINE
+    base = json.loads(base_path.read_text()).get("profile", {}) if base_path.exists() else {}
+    now = record.get("bench", {}).get("profile", {})
+    cols = [("baseline", base.get("modules"), json.loads(base_path.read_text())["stamp"]
+             if base_path.exists() else {}),
+            ("now", now.get("modules"), record.get("bench", {}))]
+    cols = [c for c in cols if c[1]]
+    if not cols:
+        return "Not measured in this record: run `make bench-profile` and `make figures`.\n"
+    wls = sorted(set.intersection(*(set(c[1]["workloads"]) for c in cols)))
+    out = ["Share of a checked run's samples (perf), with the model Verilated with "
+           "`--prof-cfuncs`: " + "; ".join(f"{name} {_stamp(st)}" for name, _, st in cols) + ".", ""]
+    for wl in wls:
+        out += [f"{wl}:", "", "| | " + " | ".join(c[0] for c in cols) + " |",
+                "|---|" + "---:|" * len(cols)]
+        for kind, label, n in (("parts", "part", None), ("modules", "module", 12)):
+            keys: list[str] = []
+            for _, prof, _ in cols:
+                ranked = sorted(prof["workloads"][wl][kind].items(), key=lambda kv: -kv[1])
+                keys += [k for k, _ in ranked[:n] if k not in keys]
+            for k in keys:
+                vals = [c[1]["workloads"][wl][kind].get(k) for c in cols]
+                out.append(f"| {label} {k} | " + " | ".join(
+                    f"{v:.1f} %" if v is not None else "-" for v in vals) + " |")
+        out.append("")
+    return "\n".join(out)
 
 
 def render_readme(root: Path, record: dict, text: str) -> str:

@@ -14,6 +14,7 @@ inputs, without simulating:
 """
 import math
 import os
+import shutil
 import stat
 import subprocess
 import sys
@@ -66,13 +67,22 @@ with tempfile.TemporaryDirectory() as tmp:
                     "i=0; while [ $i -lt 20000 ]; do i=$((i+1)); done\n"
                     "echo \"[info] x: exit 0, 5 instructions, $c cycles, IPC 0.5 (100 cycles/s, lockstep)\" >&2\n")
     fake.chmod(fake.stat().st_mode | stat.S_IEXEC)
-    r = simspeed.measure(t / "bin", t / "sw", ["w1"], 3, log=lambda *_: None)["w1"]
+    r, none = simspeed.measure(t / "bin", t / "sw", ["w1"], 3, log=lambda *_: None)
+    check(none is None, "no --against, no second record")
+    r = r["w1"]
     cm = r["workloads"]["coremark_like"]
     check([cm[m]["cycles"] for m in ("bare", "lockstep", "check")] == [1000, 2000, 3000],
           f"cycles per mode {cm}")
     check(set(r["workloads"]) == {"coremark_like", "qsort"}, "w1 runs its two workloads")
     g = r["geomean"]
     check(r["check_cost"] == round(g["lockstep"] / g["check"], 3), "check cost = lockstep / check")
+    # --against: a second tree whose binary reports the same cycles; both measured, compared
+    other = t / "other"
+    other.mkdir()
+    shutil.copy(fake, other / "stackscope_w1")
+    r1, r2 = simspeed.measure(t / "bin", t / "sw", ["w1"], 1, log=lambda *_: None, against=other)
+    check(set(r2["w1"]["workloads"]) == {"coremark_like", "qsort"}, "against measured")
+    check(simspeed.compare(r1, r2)["w1"]["check"]["same_cycles"], "against: same cycles")
     # a binary whose cycle count changes between runs of the same program is refused
     counter = t / "n"
     counter.write_text("0")
