@@ -15,9 +15,13 @@ from ..common import regions
 
 
 def _stamp(root: Path) -> dict:
+    """The commit measured ("+dirty": with changes to tracked files) and the date."""
     p = subprocess.run(["git", "-C", str(root), "rev-parse", "--short=7", "HEAD"],
                        capture_output=True, text=True, check=False)
-    return {"commit": p.stdout.strip() or "unknown", "date": date.today().isoformat()}
+    d = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+                       capture_output=True, text=True, check=False)
+    commit = (p.stdout.strip() or "unknown") + ("+dirty" if d.stdout.strip() else "")
+    return {"commit": commit, "date": date.today().isoformat()}
 
 
 def _main(argv) -> int:
@@ -34,6 +38,8 @@ def _main(argv) -> int:
                     help="baseline to compare with (skipped if the file does not exist)")
     ap.add_argument("--write-baseline", type=Path, metavar="PATH",
                     help="write the figures as a baseline file instead of comparing")
+    ap.add_argument("--merge", action="store_true",
+                    help="keep the builds of --results' record that this run does not measure")
     ap.add_argument("--against", type=Path, metavar="DIR",
                     help="also measure the binaries in DIR (an older tree's), alternating runs "
                          "with these, and give the speed-up over them")
@@ -72,6 +78,15 @@ def _main(argv) -> int:
                       f"({base['stamp']['commit']}), {same}")
     if a.results:
         data = simspeed.load(a.results) if a.results.is_file() else {}
+        old = data.get("simspeed", {})
+        if a.merge and old:  # this run's builds join (or replace) the record's
+            for key in ("builds", "vs_baseline", "model_build_s"):
+                record[key] = {**old.get(key, {}), **record.get(key, {})}
+            if "against" in old or "against" in record:
+                ag_old, ag_new = old.get("against", {}), record.get("against", {})
+                record["against"] = {"dir": ag_new.get("dir", ag_old.get("dir")),
+                                     "builds": {**ag_old.get("builds", {}), **ag_new.get("builds", {})},
+                                     "vs": {**ag_old.get("vs", {}), **ag_new.get("vs", {})}}
         data["simspeed"] = record
         a.results.write_text(json.dumps(data, indent=2, sort_keys=True) + "\n")
     return 0
@@ -127,6 +142,9 @@ def _settings_main(argv) -> int:
     ap.add_argument("--doc", type=Path, default=root / "docs" / "dev" / "speed.md",
                     help="Markdown file whose region `settings` gets the table")
     ap.add_argument("--render-only", action="store_true", help="the table from --out, no runs")
+    ap.add_argument("--merge", action="store_true",
+                    help="keep --out's rows; the settings after the first (measured against it "
+                         "again) replace theirs")
     a = ap.parse_args(argv)
     if a.render_only:
         record = simspeed.load(a.out)
@@ -135,6 +153,8 @@ def _settings_main(argv) -> int:
             raise StackScopeError(f"--reps must be at least 1, not {a.reps}")
         names = [n for n in a.settings.split(",") if n]
         record = {"stamp": _stamp(root), **settings.measure(root, a.build_dir, names, a.reps)}
+        if a.merge:
+            record = settings.merge(simspeed.load(a.out), record)
         a.out.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n")
     regions.write_region(a.doc, "settings", settings.render(record))
     return 0

@@ -40,6 +40,7 @@ class Setting:
     vl_extra: list[str] = field(default_factory=list)
     cxx: str = ""        # the model's C++ compiler (Verilator's make CXX/LINK), "" = g++
     pgo: bool = False
+    libs: str = ""       # more libraries for the executables (CMAKE_CXX_STANDARD_LIBRARIES)
 
 
 SETTINGS = [
@@ -49,7 +50,8 @@ SETTINGS = [
     Setting("Os", "-Os (smaller code)", opt_fast="-Os"),
     Setting("pgo", "profile-guided optimisation (GCC, trained on interp, spmv, pchase_l2)",
             pgo=True),
-    Setting("clang", "clang++ -O2 for the model", cxx="clang++"),  # or clang++-N (Debian)
+    # clang's runtime of the model (libverilated) calls libatomic, which g++'s does not
+    Setting("clang", "clang++ -O2 for the model", cxx="clang++", libs="-latomic"),
     Setting("threads2", "Verilator --threads 2", vl_extra=["--threads", "2"]),
 ]
 
@@ -77,7 +79,8 @@ def _configure(root: Path, tree: Path, s: Setting, opt_fast: str, link: str, env
         extra += ["-MAKEFLAGS", f"CXX={s.cxx}", "-MAKEFLAGS", f"LINK={s.cxx}"]
     _run(["cmake", "-S", str(root), "-B", str(tree), "-DCMAKE_BUILD_TYPE=Release",
           f"-DSS_OPT_FAST={opt_fast}", f"-DSS_VERILATOR_EXTRA={';'.join(extra)}",
-          f"-DCMAKE_EXE_LINKER_FLAGS={link}"], env, f"configure {tree.name}")
+          f"-DCMAKE_EXE_LINKER_FLAGS={link}", f"-DCMAKE_CXX_STANDARD_LIBRARIES={s.libs}"], env,
+         f"configure {tree.name}")
 
 
 def _build_model(tree: Path, env: dict, keep_profile: bool = False) -> float:
@@ -104,7 +107,7 @@ def build(root: Path, build_dir: Path, s: Setting, log=print) -> tuple[Path, flo
         cxx = _find(s.cxx)
         if cxx is None:
             raise StackScopeError(f"{s.cxx} not installed")
-        s = Setting(s.name, s.what, s.opt_fast, s.vl_extra, cxx, s.pgo)
+        s = Setting(s.name, s.what, s.opt_fast, s.vl_extra, cxx, s.pgo, s.libs)
     env = dict(os.environ)
     tree = build_dir / "bench" / "settings"
     if not s.pgo:
@@ -170,19 +173,34 @@ def measure(root: Path, build_dir: Path, names: list[str], reps: int, log=print)
     return {"workloads": [w.split("/")[-1] for w in MEASURED], "reps": reps, "rows": rows}
 
 
+def merge(old: dict, new: dict) -> dict:
+    """old with the rows of `new` after its first (the reference it measured them against in
+    the same session) in place of old's rows of the same name; each row keeps the ratios of
+    its own session."""
+    rows = {r["name"]: r for r in old["rows"]}
+    for r in new["rows"][1:]:
+        rows[r["name"]] = {**r, "session": new.get("stamp", {})}
+    order = [r["name"] for r in old["rows"]] + [r["name"] for r in new["rows"][1:]
+                                                 if r["name"] not in {x["name"] for x in old["rows"]}]
+    return {**old, "rows": [rows[n] for n in order]}
+
+
 def render(record: dict) -> str:
     """The Markdown table of docs/dev/speed.md's region `settings`."""
     st = record.get("stamp", {})
     out = [f"Measured by `make bench-settings` on {st.get('commit', '?')}, {st.get('date', '?')}: "
            f"checked runs of {', '.join(record['workloads'])}, geometric mean of the medians of "
-           f"{record['reps']} runs; the ratios are against the first row.", "",
+           f"{record['reps']} runs; the ratios are against the first row, measured in the same "
+           "session (a row marked * was measured in a later session, against the first setting "
+           "measured again beside it).", "",
            "| setting | model build | cycles / CPU s | cycles / wall s | speed | wall speed | build time |",
            "|---|---:|---:|---:|---:|---:|---:|"]
     for r in record["rows"]:
         if "error" in r:
             out.append(f"| {r['what']} | not measured: {r['error']} | | | | | |")
             continue
-        out.append(f"| {r['what']} | {r['model_build_s']:.0f} s | {r['cycles_per_cpu_s']} | "
+        mark = " *" if "session" in r else ""
+        out.append(f"| {r['what']}{mark} | {r['model_build_s']:.0f} s | {r['cycles_per_cpu_s']} | "
                    f"{r['cycles_per_wall_s']} | {r['speed_vs_first']:.2f}x | "
                    f"{r['wall_vs_first']:.2f}x | {r['build_vs_first']:.2f}x |")
     return "\n".join(out) + "\n"
