@@ -210,7 +210,7 @@ static int32_t mat_c[MAT_N][MAT_N];
 
 /* Keeps a value in [-2048, 2047], so a product of two stays below 2^22 and a row of MAT_N
    products below 2^26: no 32-bit overflow. */
-static int16_t wrap12(int32_t x) { return (int16_t)(((x + 2048) & 0xfff) - 2048); }
+static int16_t wrap12(int32_t x) { return (int16_t)(((x + 2048) & ((1 << 12) - 1)) - 2048); }
 
 static void mat_init(void)
 {
