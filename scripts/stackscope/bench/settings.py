@@ -190,9 +190,9 @@ def render(record: dict) -> str:
     st = record.get("stamp", {})
     out = [f"Measured by `make bench-settings` on {st.get('commit', '?')}, {st.get('date', '?')}: "
            f"checked runs of {', '.join(record['workloads'])}, geometric mean of the medians of "
-           f"{record['reps']} runs; the ratios are against the first row, measured in the same "
-           "session (a row marked * was measured in a later session, against the first setting "
-           "measured again beside it).", "",
+           f"{record['reps']} runs; each ratio is against the first row measured beside it (a row "
+           "marked * was measured on its own run of the tool, with the first setting measured "
+           "again beside it).", "",
            "| setting | model build | cycles / CPU s | cycles / wall s | speed | wall speed | build time |",
            "|---|---:|---:|---:|---:|---:|---:|"]
     for r in record["rows"]:
