@@ -156,8 +156,9 @@ def measure(root: Path, build_dir: Path, names: list[str], reps: int, log=print)
         for wl in MEASURED:
             elf = build_dir / "sw" / f"{wl}.elf"
             runs = [simspeed.run_once(binary, elf, simspeed.MODES["check"]) for _ in range(reps)]
-            cpu.append(sorted(r.cycles / r.cpu_s for r in runs)[len(runs) // 2])
-            wall.append(sorted(r.wall_rate for r in runs)[len(runs) // 2])
+            _, c, w = simspeed.medians(elf, runs)
+            cpu.append(c)
+            wall.append(w)
         row["cycles_per_cpu_s"] = round(simspeed.geomean(cpu))
         row["cycles_per_wall_s"] = round(simspeed.geomean(wall))
         log(f"settings: {s.name}: model build {secs:.0f} s, checked runs "

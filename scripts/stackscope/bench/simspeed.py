@@ -92,13 +92,10 @@ def measure(bin_dir: Path, sw_dir: Path, builds: list[str], reps: int, log=print
                     for i, binary in enumerate(bins):
                         runs[i].append(run_once(binary, elf, flags))
                 for i, rs in enumerate(runs):
-                    if len({r.cycles for r in rs}) != 1:
-                        raise StackScopeError(f"{elf.name}: cycle counts differ between runs of "
-                                              "the same binary", 1)
-                    rate = statistics.median(r.cycles / r.cpu_s for r in rs)
-                    res[i].setdefault(name, {})[mode] = {"cycles": rs[0].cycles,
+                    cycles, rate, _ = medians(elf, rs)
+                    res[i].setdefault(name, {})[mode] = {"cycles": cycles,
                                                          "cycles_per_cpu_s": round(rate)}
-                    log(f"simspeed: {b:8s} {name:15s} {mode:9s} {rs[0].cycles:9d} cycles "
+                    log(f"simspeed: {b:8s} {name:15s} {mode:9s} {cycles:9d} cycles "
                         f"{rate:9.0f} per CPU second{'' if i == 0 else ' (against)'}")
         for i, r in enumerate(res):
             geo = {m: round(geomean([r[w][m]["cycles_per_cpu_s"] for w in r])) for m in MODES}
@@ -110,16 +107,18 @@ def measure(bin_dir: Path, sw_dir: Path, builds: list[str], reps: int, log=print
     return outs[0], (outs[1] if against else None)
 
 
-def median_run(binary: Path, elf: Path, flags: list[str], reps: int) -> tuple[int, float]:
-    """(cycles, median cycles per CPU second) of `reps` runs, which must agree on the cycles."""
-    runs = [run_once(binary, elf, flags) for _ in range(reps)]
+def medians(elf: Path, runs: list[Run]) -> tuple[int, float, float]:
+    """(cycles, median cycles per CPU second, median cycles per wall second) of runs of one
+    binary on ELF, which must agree on the cycles."""
     if len({r.cycles for r in runs}) != 1:
         raise StackScopeError(f"{elf.name}: cycle counts differ between runs of the same binary", 1)
-    return runs[0].cycles, statistics.median(r.cycles / r.cpu_s for r in runs)
+    return (runs[0].cycles, statistics.median(r.cycles / r.cpu_s for r in runs),
+            statistics.median(r.wall_rate for r in runs))
 
 
 def median_rate(binary: Path, elf: Path, flags: list[str], reps: int) -> int:
-    return round(median_run(binary, elf, flags, reps)[1])
+    """Median cycles per CPU second of `reps` runs of `binary run FLAGS ELF`."""
+    return round(medians(elf, [run_once(binary, elf, flags) for _ in range(reps)])[1])
 
 
 def geomean(xs: list[float]) -> float:
