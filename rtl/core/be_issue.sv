@@ -43,7 +43,10 @@ module be_issue
   output logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src2_o,
   output logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src3_o,
   output rs_payload_t [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_pl_o,
-  // Issued uops
+  // Selected uops (leaving the RSs this cycle) and the execute stage's uops: the same
+  // without IssueStage, the execute stage one cycle later with it
+  output logic [Cfg.NumPorts-1:0]                    sel_grant_o,
+  output rs_payload_t [Cfg.NumPorts-1:0]             sel_iu_o,
   output logic [Cfg.NumPorts-1:0]                    grant_o,
   output rs_payload_t [Cfg.NumPorts-1:0]             iu_o,
   output logic [Cfg.NumPorts-1:0][31:0]              opa_o,
@@ -88,7 +91,8 @@ module be_issue
   input  logic                                       csr_wb_valid_i,
   input  logic [Cfg.PW-1:0]                          csr_wb_tag_i,
   input  logic [31:0]                                csr_wb_data_i,
-  // Write-back ports and the register file
+  // Wake-up ports (be_rename's ready table): the write-back ports, or with IssueStage the
+  // single-cycle units' selects (wake above)
   output logic [Cfg.NumWb-1:0]                       wb_valid_o,
   output logic [Cfg.NumWb-1:0][Cfg.PW-1:0]           wb_tag_o,
   // The commit record's reads of the register files (be_rob_commit): tag in, value out
@@ -135,6 +139,12 @@ module be_issue
   logic [Cfg.NumWb-1:0]      wb_valid;
   logic [Cfg.NumWb-1:0][Cfg.PW-1:0] wb_tag;
   logic [Cfg.NumWb-1:0][31:0] wb_data;
+  // Wake-up of the RSs and dispatch: the write-back ports, except that with IssueStage the
+  // single-cycle units' ports (the ALUs, the branch link, and mul/div under fast_alu_i) wake
+  // their consumers in the select cycle, so a dependent uop executes the cycle after its
+  // producer and reads the register file that producer wrote.
+  logic [Cfg.NumWb-1:0]      wake_valid;
+  logic [Cfg.NumWb-1:0][Cfg.PW-1:0] wake_tag;
 
   // -------------------------------------------------------------------------------------
   // Reservation stations
@@ -163,8 +173,8 @@ module be_issue
       .alloc_rdy2_i    (d_rdy2_i),
       .alloc_src3_i    (d_src3_i),
       .alloc_rdy3_i    (d_rdy3_i),
-      .wb_valid_i      (wb_valid),
-      .wb_tag_i        (wb_tag),
+      .wb_valid_i      (wake_valid),
+      .wb_tag_i        (wake_tag),
       .issue_i         (rs_issue[c]),
       .valid_o         (rs_valid[c]),
       .ready_o         (rs_ready[c]),
@@ -179,8 +189,8 @@ module be_issue
 
   // -------------------------------------------------------------------------------------
   // Issue: oldest eligible entry per port, then the IssueWidth oldest port candidates.
-  logic                              div_busy, fdiv_ready;
-  logic [Cfg.NumPorts-1:0]           cand, grant;
+  logic                              div_busy, fdiv_ready, div_x, fdiv_x;
+  logic [Cfg.NumPorts-1:0]           cand, sel_grant, grant;
   logic [Cfg.NumPorts-1:0][RsIdxW-1:0] cand_e;
   logic [Cfg.NumPorts-1:0][Cfg.RobW-1:0] cand_age;
 
@@ -202,14 +212,15 @@ module be_issue
         elig = rs_ready[RsBranch];
       end else if (p == Cfg.PMd) begin
         for (int unsigned e = 0; e < Cfg.RsEntries; e++) begin
-          elig[e] = rs_ready[RsMulDiv][e] && (rs_pl[RsMulDiv][e].uop.cls == ClsMul || !div_busy);
+          elig[e] = rs_ready[RsMulDiv][e] && (rs_pl[RsMulDiv][e].uop.cls == ClsMul
+                                          || (!div_busy && !div_x));
         end
       end else if (p == Cfg.PAgu) begin
         elig = rs_ready[RsLsu];
       end else if (p == Cfg.PFdiv) begin
         for (int unsigned e = 0; e < Cfg.RsEntries; e++) begin
           elig[e] = rs_ready[RsFp][e] && fpu_pkg::is_divsqrt(rs_pl[RsFp][e].uop.fpu_op)
-                 && fdiv_ready;
+                 && fdiv_ready && !fdiv_x;
         end
       end else begin
         // FP pipe p takes the oldest ready non-divide FP entry the lower pipes did not take.
@@ -235,11 +246,11 @@ module be_issue
       for (int unsigned q = 0; q < Cfg.NumPorts; q++) begin
         if (q != p && cand[q] && cand_age[q] < cand_age[p]) older++;
       end
-      grant[p] = cand[p] && older < Cfg.IssueWidth && !flush_i;
+      sel_grant[p] = cand[p] && older < Cfg.IssueWidth && !flush_i;
     end
     rs_issue = '0;
     for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
-      if (grant[p]) rs_issue[rs_of_port(p)][cand_e[p]] = 1'b1;
+      if (sel_grant[p]) rs_issue[rs_of_port(p)][cand_e[p]] = 1'b1;
     end
   end
 
@@ -264,8 +275,8 @@ module be_issue
     return f;
   endfunction
 
-  rs_payload_t [Cfg.NumPorts-1:0]   iu;     // issued uop per port
-  logic [Cfg.NumPorts-1:0][2:0][Cfg.PW-1:0] src_tag;
+  rs_payload_t [Cfg.NumPorts-1:0]   sel_iu, iu;  // uop per port: selected, executing
+  logic [Cfg.NumPorts-1:0][2:0][Cfg.PW-1:0] sel_src_tag, src_tag;
   logic [Cfg.NumPorts-1:0][2:0]     src_is_f;  // the source reads the f file
   logic [Cfg.NumPorts-1:0][SlotW-1:0] port_slot;
   logic [NumSlots-1:0][2:0][Cfg.PW-1:0] slot_tag;
@@ -277,12 +288,47 @@ module be_issue
   logic [NumRd-1:0][RegW-1:0]       rd_idx;
   logic [NumRd-1:0]                 rd_f;    // the read is of the f file
   logic [NumRd-1:0][31:0]           rd_val;
-  always_comb begin : operands
+  always_comb begin : selected
     for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
       rs_class_e c;
       c = rs_of_port(p);
-      iu[p] = rs_pl[c][cand_e[p]];
-      src_tag[p] = {rs_src3[c][cand_e[p]], rs_src2[c][cand_e[p]], rs_src1[c][cand_e[p]]};
+      sel_iu[p]      = rs_pl[c][cand_e[p]];
+      sel_src_tag[p] = {rs_src3[c][cand_e[p]], rs_src2[c][cand_e[p]], rs_src1[c][cand_e[p]]};
+    end
+  end
+
+  // The execute stage's uops. Without IssueStage a selected uop reads its operands and
+  // executes in its select cycle. With IssueStage the grants, the uops and their source tags
+  // are registered: select and wake-up take one cycle, operand read and execute the next,
+  // and a flush kills the uops in the register as it kills those it selects.
+  if (Cfg.IssueStage == 0) begin : gen_no_stage
+    assign grant   = sel_grant;
+    assign iu      = sel_iu;
+    assign src_tag = sel_src_tag;
+  end else begin : gen_stage
+    logic [Cfg.NumPorts-1:0] grant_q;
+    rs_payload_t [Cfg.NumPorts-1:0] iu_q;
+    logic [Cfg.NumPorts-1:0][2:0][Cfg.PW-1:0] src_tag_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin : stage_valid
+      if (!rst_ni) grant_q <= '0;
+      else         grant_q <= sel_grant;
+    end
+    always_ff @(posedge clk_i) begin : stage_data
+      iu_q      <= sel_iu;
+      src_tag_q <= sel_src_tag;
+    end
+    assign grant   = grant_q & {Cfg.NumPorts{!flush_i}};
+    assign iu      = iu_q;
+    assign src_tag = src_tag_q;
+  end
+  // A divide (fdiv/fsqrt) in the execute stage has not started its unit yet, so its busy
+  // (ready) does not show it: the select holds back the next one for that cycle.
+  assign div_x  = Cfg.IssueStage != 0 && grant[Cfg.PMd] && iu[Cfg.PMd].uop.cls == ClsDiv
+               && !fast_alu_i;
+  assign fdiv_x = Cfg.IssueStage != 0 && grant[Cfg.PFdiv];
+
+  always_comb begin : operands
+    for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
       for (int unsigned s = 0; s < 3; s++) begin
         unique case (src_files(p, s))
           2'b01:   src_is_f[p][s] = 1'b0;
@@ -585,6 +631,27 @@ module be_issue
     if (flush_i) wb_valid = '0;
   end
 
+  always_comb begin : wake
+    wake_valid = wb_valid;
+    wake_tag   = wb_tag;
+    if (Cfg.IssueStage != 0) begin
+      for (int unsigned p = 0; p < Cfg.NumAlu; p++) begin
+        wake_valid[p] = sel_grant[p] && sel_iu[p].has_dst && sel_iu[p].uop.cls != ClsCsr;
+        wake_tag[p]   = sel_iu[p].pdst;
+      end
+      wake_valid[Cfg.WbBr] = sel_grant[Cfg.PBr] && sel_iu[Cfg.PBr].has_dst;
+      wake_tag[Cfg.WbBr]   = sel_iu[Cfg.PBr].pdst;
+      if (fast_alu_i) begin
+        wake_valid[Cfg.WbMul] = sel_grant[Cfg.PMd] && sel_iu[Cfg.PMd].has_dst
+                             && sel_iu[Cfg.PMd].uop.cls == ClsMul;
+        wake_tag[Cfg.WbMul]   = sel_iu[Cfg.PMd].pdst;
+        wake_valid[Cfg.WbDiv] = sel_grant[Cfg.PMd] && sel_iu[Cfg.PMd].has_dst
+                             && sel_iu[Cfg.PMd].uop.cls == ClsDiv;
+        wake_tag[Cfg.WbDiv]   = sel_iu[Cfg.PMd].pdst;
+      end
+    end
+  end
+
   // Physical register files, x (file 0) and f (file 1); x0's register p0 is never written.
   // Their write ports: the NumWb write-back ports, then the CSR op's write at commit (x
   // only). A port writes a file only if wr_files allows it, so the f file has no write port
@@ -716,8 +783,10 @@ module be_issue
   assign div_rob_o    = div_out_rob;
   assign agu_addr_o   = agu_addr;
   assign agu_size_o   = agu_size;
-  assign wb_valid_o   = wb_valid;
-  assign wb_tag_o     = wb_tag;
+  assign wb_valid_o   = wake_valid;
+  assign wb_tag_o     = wake_tag;
+  assign sel_grant_o  = sel_grant;
+  assign sel_iu_o     = sel_iu;
 
   logic unused;
   assign unused = ^{alu_br_unused, br_unused_res};

@@ -115,8 +115,8 @@ module core_backend
   logic [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_valid, rs_ready, rs_issue;
   logic [NumRsClasses-1:0][Cfg.RsEntries-1:0][Cfg.PW-1:0] rs_src1, rs_src2, rs_src3;
   rs_payload_t [NumRsClasses-1:0][Cfg.RsEntries-1:0] rs_pl;
-  logic [Cfg.NumPorts-1:0]                grant;
-  rs_payload_t [Cfg.NumPorts-1:0]         iu;
+  logic [Cfg.NumPorts-1:0]                sel_grant, grant;
+  rs_payload_t [Cfg.NumPorts-1:0]         sel_iu, iu;
   logic [Cfg.NumPorts-1:0][31:0]          opa;
   logic                                   br_taken, br_misal, br_mispred, redirect_exec;
   logic [31:0]                            br_target, br_npc;
@@ -271,6 +271,8 @@ module core_backend
     .rs_src2_o       (rs_src2),
     .rs_src3_o       (rs_src3),
     .rs_pl_o         (rs_pl),
+    .sel_grant_o     (sel_grant),
+    .sel_iu_o        (sel_iu),
     .grant_o         (grant),
     .iu_o            (iu),
     .opa_o           (opa),
@@ -494,8 +496,8 @@ module core_backend
     .st_lsq_full_i     (st_lsq_full),
     .st_preg_i         (st_preg),
     .rdy_i             (rdy),
-    .grant_i           (grant),
-    .iu_i              (iu),
+    .grant_i           (sel_grant),
+    .iu_i              (sel_iu),
     .rs_valid_i        (rs_valid),
     .rs_ready_i        (rs_ready),
     .rs_issue_i        (rs_issue),

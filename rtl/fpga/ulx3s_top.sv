@@ -19,7 +19,9 @@ module ulx3s_top #(
   parameter int unsigned PmuSpecBlocks = core_cfg_pkg::CfgFpga.PmuSpecBlocks,
   parameter int unsigned PmuCntStore   = core_cfg_pkg::CfgFpga.PmuCntStore,
   parameter int unsigned PmuSpecDrain  = core_cfg_pkg::CfgFpga.PmuSpecDrain,
-  parameter int unsigned PmuProbeStage = core_cfg_pkg::CfgFpga.PmuProbeStage
+  parameter int unsigned PmuProbeStage = core_cfg_pkg::CfgFpga.PmuProbeStage,
+  // The core's issue stage (docs/dev/core.md "Issue stage"; `fpga.py --issue-stage`).
+  parameter int unsigned IssueStage    = core_cfg_pkg::CfgFpga.IssueStage
 ) (
   input  logic       clk_25mhz,
   input  logic [1:1] btn,
@@ -64,13 +66,14 @@ module ulx3s_top #(
 
   logic exited, exit_fail;
 
-  // The fpga build with this top's PMU parameters.
+  // The fpga build with this top's PMU and issue-stage parameters.
   function automatic core_pkg::core_cfg_t soc_cfg();
     core_pkg::core_cfg_t c = core_cfg_pkg::CfgFpga;
     c.PmuSpecBlocks = PmuSpecBlocks;
     c.PmuCntStore   = PmuCntStore;
     c.PmuSpecDrain  = PmuSpecDrain;
     c.PmuProbeStage = PmuProbeStage;
+    c.IssueStage    = IssueStage;
     return c;
   endfunction
 

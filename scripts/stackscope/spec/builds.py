@@ -24,6 +24,7 @@ class Param:
     default: int
     meaning: str
     group: str = "core"  # core, memory (soc_mem's caches) or pmu (pmu_top)
+    least: int = 1       # the smallest value a configuration may give it (0: an off switch)
 
 
 @dataclass(frozen=True)
@@ -85,7 +86,11 @@ PARAMS = [
     Param("MulLatency", 3, "multiplier pipeline depth"),
     Param("FpUnits", 2, "pipelined FP units (`fpu_pipe`, latency 4), 1..4; plus one "
                         "`fpu_divsqrt`; the FLOPS stack's k"),
-    Param("RfRam", 0, "register files in flip-flops (0) or RAM banks with a live-value table (1)"),
+    Param("RfRam", 0, "register files in flip-flops (0) or RAM banks with a live-value table (1)",
+          least=0),
+    Param("IssueStage", 0, "select and wake-up in their own cycle, a register stage before "
+                           "operand read and execute (1); docs/dev/core.md \"Issue stage\"",
+          least=0),
     Param("GshareEntries", 1024, "gshare's 2-bit counters (front end)"),
     Param("BtbEntries", 64, "BTB entries (front end)"),
     Param("L1ISets", 128, "L1I sets (docs/dev/memory.md)", "memory"),
@@ -93,13 +98,13 @@ PARAMS = [
     Param("L2Sets", 256, "L2 sets", "memory"),
     Param("L2Ways", 8, "L2 ways", "memory"),
     Param("PmuSpecBlocks", 16, "speculative CPI blocks (docs/dev/pmu.md); unless given, "
-                               "RobEntries / 2: one block per two ROB entries", "pmu"),
+                               "RobEntries / 2: one block per two ROB entries", "pmu", least=0),
     Param("PmuCntStore", 1, "stack-counter storage: 1 RAM + pending registers, 0 flip-flops "
-                            "(docs/cost.md)", "pmu"),
+                            "(docs/cost.md)", "pmu", least=0),
     Param("PmuSpecDrain", 1, "speculative blocks join their globals through the drain queue "
-                             "(1) or all in their cycle (0)", "pmu"),
+                             "(1) or all in their cycle (0)", "pmu", least=0),
     Param("PmuProbeStage", 0, "a register stage between the probe and the counting units "
-                              "(1) (docs/cost.md)", "pmu"),
+                              "(1) (docs/cost.md)", "pmu", least=0),
 ]
 
 BUILDS = [
@@ -121,8 +126,8 @@ BUILDS = [
            "RobEntries": 16, "RsEntries": 4, "LqEntries": 4, "SqEntries": 4, "SbEntries": 2,
            "FpUnits": 1, "BtbEntries": 16, "GshareEntries": 256, "RfRam": 1,
            "L1ISets": 16, "L1DSets": 16, "L2Sets": 16, "L2Ways": 4,
-           "PmuSpecBlocks": 2, "PmuProbeStage": 1},
-          "FPGA top: 1-wide, ROB 16, small caches"),
+           "PmuSpecBlocks": 2, "PmuProbeStage": 1, "IssueStage": 1},
+          "FPGA top: 1-wide, ROB 16, small caches, issue stage"),
 ]
 
 DEFAULTS = {p.name: p.default for p in PARAMS}

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..common.errors import StackScopeError
-from ..spec import options
+from ..spec import builds, options
 
 # `stackscope run` options a spec may set, by long name without dashes: kind of value (the
 # run-time options table's sweepable flags and the run's own options it lists,
@@ -132,9 +132,13 @@ def parse(path: str | Path, manifest: dict[str, dict], named_models: dict) -> Sp
         if x not in named_models:
             raise StackScopeError(f"{path}: build.model = {json.dumps(x)}: not a model of `make build` "
                             f"({', '.join(named_models)})")
+    least = {p.name: p.least for p in builds.PARAMS}
     for k, vals in build.items():
-        if k != "model" and not all(isinstance(x, int) and not isinstance(x, bool) and x > 0 for x in vals):
-            raise StackScopeError(f"{path}: build.{k}: values must be positive integers")
+        lo = least.get(k, 1)  # an unknown name is reported when its model is resolved
+        if k != "model" and not all(isinstance(x, int) and not isinstance(x, bool) and x >= lo
+                                    for x in vals):
+            raise StackScopeError(f"{path}: build.{k}: values must be "
+                                  f"{'positive integers' if lo > 0 else 'integers >= 0'}")
     axes = {"workload": workloads, **build, **run}
     if len(set(build) & set(run)) or "workload" in build or "workload" in run:
         raise StackScopeError(f"{path}: an axis name is used twice")

@@ -71,6 +71,11 @@ def test_spec(tmp):
     spec_error(tmp, 'workloads = ["alu_dep"]\n[run]\nmem-latency = [1, 1]', want="repeated")
     spec_error(tmp, 'workloads = ["alu_dep"]\n[build]\nmodel = ["w3"]', want="not a model")
     spec_error(tmp, 'workloads = ["alu_dep"]\n[build]\nRobEntries = [0]', want="positive")
+    # an off switch takes 0 (spec/builds.py Param.least), but not below it
+    spec_error(tmp, 'workloads = ["alu_dep"]\n[build]\nIssueStage = [-1]', want="integers >= 0")
+    z = Path(tmp) / "zero.toml"
+    z.write_text('workloads = ["alu_dep"]\n[build]\nIssueStage = [0, 1]\nRfRam = [0]\n')
+    check(len(spec.points(spec.parse(z, MANIFEST, NAMED))) == 2, "switches take 0")
     spec_error(tmp, 'workloads = ["alu_dep"]\n[[exclude]]\nrob = 1', want="not an axis")
     spec_error(tmp, 'workloads = ["alu_dep"]\n[[exclude]]\nworkload = "alu_dep"', want="every point")
     spec_error(tmp, 'workloads = ["alu_dep"]\n[[plot]]\nx = "rob"\ny = "cpi"', want="not an axis")
