@@ -9,7 +9,7 @@ ENV        := source scripts/env.sh &&
 # (docs/figures.md "Time of the README commands"; `make figures` collects them).
 TIMED       = python3 scripts/docs.py timed $(1) --build-dir $(BUILD) --
 
-.PHONY: all deps build sw run test lint bench fuzz fuzz-iss soak soak-mem soak-soc clean distclean synth formal validate flops
+.PHONY: all deps build sw run test lint bench cycle-cost fuzz fuzz-iss soak soak-mem soak-soc clean distclean synth formal validate flops
 
 all: build
 
@@ -80,6 +80,14 @@ test: build
 # `make` recorded, `make bench`'s build/bench/results.json. The ctest docs_check compares them.
 .PHONY: figures
 figures: $(BUILD)/CMakeCache.txt
+	$(BUILD)/venv/bin/python3 scripts/docs.py figures --build-dir $(BUILD)
+
+# The core's issue stage in cycles (docs/dev/core.md "Issue stage"): every workload and the
+# CoreMark-like program on the default core without and with IssueStage (the sweep Verilates
+# the second model), then docs/figures.json and the page's region.
+.PHONY: cycle-cost
+cycle-cost: build
+	$(BUILD)/stackscope sweep examples/sweep/issue_stage.toml -j $(JOBS)
 	$(BUILD)/venv/bin/python3 scripts/docs.py figures --build-dir $(BUILD)
 
 # Two papers' case studies reproduced as generated docs (docs/papers.md, docs/img/

@@ -110,6 +110,12 @@ def check_generated(root: Path) -> list[Problem]:
             if have_p != want_p:
                 out.append(Problem(str(figures.SPEED_MD), "region 'profile' differs from what its "
                                    f"sources render (run make figures): {_first_difference(have_p, want_p)}"))
+        core = root / figures.CORE_MD
+        want_s = figures.render_issue_stage(root, record)
+        have_s = regions.body(core.read_text(), "issue_stage")
+        if have_s != want_s:
+            out.append(Problem(str(figures.CORE_MD), "region 'issue_stage' differs from what its "
+                               f"sources render (run make figures): {_first_difference(have_s, want_s)}"))
     except (StackScopeError, OSError, ValueError, KeyError) as e:
         out.append(Problem("docs/figures.json", f"cannot render the figures: {e}"))
     return out

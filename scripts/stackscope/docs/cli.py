@@ -33,8 +33,10 @@ def cmd_figures(args) -> int:
     readme.write_text(figures.render_readme(args.root, record, readme.read_text()))
     regions.write_region(args.root / figures.SPEED_MD, "profile",
                          figures.render_speed_profile(args.root, record))
-    print(f"figures: refreshed {', '.join(done) or 'nothing'}; wrote {figures.FIGURES_MD}, README.md's "
-          f"and {figures.SPEED_MD}'s regions")
+    regions.write_region(args.root / figures.CORE_MD, "issue_stage",
+                         figures.render_issue_stage(args.root, record))
+    print(f"figures: refreshed {', '.join(done) or 'nothing'}; wrote {figures.FIGURES_MD}, README.md's, "
+          f"{figures.SPEED_MD}'s and {figures.CORE_MD}'s regions")
     return 0
 
 

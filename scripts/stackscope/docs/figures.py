@@ -10,6 +10,7 @@ tree; `render_*` turn the record and those files into docs/figures.md and README
 from __future__ import annotations
 
 import json
+import math
 import re
 import subprocess
 import time
@@ -22,6 +23,11 @@ from ..common.errors import StackScopeError
 RECORD = Path("docs/figures.json")
 FIGURES_MD = Path("docs/figures.md")
 SPEED_MD = Path("docs/dev/speed.md")
+CORE_MD = Path("docs/dev/core.md")
+# `make cycle-cost`'s sweep (examples/sweep/issue_stage.toml) and the CoreMark-like program's
+# iteration count (its source's one definition)
+STAGE_SWEEP = Path("sweep/issue_stage/merged.json")
+COREMARK_SRC = Path("sw/bench/coremark_like.c")
 BASELINE = Path("bench/baseline.json")
 TOOL = "scripts/docs.py"
 
@@ -88,6 +94,13 @@ def collect(root: Path, build: Path, record: dict) -> list[str]:
             if date >= record.get(key, {}).get("date", ""):
                 record[key] = {"commit": stamp["commit"], "date": date}
                 done.append(key)
+    stage = build / STAGE_SWEEP
+    if stage.exists():
+        record["issue_stage"] = {**issue_stage_rows(json.loads(stage.read_text())),
+                                 "commit": stamp["commit"],
+                                 "date": time.strftime("%Y-%m-%d",
+                                                       time.gmtime(stage.stat().st_mtime))}
+        done.append("issue_stage")
     results = build / "bench" / "results.json"
     if results.exists():
         data = json.loads(results.read_text())
@@ -100,6 +113,61 @@ def collect(root: Path, build: Path, record: dict) -> list[str]:
             record["bench"] = {**bench, "commit": measured["commit"], "date": measured["date"]}
             done.append("bench")
     return done
+
+
+def issue_stage_rows(merged: dict) -> dict:
+    """{"rows": [{workload, cycles: [without, with], instructions}]} from the issue-stage
+    sweep's merged table: each workload's two points, IssueStage 0 and 1, both run clean with
+    the same instruction count (else the sweep's result is refused)."""
+    by: dict = {}
+    for r in merged["rows"]:
+        if r.get("status") != "ok":
+            raise StackScopeError(f"{STAGE_SWEEP}: {r['workload']} IssueStage "
+                                  f"{r.get('IssueStage')}: {r.get('status')} {r.get('reason', '')}")
+        by.setdefault(Path(r["workload"]).stem, {})[r["IssueStage"]] = r
+    rows = []
+    for wl, pts in by.items():
+        if set(pts) != {0, 1}:
+            raise StackScopeError(f"{STAGE_SWEEP}: {wl} lacks a point with or without the stage")
+        if pts[0]["instructions"] != pts[1]["instructions"]:
+            raise StackScopeError(f"{STAGE_SWEEP}: {wl} retires different instruction counts")
+        rows.append({"workload": wl, "instructions": pts[0]["instructions"],
+                     "cycles": [pts[0]["cycles"], pts[1]["cycles"]]})
+    return {"rows": rows}
+
+
+def coremark_iterations(root: Path) -> int:
+    m = re.search(r"#define\s+CM_ITERATIONS\s+(\d+)", (root / COREMARK_SRC).read_text())
+    if not m:
+        raise StackScopeError(f"{COREMARK_SRC}: no CM_ITERATIONS")
+    return int(m.group(1))
+
+
+def render_issue_stage(root: Path, record: dict) -> str:
+    """docs/dev/core.md's region `issue_stage`: IPC and cycles of every workload on the default
+    core without and with the issue stage, and the CoreMark-like score per MHz."""
+    rec = record.get("issue_stage")
+    if not rec:
+        return "Not measured in this record: run `make cycle-cost`.\n"
+    rows = rec["rows"]
+    ratios = [r["cycles"][1] / r["cycles"][0] for r in rows]
+    geo = math.exp(sum(math.log(x) for x in ratios) / len(ratios))
+    out = [f"Measured {_stamp(rec)} (`make cycle-cost`: examples/sweep/issue_stage.toml on the "
+           "default core, lockstep and the per-cycle cross-check on).", ""]
+    cm = next((r for r in rows if r["workload"] == "coremark_like"), None)
+    if cm:
+        it = coremark_iterations(root)
+        per_mhz = [it * 1e6 / c for c in cm["cycles"]]
+        out += [f"CoreMark-like ({it} iterations) per MHz: {per_mhz[0]:.2f} without the stage, "
+                f"{per_mhz[1]:.2f} with it ({100 * per_mhz[1] / per_mhz[0]:.1f} %). Over the "
+                f"{len(rows)} programs the stage takes {100 * (geo - 1):.1f} % more cycles "
+                "(geometric mean), from "
+                f"{100 * (min(ratios) - 1):.1f} % to {100 * (max(ratios) - 1):.1f} %.", ""]
+    out += ["| program | IPC without | IPC with | cycles with / without |", "|---|---:|---:|---:|"]
+    for r, x in sorted(zip(rows, ratios), key=lambda t: -t[1]):
+        ipc = [r["instructions"] / c for c in r["cycles"]]
+        out.append(f"| {r['workload']} | {ipc[0]:.3f} | {ipc[1]:.3f} | {x:.3f} |")
+    return "\n".join(out) + "\n"
 
 
 # ------------------------------------------------------------------------------------------
