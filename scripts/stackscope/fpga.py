@@ -9,6 +9,7 @@ OUT/fpga.json. Every error is one line on stderr and a non-zero exit."""
 import argparse
 import json
 import re
+import statistics
 import subprocess
 import time
 from fractions import Fraction
@@ -97,7 +98,7 @@ def image(args, out: Path) -> dict:
 
 
 def pmu_overrides(args) -> dict:
-    """ulx3s_top's PMU parameters the options set (none: soc_fpga_top's defaults)."""
+    """ulx3s_top's PMU and issue-stage parameters the options set (none: the fpga build's)."""
     out = {}
     if args.pmu_spec_blocks is not None:
         out["PmuSpecBlocks"] = args.pmu_spec_blocks
@@ -106,7 +107,30 @@ def pmu_overrides(args) -> dict:
         out.update({"PmuCntStore": store, "PmuSpecDrain": store})
     if args.pmu_probe_stage is not None:
         out["PmuProbeStage"] = args.pmu_probe_stage
+    if args.issue_stage is not None:
+        out["IssueStage"] = args.issue_stage
     return out
+
+
+def more_seeds(args, res: dict, nextpnr: Path, out: Path) -> None:
+    """Place and route the mapped netlist again with seeds SEED+1 .. SEED+N-1 (no bitstream;
+    logs nextpnr_seed<K>.log) and add to res every seed's Fmax (fmax_seeds), their median and
+    spread: one seed's Fmax is one draw of the placer, a few per cent from the next."""
+    fmax = {str(args.seed): res["fmax_mhz"]}
+    for k in range(args.seed + 1, args.seed + args.seeds):
+        log = out / f"nextpnr_seed{k}.log"
+        print(f"fpga: place and route, seed {k}, log {log}", flush=True)
+        res[f"pnr_seconds_seed{k}"] = round(run(
+            [nextpnr, "--85k", "--package", "CABGA381", "--json", "ulx3s.json", "--lpf",
+             "ulx3s_v20.lpf", "--seed", k, "--router", args.router, "--timing-allow-fail"],
+            log, out, "nextpnr-ecp5"), 1)
+        clocks = nextpnr_clocks(log.read_text())
+        fmax[str(k)] = clocks[-1]["fmax_mhz"] if clocks else None
+    got = sorted(v for v in fmax.values() if v is not None)
+    res["fmax_seeds"] = fmax
+    if got:
+        res["fmax_median_mhz"] = round(statistics.median(got), 2)
+        res["fmax_min_mhz"], res["fmax_max_mhz"] = got[0], got[-1]
 
 
 def main(argv=None) -> int:
@@ -137,12 +161,20 @@ def build(argv) -> int:
     ap.add_argument("--pmu-probe-stage", type=int, choices=(0, 1), default=None,
                     help="1: the PMU's counting units see the probe through a register stage "
                          "(the FPGA top's default), 0: in its cycle")
+    ap.add_argument("--issue-stage", type=int, choices=(0, 1), default=None,
+                    help="the core's issue stage (docs/dev/core.md; default: the fpga build's)")
+    ap.add_argument("--seeds", type=int, default=1, metavar="N",
+                    help="place and route with seeds SEED .. SEED+N-1 (the first one's result "
+                         "makes the bitstream); fpga.json gets every seed's Fmax, the median "
+                         "and the spread")
     # router2 by default: it routes the FPGA top much faster than router1.
     ap.add_argument("--router", choices=("router1", "router2"), default="router2",
                     help="nextpnr-ecp5's router (default router2)")
     args = ap.parse_args(argv)
     if args.pmu_spec_blocks is not None and not 0 <= args.pmu_spec_blocks <= 64:
         fail(f"--pmu-spec-blocks {args.pmu_spec_blocks}: 0 to 64")
+    if not 1 <= args.seeds <= 32:
+        fail(f"--seeds {args.seeds}: 1 to 32")
     pll = None
     if args.freq is not None:
         pll = pll_divisors(args.freq)
@@ -246,6 +278,9 @@ def build(argv) -> int:
     res.update(critical_path(log, top="u_soc.", outside="(board top)"))
     res["bitstream"] = str(out / "ulx3s.bit")
     (out / "fpga.json").write_text(json.dumps(res, indent=2) + "\n")
+    if args.seeds > 1:
+        more_seeds(args, res, nextpnr, out)
+        (out / "fpga.json").write_text(json.dumps(res, indent=2) + "\n")
     for name in ("TRELLIS_COMB", "TRELLIS_FF", "TRELLIS_RAMW", "DP16KD", "MULT18X18D"):
         u = res["utilisation"].get(name)
         if u:
@@ -258,6 +293,9 @@ def build(argv) -> int:
         print(f"fpga: critical path {res['crit_logic_ns']} ns logic + {res['crit_routing_ns']} "
               f"ns routing, through {' -> '.join(res['crit_insts'])}; PMU on it: "
               f"{'yes' if res['crit_pmu'] else 'no'}")
+    if "fmax_median_mhz" in res:
+        print(f"fpga: Fmax over seeds {', '.join(str(k) for k in res['fmax_seeds'])}: median "
+              f"{res['fmax_median_mhz']} MHz, {res['fmax_min_mhz']} .. {res['fmax_max_mhz']}")
     print(f"fpga: Fmax {fmax} MHz{verdict}; synthesis {res['synth_seconds']} s, place and route "
           f"{res['pnr_seconds']} s; bitstream {res['bitstream']}")
     return 0

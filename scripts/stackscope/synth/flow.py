@@ -468,7 +468,10 @@ def board_job(job: Job, tools: Tools, d: Path, t0: float) -> dict:
         argv += ["--pmu-store", "ram" if p["PmuCntStore"] else "ff"]
     if "PmuProbeStage" in p:
         argv += ["--pmu-probe-stage", str(p["PmuProbeStage"])]
-    unknown = set(p) - {"PmuSpecBlocks", "PmuCntStore", "PmuSpecDrain", "PmuProbeStage"}
+    if "IssueStage" in p:
+        argv += ["--issue-stage", str(p["IssueStage"])]
+    unknown = set(p) - {"PmuSpecBlocks", "PmuCntStore", "PmuSpecDrain", "PmuProbeStage",
+                        "IssueStage"}
     if unknown:
         raise RuntimeError(f"{job.name}: fpga.py sets no {', '.join(sorted(unknown))}")
     fj = d / "fpga.json"

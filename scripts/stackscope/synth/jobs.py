@@ -28,13 +28,16 @@ def ecp5_jobs(quick: bool) -> list[Job]:
     # ecp5_core: the out-of-order core alone (core_top, --core-files), at soc_top's default
     # parameters (it does not fit the device). The SoC rows are the FPGA prototype's board top
     # (ulx3s_top: the core at the FPGA parameters with its caches, BRAM main memory, UART),
-    # built by `make fpga`'s flow (board_job) without the PMU, with it as built (soc_fpga_top's
+    # built by `make fpga`'s flow (board_job) without the PMU (with and without the core's
+    # issue stage, docs/dev/core.md), with it as built (soc_fpga_top's
     # PMU parameters), without its probe stage, without speculative blocks, with 8 blocks, and
     # with the flip-flop counters: the PMU's cost in place and the Fmax of the core with and
     # without it.
     jobs = [Job("ecp5_core", "ecp5", "core_top", {}, fmax=True, files="core", arch="ecp5"),
             Job("ecp5_soc_nopmu", "ecp5", "ulx3s_top", {}, fmax=True, files="board",
                 arch="ecp5", drop="u_pmu"),
+            Job("ecp5_soc_nopmu_noissue", "ecp5", "ulx3s_top", {"IssueStage": 0}, fmax=True,
+                files="board", arch="ecp5", drop="u_pmu"),
             Job("ecp5_soc", "ecp5", "ulx3s_top", {}, fmax=True, files="board", arch="ecp5"),
             Job("ecp5_soc_nostage", "ecp5", "ulx3s_top", {"PmuProbeStage": 0}, fmax=True,
                 files="board", arch="ecp5"),
