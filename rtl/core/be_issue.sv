@@ -7,6 +7,9 @@
 // tag's MSB names the file) but are two register files: each issue port reads, and each
 // write-back port writes, only the files its instructions can name (src_files, wb_files).
 //
+// With IssueStage (docs/dev/core.md "Issue stage") a register splits select and wake-up from
+// operand read and execute, and another holds the branch outcome for a cycle.
+//
 // Issue ports: NumAlu ALUs (all fed by the ALU RS), then branch, mul/div, AGU, the FP pipes
 // and fdiv/fsqrt (both fed by the FP RS). Write-back ports: one per ALU, branch link, mul, div,
 // load answer, store forward (the last two from be_lsq), one per FP pipe, fdiv/fsqrt.
@@ -190,7 +193,7 @@ module be_issue
   // -------------------------------------------------------------------------------------
   // Issue: oldest eligible entry per port, then the IssueWidth oldest port candidates.
   logic                              div_busy, fdiv_ready, div_x, fdiv_x;
-  logic [Cfg.NumPorts-1:0]           cand, sel_grant, grant;
+  logic [Cfg.NumPorts-1:0]           cand, sel_grant, grant, grant_rd;
   logic [Cfg.NumPorts-1:0][RsIdxW-1:0] cand_e;
   logic [Cfg.NumPorts-1:0][Cfg.RobW-1:0] cand_age;
 
@@ -302,9 +305,10 @@ module be_issue
   // are registered: select and wake-up take one cycle, operand read and execute the next,
   // and a flush kills the uops in the register as it kills those it selects.
   if (Cfg.IssueStage == 0) begin : gen_no_stage
-    assign grant   = sel_grant;
-    assign iu      = sel_iu;
-    assign src_tag = sel_src_tag;
+    assign grant    = sel_grant;
+    assign grant_rd = sel_grant;
+    assign iu       = sel_iu;
+    assign src_tag  = sel_src_tag;
   end else begin : gen_stage
     logic [Cfg.NumPorts-1:0] grant_q;
     rs_payload_t [Cfg.NumPorts-1:0] iu_q;
@@ -317,9 +321,13 @@ module be_issue
       iu_q      <= sel_iu;
       src_tag_q <= sel_src_tag;
     end
-    assign grant   = grant_q & {Cfg.NumPorts{!flush_i}};
-    assign iu      = iu_q;
-    assign src_tag = src_tag_q;
+    // The operand reads route by the register alone (grant_rd): a flush kills the uops'
+    // effects (grant), not their reads, so the commit logic's flush does not reach the
+    // register files' read ports.
+    assign grant    = grant_q & {Cfg.NumPorts{!flush_i}};
+    assign grant_rd = grant_q;
+    assign iu       = iu_q;
+    assign src_tag  = src_tag_q;
   end
   // A divide (fdiv/fsqrt) in the execute stage has not started its unit yet, so its busy
   // (ready) does not show it: the select holds back the next one for that cycle.
@@ -342,14 +350,14 @@ module be_issue
     for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
       int unsigned below;
       below = 0;
-      for (int unsigned q = 0; q < p; q++) below += int'(grant[q]);
+      for (int unsigned q = 0; q < p; q++) below += int'(grant_rd[q]);
       port_slot[p] = NumSlots == Cfg.NumPorts ? SlotW'(p)
                    : below < NumSlots         ? SlotW'(below) : '0;
     end
     slot_tag = '0;
     slot_is_f = '0;
     for (int unsigned p = 0; p < Cfg.NumPorts; p++) begin
-      if (NumSlots == Cfg.NumPorts ? 1'b1 : grant[p]) begin
+      if (NumSlots == Cfg.NumPorts ? 1'b1 : grant_rd[p]) begin
         slot_tag[port_slot[p]]  |= src_tag[p];
         slot_is_f[port_slot[p]] |= src_is_f[p];
       end
@@ -417,9 +425,63 @@ module be_issue
   assign br_npc     = br_taken ? br_target : iu[Cfg.PBr].pc + 32'd4;
   assign br_misal   = br_taken && br_target[1];
   assign br_mispred = br_npc != iu[Cfg.PBr].pred_npc && !br_misal;
-  assign redirect_exec_o = grant[Cfg.PBr] && br_mispred
-                        && (!pend_i
-                            || age(iu[Cfg.PBr].rob, rob_head_i) < age(pend_rob_i, rob_head_i));
+  // The branch's outcome goes to the ROB and the front end in its execute cycle, or with
+  // IssueStage one cycle later from a register (the ROB marks the branch done then, so it
+  // cannot commit before its redirect). A mispredicted branch redirects unless an older one
+  // already has: one pending at the ROB, or, with the register, the one it holds.
+  logic                redirect_exec, br_out_v;
+  logic                br_pend;
+  logic [Cfg.RobW-1:0] br_pend_rob;
+  rs_payload_t         br_out_iu;
+  logic                br_out_taken, br_out_misal, br_out_mispred;
+  logic [31:0]         br_out_target, br_out_npc;
+  assign redirect_exec = grant[Cfg.PBr] && br_mispred
+                      && (!br_pend
+                          || age(iu[Cfg.PBr].rob, rob_head_i) < age(br_pend_rob, rob_head_i));
+  if (Cfg.IssueStage == 0) begin : gen_br_now
+    assign br_pend         = pend_i;
+    assign br_pend_rob     = pend_rob_i;
+    assign br_out_v        = grant[Cfg.PBr];
+    assign br_out_iu       = iu[Cfg.PBr];
+    assign br_out_taken    = br_taken;
+    assign br_out_target   = br_target;
+    assign br_out_npc      = br_npc;
+    assign br_out_misal    = br_misal;
+    assign br_out_mispred  = br_mispred;
+    assign redirect_exec_o = redirect_exec;
+  end else begin : gen_br_reg
+    logic        v_q, redirect_q, taken_q, misal_q, mispred_q, fire;
+    logic [31:0] target_q, npc_q;
+    rs_payload_t iu_q;
+    always_ff @(posedge clk_i or negedge rst_ni) begin : br_valid
+      if (!rst_ni) begin
+        v_q        <= 1'b0;
+        redirect_q <= 1'b0;
+      end else begin
+        v_q        <= grant[Cfg.PBr];
+        redirect_q <= redirect_exec;
+      end
+    end
+    always_ff @(posedge clk_i) begin : br_data
+      iu_q      <= iu[Cfg.PBr];
+      taken_q   <= br_taken;
+      target_q  <= br_target;
+      npc_q     <= br_npc;
+      misal_q   <= br_misal;
+      mispred_q <= br_mispred;
+    end
+    assign fire            = redirect_q && !flush_i;
+    assign br_pend         = pend_i || fire;
+    assign br_pend_rob     = fire ? iu_q.rob : pend_rob_i;
+    assign br_out_v        = v_q && !flush_i;
+    assign br_out_iu       = iu_q;
+    assign br_out_taken    = taken_q;
+    assign br_out_target   = target_q;
+    assign br_out_npc      = npc_q;
+    assign br_out_misal    = misal_q;
+    assign br_out_mispred  = mispred_q;
+    assign redirect_exec_o = fire;
+  end
 
   // Multiplier (pipelined) and divider (iterative)
   logic        mul_issue, div_issue, mul_valid, div_valid, div_busy_unit;
@@ -769,14 +831,19 @@ module be_issue
   assign rs_src2_o    = rs_src2;
   assign rs_src3_o    = rs_src3;
   assign rs_pl_o      = rs_pl;
-  assign grant_o      = grant;
-  assign iu_o         = iu;
+  // The branch port's entry carries its registered outcome with IssueStage (gen_br_reg).
+  always_comb begin : exec_out
+    grant_o          = grant;
+    iu_o             = iu;
+    grant_o[Cfg.PBr] = br_out_v;
+    iu_o[Cfg.PBr]    = br_out_iu;
+  end
   assign opa_o        = opa;
-  assign br_taken_o   = br_taken;
-  assign br_target_o  = br_target;
-  assign br_npc_o     = br_npc;
-  assign br_misal_o   = br_misal;
-  assign br_mispred_o = br_mispred;
+  assign br_taken_o   = br_out_taken;
+  assign br_target_o  = br_out_target;
+  assign br_npc_o     = br_out_npc;
+  assign br_misal_o   = br_out_misal;
+  assign br_mispred_o = br_out_mispred;
   assign mul_done_o   = mul_valid && mul_out_live;
   assign mul_rob_o    = mul_out_rob;
   assign div_done_o   = div_valid && div_out_live;
