@@ -115,10 +115,16 @@ def collect(root: Path, build: Path, record: dict) -> list[str]:
     return done
 
 
+# The exit (sw/sdk/crt0.S) stores to tohost and spins on a jump until the store reaches
+# memory, so a run's last few instructions depend on its timing.
+EXIT_SPIN_SLACK = 16
+
+
 def issue_stage_rows(merged: dict) -> dict:
-    """{"rows": [{workload, cycles: [without, with], instructions}]} from the issue-stage
-    sweep's merged table: each workload's two points, IssueStage 0 and 1, both run clean with
-    the same instruction count (else the sweep's result is refused)."""
+    """{"rows": [{workload, cycles: [without, with], instructions: [without, with]}]} from the
+    issue-stage sweep's merged table: each workload's two points, IssueStage 0 and 1, both run
+    clean, their instruction counts apart by no more than the exit loop's spin (else the
+    sweep's result is refused)."""
     by: dict = {}
     for r in merged["rows"]:
         if r.get("status") != "ok":
@@ -129,9 +135,12 @@ def issue_stage_rows(merged: dict) -> dict:
     for wl, pts in by.items():
         if set(pts) != {0, 1}:
             raise StackScopeError(f"{STAGE_SWEEP}: {wl} lacks a point with or without the stage")
-        if pts[0]["instructions"] != pts[1]["instructions"]:
-            raise StackScopeError(f"{STAGE_SWEEP}: {wl} retires different instruction counts")
-        rows.append({"workload": wl, "instructions": pts[0]["instructions"],
+        if abs(pts[0]["instructions"] - pts[1]["instructions"]) > EXIT_SPIN_SLACK:
+            raise StackScopeError(f"{STAGE_SWEEP}: {wl} retires {pts[0]['instructions']} "
+                                  f"instructions without the stage, {pts[1]['instructions']} "
+                                  "with it")
+        rows.append({"workload": wl,
+                     "instructions": [pts[0]["instructions"], pts[1]["instructions"]],
                      "cycles": [pts[0]["cycles"], pts[1]["cycles"]]})
     return {"rows": rows}
 
@@ -141,6 +150,12 @@ def coremark_iterations(root: Path) -> int:
     if not m:
         raise StackScopeError(f"{COREMARK_SRC}: no CM_ITERATIONS")
     return int(m.group(1))
+
+
+def _pct(x: float) -> str:
+    """x as a percentage with one decimal, without a sign for what rounds to zero."""
+    t = f"{100 * x:.1f}"
+    return "0.0" if t == "-0.0" else t
 
 
 def render_issue_stage(root: Path, record: dict) -> str:
@@ -160,12 +175,12 @@ def render_issue_stage(root: Path, record: dict) -> str:
         per_mhz = [it * 1e6 / c for c in cm["cycles"]]
         out += [f"CoreMark-like ({it} iterations) per MHz: {per_mhz[0]:.2f} without the stage, "
                 f"{per_mhz[1]:.2f} with it ({100 * per_mhz[1] / per_mhz[0]:.1f} %). Over the "
-                f"{len(rows)} programs the stage takes {100 * (geo - 1):.1f} % more cycles "
-                "(geometric mean), from "
-                f"{100 * (min(ratios) - 1):.1f} % to {100 * (max(ratios) - 1):.1f} %.", ""]
+                f"{len(rows)} programs the stage takes {_pct(geo - 1)} % more cycles "
+                f"(geometric mean), from {_pct(min(ratios) - 1)} % to {_pct(max(ratios) - 1)} %.",
+                ""]
     out += ["| program | IPC without | IPC with | cycles with / without |", "|---|---:|---:|---:|"]
     for r, x in sorted(zip(rows, ratios), key=lambda t: -t[1]):
-        ipc = [r["instructions"] / c for c in r["cycles"]]
+        ipc = [n / c for n, c in zip(r["instructions"], r["cycles"])]
         out.append(f"| {r['workload']} | {ipc[0]:.3f} | {ipc[1]:.3f} | {x:.3f} |")
     return "\n".join(out) + "\n"
 
