@@ -39,7 +39,8 @@ def one_job_argv(args, name: str) -> list[str]:
     argv = runner.python_argv(
         "stackscope.synth.cli", "--one-job", name, "--out", args.out, "--venv", args.venv,
         "--fe-venv", args.fe_venv, "--core-top", args.core_top, "--core-files", args.core_files,
-        "--device", args.device, "--package", args.package, "--timeout", str(args.timeout))
+        "--device", args.device, "--package", args.package, "--timeout", str(args.timeout),
+        "--board-seeds", str(args.board_seeds))
     return argv + (["--no-fmax"] if args.no_fmax else []) + (["--quick"] if args.quick else [])
 
 
@@ -96,6 +97,9 @@ def run(argv) -> int:
     ap.add_argument("--package", default="ct256")
     ap.add_argument("--jobs", "-j", type=int, default=1, help="jobs run in parallel")
     ap.add_argument("--timeout", type=int, default=1200, help="seconds per tool run")
+    ap.add_argument("--board-seeds", type=int, default=5, metavar="N",
+                    help="place and route each SoC row with nextpnr seeds 1..N; its Fmax is "
+                         "the median (default 5)")
     ap.add_argument("--markdown", default="", help="also write the tables to this file")
     ap.add_argument("--plot", default="", help="also write a PNG plot here")
     ap.add_argument("--report-only", action="store_true",
@@ -107,7 +111,11 @@ def run(argv) -> int:
     runner.add_backend_args(ap)  # --backend slurm: the jobs as a Slurm job array
     args = ap.parse_args(argv)
 
+    if not 1 <= args.board_seeds <= 32:
+        print(f"synth: --board-seeds {args.board_seeds}: 1 to 32", file=sys.stderr)
+        return 2
     tools = Tools(Path(args.venv).resolve(), Path(args.fe_venv).resolve())
+    tools.board_seeds = args.board_seeds
     if args.no_fmax:
         tools.nextpnr = None
     out = Path(args.out).resolve()

