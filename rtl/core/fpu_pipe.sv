@@ -1,8 +1,9 @@
 // Fully pipelined single-precision FP pipe: the fused multiply-add family (fadd/fsub/fmul are
 // FMAs with one operand fixed, one rounding) and every other RV32F op but fdiv/fsqrt, all with
 // the same latency so every op takes one FMA slot. One op per cycle; results Latency cycles
-// later, in order. Stages (docs/dev/fpu.md): A unpacks, multiplies and aligns the addend; B adds,
-// normalises and rounds; Latency - 2 further result registers follow for retiming.
+// later, in order. Stages (docs/dev/fpu.md): an input register (Latency >= 3); A unpacks,
+// multiplies and aligns the addend; B adds, normalises and rounds; the rest of the Latency - 2
+// registers beyond A and B follow as result registers.
 `default_nettype none
 
 module fpu_pipe
@@ -26,6 +27,40 @@ module fpu_pipe
   output fpu_flags_t          flags_o,
   output logic [TagW-1:0]     tag_o
 );
+
+  // The operands as stage A reads them: with Latency >= 3 from an input register (the first
+  // of the Latency - 2 registers beyond stages A and B), so the issue stage's register read
+  // does not run into the multiplier in one cycle; with Latency 2 straight from the ports.
+  logic            valid_s;
+  fpu_op_e         op_s;
+  fpu_rm_e         rm_s;
+  logic [31:0]     a_s, b_s, c_s;
+  logic [TagW-1:0] tag_s;
+  localparam bit InReg = Latency >= 3;
+  if (InReg) begin : gen_in_reg
+    always_ff @(posedge clk_i or negedge rst_ni) begin : in_valid
+      if (!rst_ni) valid_s <= 1'b0;
+      else         valid_s <= valid_i && !flush_i;
+    end
+    always_ff @(posedge clk_i) begin : in_data
+      if (valid_i) begin
+        op_s  <= op_i;
+        rm_s  <= rm_i;
+        a_s   <= a_i;
+        b_s   <= b_i;
+        c_s   <= c_i;
+        tag_s <= tag_i;
+      end
+    end
+  end else begin : gen_in_ports
+    assign valid_s = valid_i;
+    assign op_s    = op_i;
+    assign rm_s    = rm_i;
+    assign a_s     = a_i;
+    assign b_s     = b_i;
+    assign c_s     = c_i;
+    assign tag_s   = tag_i;
+  end
 
   localparam logic [31:0] One = 32'h3f80_0000;
 
@@ -70,16 +105,16 @@ module fpu_pipe
   endfunction
 
   always_comb begin : fma_operands
-    fma_a = a_i;
-    fma_b = b_i;
-    fma_c = c_i;
+    fma_a = a_s;
+    fma_b = b_s;
+    fma_c = c_s;
     neg_p = 1'b0;
     neg_c = 1'b0;
-    unique case (op_i)
-      FpuAdd:   begin fma_b = One; fma_c = b_i; end
-      FpuSub:   begin fma_b = One; fma_c = b_i; neg_c = 1'b1; end
+    unique case (op_s)
+      FpuAdd:   begin fma_b = One; fma_c = b_s; end
+      FpuSub:   begin fma_b = One; fma_c = b_s; neg_c = 1'b1; end
       // The zero addend carries the product's sign, so an exact zero product keeps its sign.
-      FpuMul:   fma_c = {a_i[31] ^ b_i[31], 31'b0};
+      FpuMul:   fma_c = {a_s[31] ^ b_s[31], 31'b0};
       FpuMsub:  neg_c = 1'b1;
       FpuNmsub: neg_p = 1'b1;
       FpuNmadd: begin neg_p = 1'b1; neg_c = 1'b1; end
@@ -90,8 +125,8 @@ module fpu_pipe
   assign x  = unpack(fma_a);
   assign y  = unpack(fma_b);
   assign z  = unpack(fma_c);
-  assign ua = unpack(a_i);
-  assign ub = unpack(b_i);
+  assign ua = unpack(a_s);
+  assign ub = unpack(b_s);
   assign sp = x.sign ^ y.sign ^ neg_p;
   assign sc = z.sign ^ neg_c;
   assign inf_times_zero = (x.inf && y.zero) || (x.zero && y.inf);
@@ -122,14 +157,14 @@ module fpu_pipe
                            ub.inf, ub.exp, ub.sig, cvt_shifted[57:35]};
 
   logic [31:0] int_mag;
-  assign int_mag = a_i[31] ? -a_i : a_i;
+  assign int_mag = a_s[31] ? -a_s : a_s;
 
   always_comb begin : stage_a
     a_d          = '0;
     a_d.kind     = KindDone;
-    a_d.rm       = rm_i;
-    a_d.signed_w = op_i == FpuCvtWS;
-    unique case (op_i)
+    a_d.rm       = rm_s;
+    a_d.signed_w = op_s == FpuCvtWS;
+    unique case (op_s)
       FpuAdd, FpuSub, FpuMul, FpuMadd, FpuMsub, FpuNmsub, FpuNmadd: begin
         if (x.nan || y.nan || z.nan || inf_times_zero) begin
           // 0 x inf is invalid even with a quiet NaN addend.
@@ -142,7 +177,7 @@ module fpu_pipe
           a_d.done.value = {sc, InfMag};
         end else if (x.zero || y.zero) begin
           if (!z.zero) a_d.done.value = {sc, fma_c[30:0]};
-          else a_d.done.value = {sp == sc ? sp : rm_i == RmRdn, 31'b0};
+          else a_d.done.value = {sp == sc ? sp : rm_s == RmRdn, 31'b0};
         end else begin
           a_d.kind   = KindSum;
           a_d.sign_p = sp;
@@ -162,18 +197,18 @@ module fpu_pipe
       FpuCvtSW, FpuCvtSWu: begin
         // |integer| through the sum path as a product: window bit 3 has weight 2^0. Zero is
         // +0 in every rounding mode (stage B's zero sum would give -0 in RDN).
-        a_d.kind   = a_i == '0 ? KindDone : KindSum;
-        a_d.sign_p = op_i == FpuCvtSW && a_i[31];
+        a_d.kind   = a_s == '0 ? KindDone : KindSum;
+        a_d.sign_p = op_s == FpuCvtSW && a_s[31];
         a_d.sign_c = a_d.sign_p;
-        a_d.prod   = {16'b0, op_i == FpuCvtSW ? int_mag : a_i};
+        a_d.prod   = {16'b0, op_s == FpuCvtSW ? int_mag : a_s};
         a_d.base   = fexp_t'(73);
       end
       FpuCvtWS, FpuCvtWuS: begin
         if (ua.nan) begin
-          a_d.done.value    = op_i == FpuCvtWS ? 32'h7fff_ffff : 32'hffff_ffff;
+          a_d.done.value    = op_s == FpuCvtWS ? 32'h7fff_ffff : 32'hffff_ffff;
           a_d.done.flags.nv = 1'b1;
         end else if (ua.inf || ua.exp >= fexp_t'(32)) begin  // beyond both ranges
-          a_d.done.value    = op_i == FpuCvtWS ? {ua.sign, {31{!ua.sign}}} : {32{!ua.sign}};
+          a_d.done.value    = op_s == FpuCvtWS ? {ua.sign, {31{!ua.sign}}} : {32{!ua.sign}};
           a_d.done.flags.nv = 1'b1;
         end else begin
           a_d.kind = KindToInt;
@@ -192,19 +227,19 @@ module fpu_pipe
       FpuMin, FpuMax: begin
         a_d.done.flags.nv = ua.snan || ub.snan;
         if (ua.nan && ub.nan) a_d.done.value = CanonicalNan;
-        else if (ua.nan) a_d.done.value = b_i;
-        else if (ub.nan) a_d.done.value = a_i;
-        else a_d.done.value = (less(a_i, b_i, 1'b1) != (op_i == FpuMax)) ? a_i : b_i;
+        else if (ua.nan) a_d.done.value = b_s;
+        else if (ub.nan) a_d.done.value = a_s;
+        else a_d.done.value = (less(a_s, b_s, 1'b1) != (op_s == FpuMax)) ? a_s : b_s;
       end
       FpuEq: begin
         a_d.done.flags.nv = ua.snan || ub.snan;
-        a_d.done.value    = {31'b0, !ua.nan && !ub.nan && !less(a_i, b_i, 1'b0)
-                                    && !less(b_i, a_i, 1'b0)};
+        a_d.done.value    = {31'b0, !ua.nan && !ub.nan && !less(a_s, b_s, 1'b0)
+                                    && !less(b_s, a_s, 1'b0)};
       end
       FpuLt, FpuLe: begin
         a_d.done.flags.nv = ua.nan || ub.nan;
-        a_d.done.value    = {31'b0, !ua.nan && !ub.nan && (op_i == FpuLt ? less(a_i, b_i, 1'b0)
-                                                                       : !less(b_i, a_i, 1'b0))};
+        a_d.done.value    = {31'b0, !ua.nan && !ub.nan && (op_s == FpuLt ? less(a_s, b_s, 1'b0)
+                                                                       : !less(b_s, a_s, 1'b0))};
       end
       FpuClass: begin
         if (ua.nan) a_d.done.value[ua.snan ? 8 : 9] = 1'b1;
@@ -213,10 +248,10 @@ module fpu_pipe
         else if (ua.subnormal) a_d.done.value[ua.sign ? 2 : 5] = 1'b1;
         else a_d.done.value[ua.sign ? 1 : 6] = 1'b1;
       end
-      FpuSgnj:          a_d.done.value = {b_i[31], a_i[30:0]};
-      FpuSgnjn:         a_d.done.value = {!b_i[31], a_i[30:0]};
-      FpuSgnjx:         a_d.done.value = {a_i[31] ^ b_i[31], a_i[30:0]};
-      FpuMvXW, FpuMvWX: a_d.done.value = a_i;
+      FpuSgnj:          a_d.done.value = {b_s[31], a_s[30:0]};
+      FpuSgnjn:         a_d.done.value = {!b_s[31], a_s[30:0]};
+      FpuSgnjx:         a_d.done.value = {a_s[31] ^ b_s[31], a_s[30:0]};
+      FpuMvXW, FpuMvWX: a_d.done.value = a_s;
       default:          ;  // FpuDiv/FpuSqrt belong to fpu_divsqrt (asserted below)
     endcase
   end
@@ -231,9 +266,9 @@ module fpu_pipe
       a_tag_q   <= '0;
       a_q       <= '0;
     end else begin
-      a_valid_q <= valid_i && !flush_i;
-      if (valid_i) begin
-        a_tag_q <= tag_i;
+      a_valid_q <= valid_s && !flush_i;
+      if (valid_s) begin
+        a_tag_q <= tag_s;
         a_q     <= a_d;
       end
     end
@@ -312,9 +347,9 @@ module fpu_pipe
   end
 
   // ---------------------------------------------------------------------------------------
-  // Result registers: res_q[0] is stage B's, res_q[Latency-2] the output.
+  // Result registers: res_q[0] is stage B's, res_q[Depth-1] the output.
   // ---------------------------------------------------------------------------------------
-  localparam int unsigned Depth = Latency - 1;
+  localparam int unsigned Depth = InReg ? Latency - 2 : Latency - 1;
   logic            res_valid_q [Depth];
   logic [TagW-1:0] res_tag_q   [Depth];
   fpu_result_t     res_q       [Depth];
@@ -353,9 +388,9 @@ module fpu_pipe
     assert (TagW >= 1) else $fatal(1, "fpu_pipe: TagW must be at least 1");
   end
   always_ff @(posedge clk_i) begin : op_ok
-    if (rst_ni && valid_i) begin
-      assert (op_i != FpuDiv && op_i != FpuSqrt) else $error("fpu_pipe: fdiv/fsqrt issued");
-      assert (rm_i <= RmRmm) else $error("fpu_pipe: unresolved rounding mode %0d", rm_i);
+    if (rst_ni && valid_s) begin
+      assert (op_s != FpuDiv && op_s != FpuSqrt) else $error("fpu_pipe: fdiv/fsqrt issued");
+      assert (rm_s <= RmRmm) else $error("fpu_pipe: unresolved rounding mode %0d", rm_s);
     end
   end
   // The 77-bit window never carries out of an effective addition (docs/dev/fpu.md).
