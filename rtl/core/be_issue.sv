@@ -405,83 +405,35 @@ module be_issue
     );
   end
 
-  // Branch unit
-  logic        br_cmp, br_taken, br_misal, br_mispred;
-  logic [31:0] br_target, br_npc, br_unused_res;
-  core_alu u_br_alu (
-    .op_i        (AluAdd),
-    .a_i         (opa[Cfg.PBr]),
-    .b_i         (opb[Cfg.PBr]),
-    .result_o    (br_unused_res),
-    .br_funct3_i (iu[Cfg.PBr].uop.funct3),
-    .br_a_i      (opa[Cfg.PBr]),
-    .br_b_i      (opb[Cfg.PBr]),
-    .br_taken_o  (br_cmp)
-  );
-  assign br_taken   = iu[Cfg.PBr].uop.cls == ClsBranch ? br_cmp : 1'b1;
-  assign br_target  = iu[Cfg.PBr].uop.cls == ClsJalr
-                    ? ((opa[Cfg.PBr] + iu[Cfg.PBr].uop.imm) & ~32'd1)
-                    : iu[Cfg.PBr].pc + iu[Cfg.PBr].uop.imm;
-  assign br_npc     = br_taken ? br_target : iu[Cfg.PBr].pc + 32'd4;
-  assign br_misal   = br_taken && br_target[1];
-  assign br_mispred = br_npc != iu[Cfg.PBr].pred_npc && !br_misal;
-  // The branch's outcome goes to the ROB and the front end in its execute cycle, or with
-  // IssueStage one cycle later from a register (the ROB marks the branch done then, so it
-  // cannot commit before its redirect). A mispredicted branch redirects unless an older one
-  // already has: one pending at the ROB, or, with the register, the one it holds.
+  // Branch unit (be_branch): its outcome in the execute cycle, or registered with IssueStage
   logic                redirect_exec, br_out_v;
-  logic                br_pend;
-  logic [Cfg.RobW-1:0] br_pend_rob;
   rs_payload_t         br_out_iu;
   logic                br_out_taken, br_out_misal, br_out_mispred;
   logic [31:0]         br_out_target, br_out_npc;
-  assign redirect_exec = grant[Cfg.PBr] && br_mispred
-                      && (!br_pend
-                          || age(iu[Cfg.PBr].rob, rob_head_i) < age(br_pend_rob, rob_head_i));
-  if (Cfg.IssueStage == 0) begin : gen_br_now
-    assign br_pend         = pend_i;
-    assign br_pend_rob     = pend_rob_i;
-    assign br_out_v        = grant[Cfg.PBr];
-    assign br_out_iu       = iu[Cfg.PBr];
-    assign br_out_taken    = br_taken;
-    assign br_out_target   = br_target;
-    assign br_out_npc      = br_npc;
-    assign br_out_misal    = br_misal;
-    assign br_out_mispred  = br_mispred;
-    assign redirect_exec_o = redirect_exec;
-  end else begin : gen_br_reg
-    logic        v_q, redirect_q, taken_q, misal_q, mispred_q, fire;
-    logic [31:0] target_q, npc_q;
-    rs_payload_t iu_q;
-    always_ff @(posedge clk_i or negedge rst_ni) begin : br_valid
-      if (!rst_ni) begin
-        v_q        <= 1'b0;
-        redirect_q <= 1'b0;
-      end else begin
-        v_q        <= grant[Cfg.PBr];
-        redirect_q <= redirect_exec;
-      end
-    end
-    always_ff @(posedge clk_i) begin : br_data
-      iu_q      <= iu[Cfg.PBr];
-      taken_q   <= br_taken;
-      target_q  <= br_target;
-      npc_q     <= br_npc;
-      misal_q   <= br_misal;
-      mispred_q <= br_mispred;
-    end
-    assign fire            = redirect_q && !flush_i;
-    assign br_pend         = pend_i || fire;
-    assign br_pend_rob     = fire ? iu_q.rob : pend_rob_i;
-    assign br_out_v        = v_q && !flush_i;
-    assign br_out_iu       = iu_q;
-    assign br_out_taken    = taken_q;
-    assign br_out_target   = target_q;
-    assign br_out_npc      = npc_q;
-    assign br_out_misal    = misal_q;
-    assign br_out_mispred  = mispred_q;
-    assign redirect_exec_o = fire;
-  end
+  be_branch #(
+    .Cfg          (Cfg),
+    .rs_payload_t (rs_payload_t)
+  ) u_branch (
+    .clk_i,
+    .rst_ni,
+    .flush_i,
+    .rob_head_i,
+    .valid_i      (grant[Cfg.PBr]),
+    .iu_i         (iu[Cfg.PBr]),
+    .a_i          (opa[Cfg.PBr]),
+    .b_i          (opb[Cfg.PBr]),
+    .pend_i,
+    .pend_rob_i,
+    .valid_o      (br_out_v),
+    .iu_o         (br_out_iu),
+    .taken_o      (br_out_taken),
+    .target_o     (br_out_target),
+    .npc_o        (br_out_npc),
+    .misal_o      (br_out_misal),
+    .mispred_o    (br_out_mispred),
+    .redirect_o   (redirect_exec)
+  );
+  assign redirect_exec_o = redirect_exec;
 
   // Multiplier (pipelined) and divider (iterative)
   logic        mul_issue, div_issue, mul_valid, div_valid, div_busy_unit;
@@ -714,112 +666,32 @@ module be_issue
     end
   end
 
-  // Physical register files, x (file 0) and f (file 1); x0's register p0 is never written.
-  // Their write ports: the NumWb write-back ports, then the CSR op's write at commit (x
-  // only). A port writes a file only if wr_files allows it, so the f file has no write port
-  // from the integer units. A register has one producer in flight, so at most one port
-  // writes it in a cycle (asserted below).
+  // Physical register files (be_prf), x and f; x0's register p0 is never written. Their
+  // write ports: the NumWb write-back ports, then the CSR op's write at commit (x only). A
+  // port writes a file only if wr_files allows it, so the f file has no write port from the
+  // integer units.
   localparam int unsigned NumWr = Cfg.NumWb + 1;
   function automatic logic [1:0] wr_files(int unsigned p);
     return p == Cfg.NumWb ? 2'b01 : wb_files(p);
   endfunction
-  logic [NumWr-1:0]                 wr_valid;
-  logic [NumWr-1:0][Cfg.PW-1:0]     wr_tag;
-  logic [NumWr-1:0][31:0]           wr_data;
-  logic [1:0][Cfg.PhysRegs-1:0][NumWr-1:0] rf_hit;  // [file][register][write port]
-  assign wr_valid = {csr_wb_valid_i, wb_valid};
-  assign wr_tag   = {{1'b0, csr_wb_tag_i[RegW-1:0]}, wb_tag};
-  assign wr_data  = {csr_wb_data_i, wb_data};
-  always_comb begin : prf_hits
-    for (int unsigned fl = 0; fl < 2; fl++) begin
-      for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-        for (int unsigned p = 0; p < NumWr; p++) begin
-          rf_hit[fl][i][p] = wr_valid[p] && wr_tag[p] == {1'(fl), RegW'(i)}
-                          && in_files(wr_files(p), 1'(fl));
-        end
-      end
-    end
-  end
-
-  if (Cfg.RfRam == 0) begin : gen_rf_ff
-    // Flip-flops: a register's write data is the AND-OR of the ports that name it and its
-    // enable their OR (a one-hot select per bit and the flip-flops' enable, not a priority
-    // chain of the ports); a read is a multiplexer over the registers.
-    logic [31:0] rf_q [2][Cfg.PhysRegs];
-    logic [1:0][Cfg.PhysRegs-1:0][31:0] rf_wd;
-    always_comb begin : prf_write
-      rf_wd = '0;
-      for (int unsigned fl = 0; fl < 2; fl++) begin
-        for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-          for (int unsigned p = 0; p < NumWr; p++) begin
-            rf_wd[fl][i] |= {32{rf_hit[fl][i][p]}} & wr_data[p];
-          end
-        end
-      end
-    end
-    always_ff @(posedge clk_i or negedge rst_ni) begin : prf
-      if (!rst_ni) begin
-        for (int unsigned fl = 0; fl < 2; fl++) begin
-          for (int unsigned i = 0; i < Cfg.PhysRegs; i++) rf_q[fl][i] <= '0;
-        end
-      end else begin
-        for (int unsigned fl = 0; fl < 2; fl++) begin
-          for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-            if (|rf_hit[fl][i]) rf_q[fl][i] <= rf_wd[fl][i];
-          end
-        end
-      end
-    end
-    for (genvar k = 0; k < NumRd; k++) begin : gen_rd
-      assign rd_val[k] = rf_q[rd_f[k]][rd_idx[k]];
-    end
-  end else begin : gen_rf_ram
-    // RAM (RfRam, the FPGA top): per file, one bank of PhysRegs words per write port that can
-    // write the file, written by that port alone (a RAM with one write port and asynchronous
-    // reads, distributed RAM on an FPGA, copied once per reader), and a live-value table of
-    // the port that wrote each register last; a read takes that port's bank. The banks have
-    // no reset: they start at zero (Verilator's --x-initial fast, the FPGA's configuration),
-    // as the flip-flop files leave reset, and the table's reset points every register at
-    // port 0's bank, the first ALU's: zero for x, and for f a bank that does not exist (zero).
-    // A reset after power-on leaves the registers' old values, which RISC-V leaves
-    // unspecified (x0's p0 is never written).
-    localparam int unsigned WrW = $clog2(NumWr);
-    logic [1:0][Cfg.PhysRegs-1:0][WrW-1:0]  lvt_q;
-    logic [1:0][NumRd-1:0][NumWr-1:0][31:0] bank_rd;  // [file][read][port]: each bank's word
-    for (genvar fl = 0; fl < 2; fl++) begin : gen_file
-      for (genvar p = 0; p < NumWr; p++) begin : gen_port
-        if (in_files(wr_files(p), 1'(fl))) begin : gen_bank
-          logic [31:0] mem_q [Cfg.PhysRegs];
-          always_ff @(posedge clk_i) begin : write
-            if (wr_valid[p] && wr_tag[p][RegW] == 1'(fl)) mem_q[wr_tag[p][RegW-1:0]] <= wr_data[p];
-          end
-          for (genvar k = 0; k < NumRd; k++) begin : gen_rd
-            assign bank_rd[fl][k][p] = mem_q[rd_idx[k]];
-          end
-        end else begin : gen_none
-          for (genvar k = 0; k < NumRd; k++) begin : gen_rd
-            assign bank_rd[fl][k][p] = '0;
-          end
-        end
-      end
-    end
-    always_ff @(posedge clk_i or negedge rst_ni) begin : lvt
-      if (!rst_ni) begin
-        lvt_q <= '0;
-      end else begin
-        for (int unsigned fl = 0; fl < 2; fl++) begin
-          for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-            for (int unsigned p = 0; p < NumWr; p++) begin
-              if (rf_hit[fl][i][p]) lvt_q[fl][i] <= WrW'(p);
-            end
-          end
-        end
-      end
-    end
-    for (genvar k = 0; k < NumRd; k++) begin : gen_rd
-      assign rd_val[k] = bank_rd[rd_f[k]][k][lvt_q[rd_f[k]][rd_idx[k]]];
-    end
-  end
+  function automatic logic [NumWr-1:0][1:0] all_wr_files();
+    for (int unsigned p = 0; p < NumWr; p++) all_wr_files[p] = wr_files(p);
+  endfunction
+  be_prf #(
+    .Cfg     (Cfg),
+    .NumWr   (NumWr),
+    .NumRd   (NumRd),
+    .WrFiles (all_wr_files())
+  ) u_prf (
+    .clk_i,
+    .rst_ni,
+    .wr_valid_i ({csr_wb_valid_i, wb_valid}),
+    .wr_tag_i   ({{1'b0, csr_wb_tag_i[RegW-1:0]}, wb_tag}),
+    .wr_data_i  ({csr_wb_data_i, wb_data}),
+    .rd_idx_i   (rd_idx),
+    .rd_f_i     (rd_f),
+    .rd_val_o   (rd_val)
+  );
   for (genvar c = 0; c < Cfg.CommitWidth; c++) begin : gen_cmt_val
     assign cmt_val_o[c] = rd_val[NumSlots * 3 + c];
   end
@@ -856,7 +728,7 @@ module be_issue
   assign sel_iu_o     = sel_iu;
 
   logic unused;
-  assign unused = ^{alu_br_unused, br_unused_res};
+  assign unused = ^alu_br_unused;
 
 `ifndef SYNTHESIS
   // The file split holds only if no port sees a register of a file src_files / wb_files
@@ -878,13 +750,6 @@ module be_issue
       end
       assert (!csr_wb_valid_i || !csr_wb_tag_i[RegW])
         else $error("be_issue: a CSR op writes f register tag %0d", csr_wb_tag_i);
-      for (int unsigned fl = 0; fl < 2; fl++) begin
-        for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-          assert ($countones(rf_hit[fl][i]) <= 1)
-            else $error("be_issue: two write ports write register %0d of the %s file",
-                        i, fl == 0 ? "x" : "f");
-        end
-      end
     end
   end
 `endif

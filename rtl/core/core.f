@@ -17,6 +17,8 @@ rtl/core/core_csr.sv
 rtl/core/be_ring_ptr.sv
 rtl/core/be_rs.sv
 rtl/core/be_rename.sv
+rtl/core/be_branch.sv
+rtl/core/be_prf.sv
 rtl/core/be_issue.sv
 rtl/core/be_lsq.sv
 rtl/core/be_rob_commit.sv

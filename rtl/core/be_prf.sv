@@ -1,0 +1,153 @@
+// Physical register files of the back end (be_issue), x (file 0) and f (file 1), with NumWr
+// write ports and NumRd asynchronous reads: flip-flops (RfRam 0) or, for an FPGA, RAM banks
+// with a live-value table (RfRam 1; docs/dev/core.md "Register files in RAM"). Write port p
+// writes only the files WrFiles[p] names (bit 0: x, bit 1: f). A register has one producer
+// in flight, so at most one port writes it in a cycle (asserted below).
+`default_nettype none
+
+module be_prf
+  import core_pkg::*;
+#(
+  parameter core_cfg_t Cfg = core_cfg_pkg::CfgDefault,
+  parameter int unsigned NumWr = 2,
+  parameter int unsigned NumRd = 2,
+  parameter logic [NumWr-1:0][1:0] WrFiles = '1,
+  localparam int unsigned RegW = Cfg.PW - 1  // register index within one file
+) (
+  input  logic                          clk_i,
+  input  logic                          rst_ni,
+  input  logic [NumWr-1:0]              wr_valid_i,
+  input  logic [NumWr-1:0][Cfg.PW-1:0]  wr_tag_i,   // MSB: the f file
+  input  logic [NumWr-1:0][31:0]        wr_data_i,
+  input  logic [NumRd-1:0][RegW-1:0]    rd_idx_i,
+  input  logic [NumRd-1:0]              rd_f_i,     // the read is of the f file
+  output logic [NumRd-1:0][31:0]        rd_val_o
+);
+
+  logic [NumWr-1:0]                 wr_valid;
+  logic [NumWr-1:0][Cfg.PW-1:0]     wr_tag;
+  logic [NumWr-1:0][31:0]           wr_data;
+  logic [NumRd-1:0][RegW-1:0]       rd_idx;
+  logic [NumRd-1:0]                 rd_f;
+  logic [NumRd-1:0][31:0]           rd_val;
+  assign wr_valid = wr_valid_i;
+  assign wr_tag   = wr_tag_i;
+  assign wr_data  = wr_data_i;
+  assign rd_idx   = rd_idx_i;
+  assign rd_f     = rd_f_i;
+  assign rd_val_o = rd_val;
+
+  function automatic logic [1:0] wr_files(int unsigned p);
+    return WrFiles[p];
+  endfunction
+  function automatic logic in_files(logic [1:0] files, logic is_f);
+    return files[is_f];
+  endfunction
+
+  logic [1:0][Cfg.PhysRegs-1:0][NumWr-1:0] rf_hit;  // [file][register][write port]
+  always_comb begin : prf_hits
+    for (int unsigned fl = 0; fl < 2; fl++) begin
+      for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+        for (int unsigned p = 0; p < NumWr; p++) begin
+          rf_hit[fl][i][p] = wr_valid[p] && wr_tag[p] == {1'(fl), RegW'(i)}
+                          && in_files(wr_files(p), 1'(fl));
+        end
+      end
+    end
+  end
+
+  if (Cfg.RfRam == 0) begin : gen_rf_ff
+    // Flip-flops: a register's write data is the AND-OR of the ports that name it and its
+    // enable their OR (a one-hot select per bit and the flip-flops' enable, not a priority
+    // chain of the ports); a read is a multiplexer over the registers.
+    logic [31:0] rf_q [2][Cfg.PhysRegs];
+    logic [1:0][Cfg.PhysRegs-1:0][31:0] rf_wd;
+    always_comb begin : prf_write
+      rf_wd = '0;
+      for (int unsigned fl = 0; fl < 2; fl++) begin
+        for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+          for (int unsigned p = 0; p < NumWr; p++) begin
+            rf_wd[fl][i] |= {32{rf_hit[fl][i][p]}} & wr_data[p];
+          end
+        end
+      end
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin : prf
+      if (!rst_ni) begin
+        for (int unsigned fl = 0; fl < 2; fl++) begin
+          for (int unsigned i = 0; i < Cfg.PhysRegs; i++) rf_q[fl][i] <= '0;
+        end
+      end else begin
+        for (int unsigned fl = 0; fl < 2; fl++) begin
+          for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+            if (|rf_hit[fl][i]) rf_q[fl][i] <= rf_wd[fl][i];
+          end
+        end
+      end
+    end
+    for (genvar k = 0; k < NumRd; k++) begin : gen_rd
+      assign rd_val[k] = rf_q[rd_f[k]][rd_idx[k]];
+    end
+  end else begin : gen_rf_ram
+    // RAM (RfRam, the FPGA top): per file, one bank of PhysRegs words per write port that can
+    // write the file, written by that port alone (a RAM with one write port and asynchronous
+    // reads, distributed RAM on an FPGA, copied once per reader), and a live-value table of
+    // the port that wrote each register last; a read takes that port's bank. The banks have
+    // no reset: they start at zero (Verilator's --x-initial fast, the FPGA's configuration),
+    // as the flip-flop files leave reset, and the table's reset points every register at
+    // port 0's bank, the first ALU's: zero for x, and for f a bank that does not exist (zero).
+    // A reset after power-on leaves the registers' old values, which RISC-V leaves
+    // unspecified (x0's p0 is never written).
+    localparam int unsigned WrW = $clog2(NumWr);
+    logic [1:0][Cfg.PhysRegs-1:0][WrW-1:0]  lvt_q;
+    logic [1:0][NumRd-1:0][NumWr-1:0][31:0] bank_rd;  // [file][read][port]: each bank's word
+    for (genvar fl = 0; fl < 2; fl++) begin : gen_file
+      for (genvar p = 0; p < NumWr; p++) begin : gen_port
+        if (in_files(wr_files(p), 1'(fl))) begin : gen_bank
+          logic [31:0] mem_q [Cfg.PhysRegs];
+          always_ff @(posedge clk_i) begin : write
+            if (wr_valid[p] && wr_tag[p][RegW] == 1'(fl)) mem_q[wr_tag[p][RegW-1:0]] <= wr_data[p];
+          end
+          for (genvar k = 0; k < NumRd; k++) begin : gen_rd
+            assign bank_rd[fl][k][p] = mem_q[rd_idx[k]];
+          end
+        end else begin : gen_none
+          for (genvar k = 0; k < NumRd; k++) begin : gen_rd
+            assign bank_rd[fl][k][p] = '0;
+          end
+        end
+      end
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin : lvt
+      if (!rst_ni) begin
+        lvt_q <= '0;
+      end else begin
+        for (int unsigned fl = 0; fl < 2; fl++) begin
+          for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+            for (int unsigned p = 0; p < NumWr; p++) begin
+              if (rf_hit[fl][i][p]) lvt_q[fl][i] <= WrW'(p);
+            end
+          end
+        end
+      end
+    end
+    for (genvar k = 0; k < NumRd; k++) begin : gen_rd
+      assign rd_val[k] = bank_rd[rd_f[k]][k][lvt_q[rd_f[k]][rd_idx[k]]];
+    end
+  end
+
+`ifndef SYNTHESIS
+  always_ff @(posedge clk_i) begin : one_writer
+    if (rst_ni) begin
+      for (int unsigned fl = 0; fl < 2; fl++) begin
+        for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+          assert ($countones(rf_hit[fl][i]) <= 1)
+            else $error("be_prf: two write ports write register %0d of the %s file",
+                        i, fl == 0 ? "x" : "f");
+        end
+      end
+    end
+  end
+`endif
+
+endmodule : be_prf
