@@ -406,7 +406,7 @@ module be_issue
   end
 
   // Branch unit (be_branch): its outcome in the execute cycle, or registered with IssueStage
-  logic                redirect_exec, br_out_v;
+  logic                br_out_v;
   rs_payload_t         br_out_iu;
   logic                br_out_taken, br_out_misal, br_out_mispred;
   logic [31:0]         br_out_target, br_out_npc;
@@ -431,9 +431,8 @@ module be_issue
     .npc_o        (br_out_npc),
     .misal_o      (br_out_misal),
     .mispred_o    (br_out_mispred),
-    .redirect_o   (redirect_exec)
+    .redirect_o   (redirect_exec_o)
   );
-  assign redirect_exec_o = redirect_exec;
 
   // Multiplier (pipelined) and divider (iterative)
   logic        mul_issue, div_issue, mul_valid, div_valid, div_busy_unit;
@@ -668,20 +667,17 @@ module be_issue
 
   // Physical register files (be_prf), x and f; x0's register p0 is never written. Their
   // write ports: the NumWb write-back ports, then the CSR op's write at commit (x only). A
-  // port writes a file only if wr_files allows it, so the f file has no write port from the
+  // port writes only the files wr_files names, so the f file has no write port from the
   // integer units.
   localparam int unsigned NumWr = Cfg.NumWb + 1;
-  function automatic logic [1:0] wr_files(int unsigned p);
-    return p == Cfg.NumWb ? 2'b01 : wb_files(p);
-  endfunction
-  function automatic logic [NumWr-1:0][1:0] all_wr_files();
-    for (int unsigned p = 0; p < NumWr; p++) all_wr_files[p] = wr_files(p);
+  function automatic logic [NumWr-1:0][1:0] wr_files();
+    for (int unsigned p = 0; p < NumWr; p++) wr_files[p] = p == Cfg.NumWb ? 2'b01 : wb_files(p);
   endfunction
   be_prf #(
     .Cfg     (Cfg),
     .NumWr   (NumWr),
     .NumRd   (NumRd),
-    .WrFiles (all_wr_files())
+    .WrFiles (wr_files())
   ) u_prf (
     .clk_i,
     .rst_ni,

@@ -24,22 +24,6 @@ module be_prf
   output logic [NumRd-1:0][31:0]        rd_val_o
 );
 
-  logic [NumWr-1:0]                 wr_valid;
-  logic [NumWr-1:0][Cfg.PW-1:0]     wr_tag;
-  logic [NumWr-1:0][31:0]           wr_data;
-  logic [NumRd-1:0][RegW-1:0]       rd_idx;
-  logic [NumRd-1:0]                 rd_f;
-  logic [NumRd-1:0][31:0]           rd_val;
-  assign wr_valid = wr_valid_i;
-  assign wr_tag   = wr_tag_i;
-  assign wr_data  = wr_data_i;
-  assign rd_idx   = rd_idx_i;
-  assign rd_f     = rd_f_i;
-  assign rd_val_o = rd_val;
-
-  function automatic logic [1:0] wr_files(int unsigned p);
-    return WrFiles[p];
-  endfunction
   function automatic logic in_files(logic [1:0] files, logic is_f);
     return files[is_f];
   endfunction
@@ -49,8 +33,8 @@ module be_prf
     for (int unsigned fl = 0; fl < 2; fl++) begin
       for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
         for (int unsigned p = 0; p < NumWr; p++) begin
-          rf_hit[fl][i][p] = wr_valid[p] && wr_tag[p] == {1'(fl), RegW'(i)}
-                          && in_files(wr_files(p), 1'(fl));
+          rf_hit[fl][i][p] = wr_valid_i[p] && wr_tag_i[p] == {1'(fl), RegW'(i)}
+                          && in_files(WrFiles[p], 1'(fl));
         end
       end
     end
@@ -67,7 +51,7 @@ module be_prf
       for (int unsigned fl = 0; fl < 2; fl++) begin
         for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
           for (int unsigned p = 0; p < NumWr; p++) begin
-            rf_wd[fl][i] |= {32{rf_hit[fl][i][p]}} & wr_data[p];
+            rf_wd[fl][i] |= {32{rf_hit[fl][i][p]}} & wr_data_i[p];
           end
         end
       end
@@ -86,7 +70,7 @@ module be_prf
       end
     end
     for (genvar k = 0; k < NumRd; k++) begin : gen_rd
-      assign rd_val[k] = rf_q[rd_f[k]][rd_idx[k]];
+      assign rd_val_o[k] = rf_q[rd_f_i[k]][rd_idx_i[k]];
     end
   end else begin : gen_rf_ram
     // RAM (RfRam, the FPGA top): per file, one bank of PhysRegs words per write port that can
@@ -103,13 +87,13 @@ module be_prf
     logic [1:0][NumRd-1:0][NumWr-1:0][31:0] bank_rd;  // [file][read][port]: each bank's word
     for (genvar fl = 0; fl < 2; fl++) begin : gen_file
       for (genvar p = 0; p < NumWr; p++) begin : gen_port
-        if (in_files(wr_files(p), 1'(fl))) begin : gen_bank
+        if (in_files(WrFiles[p], 1'(fl))) begin : gen_bank
           logic [31:0] mem_q [Cfg.PhysRegs];
           always_ff @(posedge clk_i) begin : write
-            if (wr_valid[p] && wr_tag[p][RegW] == 1'(fl)) mem_q[wr_tag[p][RegW-1:0]] <= wr_data[p];
+            if (wr_valid_i[p] && wr_tag_i[p][RegW] == 1'(fl)) mem_q[wr_tag_i[p][RegW-1:0]] <= wr_data_i[p];
           end
           for (genvar k = 0; k < NumRd; k++) begin : gen_rd
-            assign bank_rd[fl][k][p] = mem_q[rd_idx[k]];
+            assign bank_rd[fl][k][p] = mem_q[rd_idx_i[k]];
           end
         end else begin : gen_none
           for (genvar k = 0; k < NumRd; k++) begin : gen_rd
@@ -132,7 +116,7 @@ module be_prf
       end
     end
     for (genvar k = 0; k < NumRd; k++) begin : gen_rd
-      assign rd_val[k] = bank_rd[rd_f[k]][k][lvt_q[rd_f[k]][rd_idx[k]]];
+      assign rd_val_o[k] = bank_rd[rd_f_i[k]][k][lvt_q[rd_f_i[k]][rd_idx_i[k]]];
     end
   end
 

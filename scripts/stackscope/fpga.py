@@ -112,6 +112,12 @@ def pmu_overrides(args) -> dict:
     return out
 
 
+def pnr_argv(nextpnr: Path, seed: int, router: str, *extra: str) -> list:
+    """nextpnr-ecp5 on the mapped board top (out/ulx3s.json) with the board's pins."""
+    return [nextpnr, "--85k", "--package", "CABGA381", "--json", "ulx3s.json", "--lpf",
+            "ulx3s_v20.lpf", *extra, "--seed", seed, "--router", router, "--timing-allow-fail"]
+
+
 def more_seeds(args, res: dict, nextpnr: Path, out: Path) -> None:
     """Place and route the mapped netlist again with seeds SEED+1 .. SEED+N-1 (no bitstream;
     logs nextpnr_seed<K>.log) and add to res every seed's Fmax (fmax_seeds), their median and
@@ -121,9 +127,7 @@ def more_seeds(args, res: dict, nextpnr: Path, out: Path) -> None:
         log = out / f"nextpnr_seed{k}.log"
         print(f"fpga: place and route, seed {k}, log {log}", flush=True)
         res[f"pnr_seconds_seed{k}"] = round(run(
-            [nextpnr, "--85k", "--package", "CABGA381", "--json", "ulx3s.json", "--lpf",
-             "ulx3s_v20.lpf", "--seed", k, "--router", args.router, "--timing-allow-fail"],
-            log, out, "nextpnr-ecp5"), 1)
+            pnr_argv(nextpnr, k, args.router), log, out, "nextpnr-ecp5"), 1)
         clocks = nextpnr_clocks(log.read_text())
         fmax[str(k)] = clocks[-1]["fmax_mhz"] if clocks else None
     got = sorted(v for v in fmax.values() if v is not None)
@@ -260,10 +264,8 @@ def build(argv) -> int:
         fail(f"{does_not_fit(luts)} after synthesis (figures in {out / 'fpga.json'})")
     print(f"fpga: place and route (nextpnr-ecp5 --85k --router {args.router}), log "
           f"{out}/nextpnr.log", flush=True)
-    res["pnr_seconds"] = round(run([nextpnr, "--85k", "--package", "CABGA381", "--json",
-                                    "ulx3s.json", "--lpf", "ulx3s_v20.lpf", "--textcfg",
-                                    "ulx3s.config", "--seed", args.seed,
-                                    "--router", args.router, "--timing-allow-fail"],
+    res["pnr_seconds"] = round(run(pnr_argv(nextpnr, args.seed, args.router,
+                                            "--textcfg", "ulx3s.config"),
                                    out / "nextpnr.log", out, "nextpnr-ecp5"), 1)
     res["pack_seconds"] = round(run([ecppack, "--compress", "ulx3s.config", "ulx3s.bit"],
                                     out / "ecppack.log", out, "ecppack"), 1)
