@@ -60,8 +60,10 @@ std::string CommitLog::format(const CommitRecord& r) {
                    trap_name(r.cause), r.pc, r.tval);
     return fmt::to_string(b);
   }
-  // Privilege level 3 = M, the only mode this hart has.
-  fmt::format_to(out, "core   0: 3 0x{:08x} (0x{:08x})", r.pc, r.insn);
+  // Privilege level 3 = M, the only mode this hart has. The instruction in as many hex
+  // digits as it has bytes times two, as Spike prints it: (0x4505) for a 16-bit one.
+  fmt::format_to(out, "core   0: 3 0x{:08x} (0x{:0{}x})", r.pc, r.insn,
+                 is_compressed(r.insn) ? 4 : 8);
   if (r.rd_written) fmt::format_to(out, " x{:<2d} 0x{:08x}", r.rd, r.rd_value);
   if (r.frd_written) fmt::format_to(out, " f{:<2d} 0x{:08x}", r.frd, r.frd_value);
   if (r.mem_read) fmt::format_to(out, " mem 0x{:08x}", r.mem_addr);

@@ -55,7 +55,7 @@ Csrs::Status Csrs::read(unsigned a, const csr_env_t& env, uint32_t& v) const {
       v = mstatus | ((mstatus & mstatus::kFs) == mstatus::kFsDirty ? mstatus::kSd : 0);
       break;
     case csr::kMisa:
-      v = kMisaValue | (ext_f ? kMisaF : 0);
+      v = kMisaValue | (ext_f ? kMisaF : 0) | (ext_c ? kMisaC : 0);
       break;
     case csr::kMie:
       v = mie;
@@ -165,8 +165,10 @@ Csrs::Status Csrs::write(unsigned a, uint32_t v) {
       mscratch = v;
       break;
     case csr::kMepc:
-      mepc = v & ~3u;
-      break;  // IALIGN = 32
+      // IALIGN = 32 without C (bits 1:0 read 0), 16 with it (bit 0 reads 0). misa.C is not
+      // writable, so IALIGN never changes and masking on write equals masking on read.
+      mepc = v & (ext_c ? ~1u : ~3u);
+      break;
     case csr::kMcause:
       mcause = v;
       break;

@@ -105,6 +105,7 @@ class Csrs {
   enum class Status { kOk, kIllegal };
   static constexpr uint32_t kMisaValue = (1u << 30) | (1u << 8) | (1u << 12);  // RV32 I M
   static constexpr uint32_t kMisaF = 1u << 5;                                  // + F
+  static constexpr uint32_t kMisaC = 1u << 2;                                  // + C
   static constexpr unsigned kNumHpm = 29;                                      // 3..31
 
   // `read` for every CSR instruction that reads; `write` only when the instruction writes.
@@ -125,6 +126,9 @@ class Csrs {
   // F instructions and the f CSRs are legal: F present and mstatus.FS != Off.
   bool fp_enabled() const { return ext_f && (mstatus & mstatus::kFs); }
   void set_fs_dirty() { mstatus |= mstatus::kFsDirty; }
+  // C enabled (the hart's IsaConfig): misa.C (read-only), IALIGN = 16, so mepc keeps bit 1.
+  void enable_c() { ext_c = true; }
+  bool has_c() const { return ext_c; }
 
   // Direct state, used by the hart's trap logic and by tests.
   uint32_t mstatus = mstatus::kMpp;  // machine mode only: MPP is hardwired to M
@@ -140,6 +144,7 @@ class Csrs {
 
  private:
   bool ext_f = false;
+  bool ext_c = false;
 };
 
 const char* csr_name(unsigned addr);  // "mstatus", or nullptr if unknown

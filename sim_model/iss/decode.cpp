@@ -156,7 +156,181 @@ int32_t decode_imm(Op op, insn_t i) {
   }
 }
 
+// 32-bit encoders for the expansion, from the base formats (unprivileged spec 2.2-2.3).
+constexpr uint32_t enc_r(uint32_t f7, uint32_t rs2, uint32_t rs1, uint32_t f3, uint32_t rd,
+                         uint32_t opc) {
+  return f7 << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 | opc;
+}
+constexpr uint32_t enc_i(int32_t imm, uint32_t rs1, uint32_t f3, uint32_t rd, uint32_t opc) {
+  return (static_cast<uint32_t>(imm) & 0xfff) << 20 | rs1 << 15 | f3 << 12 | rd << 7 | opc;
+}
+constexpr uint32_t enc_s(int32_t imm, uint32_t rs2, uint32_t rs1, uint32_t f3, uint32_t opc) {
+  const auto i = static_cast<uint32_t>(imm);
+  return (i >> 5 & 0x7f) << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | (i & 0x1f) << 7 | opc;
+}
+constexpr uint32_t enc_b(int32_t imm, uint32_t rs2, uint32_t rs1, uint32_t f3) {
+  const auto i = static_cast<uint32_t>(imm);
+  return (i >> 12 & 1) << 31 | (i >> 5 & 0x3f) << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 |
+         (i >> 1 & 0xf) << 8 | (i >> 11 & 1) << 7 | 0x63;
+}
+constexpr uint32_t enc_j(int32_t imm, uint32_t rd) {
+  const auto i = static_cast<uint32_t>(imm);
+  return (i >> 20 & 1) << 31 | (i >> 1 & 0x3ff) << 21 | (i >> 11 & 1) << 20 |
+         (i >> 12 & 0xff) << 12 | rd << 7 | 0x6f;
+}
+
+constexpr int32_t sext(uint32_t v, unsigned width) {
+  return static_cast<int32_t>(v << (32 - width)) >> (32 - width);
+}
+
+// Field access on a 16-bit instruction: f(hi, lo) is bits hi..lo, b(i) bit i.
+struct cinsn {
+  uint32_t c;
+  constexpr uint32_t f(unsigned hi, unsigned lo) const {
+    return (c >> lo) & ((1u << (hi - lo + 1)) - 1);
+  }
+  constexpr uint32_t b(unsigned i) const { return (c >> i) & 1; }
+  constexpr uint32_t rd() const { return f(11, 7); }  // also rs1 of the CI/CR forms
+  constexpr uint32_t rs2() const { return f(6, 2); }
+  constexpr uint32_t rdp() const { return 8 + f(4, 2); }  // rd' / rs2': x8..x15
+  constexpr uint32_t rs1p() const { return 8 + f(9, 7); }
+  // Immediates, named after the instructions that use them (spec's CI/CSS/CIW/CL/CS/CB/CJ).
+  constexpr int32_t imm_ci() const { return sext(b(12) << 5 | f(6, 2), 6); }
+  constexpr uint32_t uimm_addi4spn() const {
+    return f(12, 11) << 4 | f(10, 7) << 6 | b(6) << 2 | b(5) << 3;
+  }
+  constexpr uint32_t uimm_lw() const { return f(12, 10) << 3 | b(6) << 2 | b(5) << 6; }
+  constexpr uint32_t uimm_lwsp() const { return b(12) << 5 | f(6, 4) << 2 | f(3, 2) << 6; }
+  constexpr uint32_t uimm_swsp() const { return f(12, 9) << 2 | f(8, 7) << 6; }
+  constexpr int32_t imm_addi16sp() const {
+    return sext(b(12) << 9 | b(6) << 4 | b(5) << 6 | f(4, 3) << 7 | b(2) << 5, 10);
+  }
+  constexpr int32_t imm_j() const {
+    return sext(b(12) << 11 | b(11) << 4 | f(10, 9) << 8 | b(8) << 10 | b(7) << 6 | b(6) << 7 |
+                    f(5, 3) << 1 | b(2) << 5,
+                12);
+  }
+  constexpr int32_t imm_b() const {
+    return sext(b(12) << 8 | f(11, 10) << 3 | f(6, 5) << 6 | f(4, 3) << 1 | b(2) << 5, 9);
+  }
+};
+
+constexpr uint32_t kOpcLoad = 0x03, kOpcLoadFp = 0x07, kOpcOpImm = 0x13, kOpcStore = 0x23,
+                   kOpcStoreFp = 0x27, kOpcOp = 0x33, kOpcLui = 0x37, kOpcJalr = 0x67;
+constexpr uint32_t kSp = 2, kRa = 1;
+constexpr uint32_t kIllegalWord = 0;  // opcode 0: never a 32-bit instruction
+
+uint32_t expand_q0(cinsn i) {
+  switch (i.f(15, 13)) {
+    case 0:  // c.addi4spn; nzuimm = 0 is reserved (and covers the all-zero word)
+      if (i.uimm_addi4spn() == 0) return kIllegalWord;
+      return enc_i(static_cast<int32_t>(i.uimm_addi4spn()), kSp, 0, i.rdp(), kOpcOpImm);
+    case 2:  // c.lw
+      return enc_i(static_cast<int32_t>(i.uimm_lw()), i.rs1p(), 2, i.rdp(), kOpcLoad);
+    case 3:  // c.flw (RV32FC)
+      return enc_i(static_cast<int32_t>(i.uimm_lw()), i.rs1p(), 2, i.rdp(), kOpcLoadFp);
+    case 6:  // c.sw
+      return enc_s(static_cast<int32_t>(i.uimm_lw()), i.rdp(), i.rs1p(), 2, kOpcStore);
+    case 7:  // c.fsw (RV32FC)
+      return enc_s(static_cast<int32_t>(i.uimm_lw()), i.rdp(), i.rs1p(), 2, kOpcStoreFp);
+    default:  // c.fld/c.fsd (no D), 100 reserved
+      return kIllegalWord;
+  }
+}
+
+uint32_t expand_q1(cinsn i) {
+  const uint32_t rd = i.rd(), rdp = i.rs1p();  // CB/CA forms: rd' sits in bits 9:7
+  switch (i.f(15, 13)) {
+    case 0:  // c.addi (c.nop for rd = 0; rd = 0 with imm != 0 and imm = 0 are hints)
+      return enc_i(i.imm_ci(), rd, 0, rd, kOpcOpImm);
+    case 1:  // c.jal (RV32 only)
+      return enc_j(i.imm_j(), kRa);
+    case 2:  // c.li (rd = 0: hint)
+      return enc_i(i.imm_ci(), 0, 0, rd, kOpcOpImm);
+    case 3:
+      if (rd == kSp) {  // c.addi16sp; nzimm = 0 is reserved
+        if (i.imm_addi16sp() == 0) return kIllegalWord;
+        return enc_i(i.imm_addi16sp(), kSp, 0, kSp, kOpcOpImm);
+      }
+      // c.lui; nzimm = 0 is reserved, rd = 0 is a hint
+      if (i.imm_ci() == 0) return kIllegalWord;
+      return (static_cast<uint32_t>(i.imm_ci()) << 12) | rd << 7 | kOpcLui;
+    case 4:
+      switch (i.f(11, 10)) {
+        case 0:  // c.srli; shamt[5] = 1 is RV64/128 only (reserved on RV32)
+        case 1: {  // c.srai: imm[10] = 1 selects the arithmetic shift
+          if (i.b(12)) return kIllegalWord;
+          const uint32_t sra = i.f(11, 10) == 1 ? 0x400u : 0;
+          return enc_i(static_cast<int32_t>(i.rs2() | sra), rdp, 5, rdp, kOpcOpImm);
+        }
+        case 2:  // c.andi
+          return enc_i(i.imm_ci(), rdp, 7, rdp, kOpcOpImm);
+        default: {
+          if (i.b(12)) return kIllegalWord;  // c.subw/c.addw (RV64) and reserved
+          static constexpr std::array<uint32_t, 4> kF3 = {0, 4, 6, 7};  // sub xor or and
+          const uint32_t sel = i.f(6, 5);
+          return enc_r(sel == 0 ? 0x20 : 0, i.rdp(), rdp, kF3[sel], rdp, kOpcOp);
+        }
+      }
+    case 5:  // c.j
+      return enc_j(i.imm_j(), 0);
+    case 6:  // c.beqz
+      return enc_b(i.imm_b(), 0, rdp, 0);
+    default:  // c.bnez
+      return enc_b(i.imm_b(), 0, rdp, 1);
+  }
+}
+
+uint32_t expand_q2(cinsn i) {
+  const uint32_t rd = i.rd(), rs2 = i.rs2();
+  switch (i.f(15, 13)) {
+    case 0:  // c.slli; shamt[5] = 1 reserved on RV32; rd = 0 or shamt = 0: hints
+      if (i.b(12)) return kIllegalWord;
+      return enc_i(static_cast<int32_t>(rs2), rd, 1, rd, kOpcOpImm);
+    case 2:  // c.lwsp; rd = 0 is reserved
+      if (rd == 0) return kIllegalWord;
+      return enc_i(static_cast<int32_t>(i.uimm_lwsp()), kSp, 2, rd, kOpcLoad);
+    case 3:  // c.flwsp (RV32FC; f0 is a valid destination)
+      return enc_i(static_cast<int32_t>(i.uimm_lwsp()), kSp, 2, rd, kOpcLoadFp);
+    case 4:
+      if (!i.b(12)) {
+        if (rs2 == 0) return rd == 0 ? kIllegalWord : enc_i(0, rd, 0, 0, kOpcJalr);  // c.jr
+        return enc_r(0, rs2, 0, 0, rd, kOpcOp);  // c.mv (rd = 0: hint)
+      }
+      if (rs2 == 0)  // c.ebreak, c.jalr
+        return rd == 0 ? 0x00100073u : enc_i(0, rd, 0, kRa, kOpcJalr);
+      return enc_r(0, rs2, rd, 0, rd, kOpcOp);  // c.add (rd = 0: hint)
+    case 6:  // c.swsp
+      return enc_s(static_cast<int32_t>(i.uimm_swsp()), rs2, kSp, 2, kOpcStore);
+    case 7:  // c.fswsp (RV32FC)
+      return enc_s(static_cast<int32_t>(i.uimm_swsp()), rs2, kSp, 2, kOpcStoreFp);
+    default:  // c.fldsp/c.fsdsp (no D)
+      return kIllegalWord;
+  }
+}
+
 }  // namespace
+
+uint32_t expand_compressed(uint16_t bits) {
+  const cinsn i{bits};
+  switch (bits & 3) {
+    case 0:
+      return expand_q0(i);
+    case 1:
+      return expand_q1(i);
+    case 2:
+      return expand_q2(i);
+    default:
+      return kIllegalWord;  // not a 16-bit instruction
+  }
+}
+
+decoded_t decode_compressed(uint16_t bits) {
+  decoded_t d = decode(expand_compressed(bits));
+  d.bits = bits;
+  d.len = 2;
+  return d;
+}
 
 decoded_t decode(uint32_t bits) {
   const insn_t i(bits);

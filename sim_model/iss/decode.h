@@ -1,5 +1,6 @@
 // Instruction decoding: raw fields of a 32-bit RISC-V instruction and the decoded form the
 // hart's hot loop executes (operation + register numbers + one pre-computed immediate).
+// 16-bit (RVC) instructions decode by expansion into the 32-bit instruction they stand for.
 #pragma once
 
 #include <cstdint>
@@ -138,16 +139,31 @@ enum class Op : uint8_t {
 // F ops: rd/rs1/rs2/rs3 name f or x registers as the instruction defines; rm is the
 // instruction's rounding-mode field (7 = dynamic, frm); reserved static modes 5 and 6
 // decode as illegal.
+// `bits` is the instruction as fetched: for a 16-bit instruction the 16-bit word
+// (zero-extended), which is also what mtval reports when it is illegal; `len` is 2 or 4.
 struct decoded_t {
   uint32_t bits = 0;
   int32_t imm = 0;
   Op op = Op::kIllegal;
   uint8_t rd = 0, rs1 = 0, rs2 = 0, rs3 = 0, rm = 0;
+  uint8_t len = 4;
 };
 
 constexpr bool is_fp(Op op) { return op >= Op::kFlw && op < Op::kCount; }
 
+// A 32-bit instruction. Words whose two low bits are not 0b11 decode as illegal: on a hart
+// without C they are no instruction at all.
 decoded_t decode(uint32_t bits);
+
+// The two low bits of an instruction's first halfword say its length (unprivileged spec,
+// "Expanded Instruction-Length Encoding"): anything but 0b11 is a 16-bit instruction.
+constexpr bool is_compressed(uint32_t bits) { return (bits & 3) != 3; }
+// The 32-bit instruction that a 16-bit RV32C / RV32FC instruction expands to (unprivileged
+// spec, "C" chapter), or 0 -- an illegal 32-bit word -- for the reserved encodings and those
+// that exist only on RV64/RV128 or with D.
+uint32_t expand_compressed(uint16_t bits);
+// A 16-bit instruction, decoded by expansion; the result keeps `bits` and has len 2.
+decoded_t decode_compressed(uint16_t bits);
 const char* op_name(Op op);
 
 }  // namespace stackscope::iss

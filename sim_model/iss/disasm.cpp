@@ -104,9 +104,68 @@ std::string csr_name(unsigned a) {
   return fmt::format("0x{:03x}", a);
 }
 
+// A 16-bit instruction in its compressed form, as Spike and objdump -M no-aliases print it
+// ("c.addi a0, 1", "c.lw a0, 4(a1)", "c.j 0x80000010"): the mnemonic comes from the
+// quadrant and funct3, the operands from the expansion.
+std::string disasm_compressed(uint16_t bits, uint32_t pc) {
+  const decoded_t d = decode_compressed(bits);
+  const unsigned quadrant = bits & 3, f3 = bits >> 13;
+  const bool bit12 = (bits >> 12) & 1;
+  const char *rd = abi_reg(d.rd), *rs1 = abi_reg(d.rs1), *rs2 = abi_reg(d.rs2);
+  const uint32_t target = pc + static_cast<uint32_t>(d.imm);
+  const bool sp_form = quadrant == 2;  // c.lwsp, c.swsp, c.flwsp, c.fswsp
+  switch (d.op) {
+    case Op::kAddi:
+      if (quadrant == 0) return fmt::format("c.addi4spn {}, sp, {}", rd, d.imm);
+      if (f3 == 2) return fmt::format("c.li {}, {}", rd, d.imm);
+      if (f3 == 3) return fmt::format("c.addi16sp sp, {}", d.imm);
+      if (d.rd == 0) return d.imm == 0 ? "c.nop" : fmt::format("c.nop {}", d.imm);
+      return fmt::format("c.addi {}, {}", rd, d.imm);
+    case Op::kLui:
+      return fmt::format("c.lui {}, 0x{:x}", rd, (static_cast<uint32_t>(d.imm) >> 12) & 0xfffff);
+    case Op::kLw:
+      return sp_form ? fmt::format("c.lwsp {}, {}(sp)", rd, d.imm)
+                     : fmt::format("c.lw {}, {}({})", rd, d.imm, rs1);
+    case Op::kSw:
+      return sp_form ? fmt::format("c.swsp {}, {}(sp)", rs2, d.imm)
+                     : fmt::format("c.sw {}, {}({})", rs2, d.imm, rs1);
+    case Op::kFlw:
+      return sp_form ? fmt::format("c.flwsp {}, {}(sp)", abi_freg(d.rd), d.imm)
+                     : fmt::format("c.flw {}, {}({})", abi_freg(d.rd), d.imm, rs1);
+    case Op::kFsw:
+      return sp_form ? fmt::format("c.fswsp {}, {}(sp)", abi_freg(d.rs2), d.imm)
+                     : fmt::format("c.fsw {}, {}({})", abi_freg(d.rs2), d.imm, rs1);
+    case Op::kJal:
+      return fmt::format("{} 0x{:08x}", d.rd == 0 ? "c.j" : "c.jal", target);
+    case Op::kJalr:
+      return fmt::format("{} {}", d.rd == 0 ? "c.jr" : "c.jalr", rs1);
+    case Op::kBeq:
+    case Op::kBne:
+      return fmt::format("{} {}, 0x{:08x}", d.op == Op::kBeq ? "c.beqz" : "c.bnez", rs1, target);
+    case Op::kSlli:
+    case Op::kSrli:
+    case Op::kSrai:  // objdump prints compressed shift amounts in hex
+      return fmt::format("c.{} {}, 0x{:x}", op_name(d.op), rd, d.imm);
+    case Op::kAndi:
+      return fmt::format("c.andi {}, {}", rd, d.imm);
+    case Op::kSub:
+    case Op::kXor:
+    case Op::kOr:
+    case Op::kAnd:
+      return fmt::format("c.{} {}, {}", op_name(d.op), rd, rs2);
+    case Op::kAdd:
+      return fmt::format("{} {}, {}", bit12 ? "c.add" : "c.mv", rd, rs2);
+    case Op::kEbreak:
+      return "c.ebreak";
+    default:  // reserved, or RV64/D only
+      return fmt::format(".2byte 0x{:04x}", bits);
+  }
+}
+
 }  // namespace
 
 std::string disasm(uint32_t bits, uint32_t pc) {
+  if (is_compressed(bits)) return disasm_compressed(static_cast<uint16_t>(bits), pc);
   const decoded_t d = decode(bits);
   const char* m = op_name(d.op);
   const char *rd = abi_reg(d.rd), *rs1 = abi_reg(d.rs1), *rs2 = abi_reg(d.rs2);

@@ -1,4 +1,5 @@
-// RV32IMF disassembler for reports: objdump-like text ("addi a0, a0, 1", "beq a0, zero, 0x80000010").
+// RV32IMFC disassembler for reports: objdump-like text ("addi a0, a0, 1", "beq a0, zero,
+// 0x80000010"); 16-bit instructions in their compressed form ("c.addi a0, 1").
 #pragma once
 
 #include <cstdint>
@@ -12,6 +13,8 @@ const char* abi_reg(unsigned r);
 const char* abi_freg(unsigned r);
 
 // `pc` is the instruction's address, used to print branch and jump targets as absolute addresses.
+// `bits` whose two low bits are not 0b11 are a 16-bit instruction (only their low half is
+// read), so a 32-bit word fetched at a compressed instruction's address prints correctly.
 std::string disasm(uint32_t bits, uint32_t pc);
 
 }  // namespace stackscope::iss

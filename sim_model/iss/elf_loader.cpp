@@ -162,13 +162,15 @@ ElfImage parse_elf(const std::string& path, std::vector<uint8_t> bytes, uint32_t
     img.segments.push_back({ph.p_paddr, r.slice(ph.p_offset, ph.p_filesz), ph.p_memsz});
   }
   if (img.segments.empty()) r.fail("no loadable segment");
-  if (!inside(eh.e_entry, 4)) r.fail(fmt::format("entry 0x{:08x} outside RAM", eh.e_entry));
-  // RV32IM without C: the RTL would fetch the aligned word where the ISS traps.
-  if (eh.e_entry % 4 != 0)
-    r.fail(
-        fmt::format("entry 0x{:08x} is not 4-byte aligned (RV32IM has no compressed "
-                    "instructions)",
-                    eh.e_entry));
+  if (!inside(eh.e_entry, 2)) r.fail(fmt::format("entry 0x{:08x} outside RAM", eh.e_entry));
+  // Built with C (EF_RISCV_RVC), the entry needs 2-byte alignment; otherwise 4, as the
+  // RTL core (no C) would fetch the aligned word where the ISS traps.
+  img.rvc = (eh.e_flags & kEfRiscvRvc) != 0;
+  if (eh.e_entry % (img.rvc ? 2 : 4) != 0)
+    r.fail(img.rvc ? fmt::format("entry 0x{:08x} is not 2-byte aligned", eh.e_entry)
+                   : fmt::format("entry 0x{:08x} is not 4-byte aligned (an ELF without the C "
+                                 "flag has no compressed instructions)",
+                                 eh.e_entry));
   read_symbols(r, eh, img);
   if (img.tohost == 0) r.fail("no 'tohost' symbol (HTIF exit is required)");
   if (!inside(img.tohost, 8) || img.tohost % 8 != 0)

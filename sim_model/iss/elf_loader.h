@@ -32,12 +32,15 @@ struct ElfImage {
   uint32_t tohost = 0;
   std::optional<uint32_t> fromhost;
   std::optional<uint32_t> stack_top;  // __stack_top (sw/sdk/link.ld), where crt0 puts sp
+  bool rvc = false;  // e_flags has EF_RISCV_RVC: the code may hold 16-bit (C) instructions
   std::vector<ElfSegment> segments;
   std::vector<ElfSymbol> functions;  // sorted by addr
 
   // "func+0x10", or "0x80001234" when no function covers pc.
   std::string symbolize(uint32_t pc) const;
 };
+
+constexpr uint32_t kEfRiscvRvc = 0x0001;  // e_flags bit (RISC-V ELF psABI)
 
 // Reads and validates `path`; segments must lie in [ram_base, ram_base + ram_size).
 ElfImage read_elf(const std::string& path, uint32_t ram_base, uint32_t ram_size);

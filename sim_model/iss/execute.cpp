@@ -1,4 +1,5 @@
-// Instruction semantics, one case per operation (RISC-V unprivileged spec, RV32I + M).
+// Instruction semantics, one case per operation (RISC-V unprivileged spec, RV32I + M). A
+// 16-bit instruction runs as the 32-bit one it expands to; only its length (d.len) differs.
 #include <cstdint>
 #include <limits>
 
@@ -14,8 +15,8 @@ constexpr int32_t kIntMin = std::numeric_limits<int32_t>::min();
 }  // namespace
 
 bool Hart::jump(uint32_t target, CommitRecord& r) {
-  // No C extension: a target that is not 4-byte aligned traps on the jump itself.
-  if (target & 3) return raise(cause::kMisalignedFetch, target);
+  // A target off IALIGN (4 bytes, or 2 with C) traps on the jump itself.
+  if (target & misaligned_mask_) return raise(cause::kMisalignedFetch, target);
   r.next_pc = target;
   return true;
 }
@@ -84,11 +85,11 @@ bool Hart::execute(const decoded_t& d, CommitRecord& r) {
       break;
     case Op::kJal:
       if (!jump(pc + imm, r)) return false;
-      write_rd(r, d.rd, pc + 4);
+      write_rd(r, d.rd, pc + d.len);  // c.jal links pc + 2
       break;
     case Op::kJalr:
       if (!jump(ea & ~1u, r)) return false;
-      write_rd(r, d.rd, pc + 4);
+      write_rd(r, d.rd, pc + d.len);
       break;
     case Op::kBeq:
       return a == b ? jump(pc + imm, r) : true;

@@ -1,20 +1,53 @@
 #include "hart.h"
 
+#include <array>
 #include <bit>
 #include <stdexcept>
 
 namespace stackscope::iss {
 
+namespace {
+// Indexed by f + 2 * c; the canonical extension order of the ISA manual puts C after F.
+constexpr std::array<const char*, 4> kIsaNames = {"rv32im", "rv32imf", "rv32imc", "rv32imfc"};
+}  // namespace
+
 IsaConfig IsaConfig::parse(const std::string& name) {
-  if (name == "rv32im") return IsaConfig{};
-  if (name == "rv32imf") return IsaConfig{.f = true};
-  throw std::runtime_error("unknown ISA '" + name + "' (rv32im or rv32imf)");
+  for (unsigned i = 0; i < kIsaNames.size(); ++i)
+    if (name == kIsaNames[i]) return IsaConfig{.f = (i & 1) != 0, .c = (i & 2) != 0};
+  throw std::runtime_error("unknown ISA '" + name + "' (rv32im, rv32imf, rv32imc or rv32imfc)");
 }
 
+const char* IsaConfig::name() const { return kIsaNames[(f ? 1 : 0) + (c ? 2 : 0)]; }
+
 Hart::Hart(Memory& mem, uint32_t reset_pc, IsaConfig isa)
-    : mem_(mem), isa_(isa), cache_(std::make_unique<decoded_t[]>(size_t{1} << kCacheBits)) {
+    : mem_(mem),
+      isa_(isa),
+      misaligned_mask_(isa.c ? 1 : 3),
+      cache_shift_(isa.c ? 1 : 2),
+      cache_(std::make_unique<decoded_t[]>(size_t{1} << kCacheBits)) {
   s_.pc = reset_pc;
   if (isa.f) s_.csrs.enable_f();  // mstatus.FS resets to Initial: F usable at once
+  if (isa.c) s_.csrs.enable_c();
+}
+
+bool Hart::fetch(uint32_t& insn, uint32_t& fault) const {
+  const uint32_t pc = s_.pc;
+  if (mem_.fetch(pc, insn)) {  // all 4 bytes readable: the common case
+    if (isa_.c && is_compressed(insn)) insn &= 0xffff;
+    return true;
+  }
+  fault = pc;
+  if (!isa_.c) return false;
+  // With C the instruction may be a 16-bit one in the last halfword of RAM, or a 32-bit one
+  // whose second half is not executable: the privileged spec has mtval name the portion
+  // that faulted (mepc stays the instruction's address).
+  uint16_t lo, hi;
+  if (!mem_.fetch16(pc, lo)) return false;
+  if (is_compressed(lo)) return insn = lo, true;
+  fault = pc + 2;
+  if (!mem_.fetch16(pc + 2, hi)) return false;
+  insn = uint32_t{hi} << 16 | lo;
+  return true;
 }
 
 CommitRecord Hart::step() {
@@ -38,17 +71,21 @@ CommitRecord Hart::step() {
     count(false);
     return r;
   }
-  uint32_t insn;
-  if (!mem_.fetch(s_.pc, insn)) {
-    take_trap(r, cause::kFetchAccess, s_.pc);
+  uint32_t insn, fault;
+  if (!fetch(insn, fault)) {
+    take_trap(r, cause::kFetchAccess, fault);
     count(false);
     return r;
   }
   r.insn = insn;
-  decoded_t& d = cache_[(s_.pc >> 2) & ((1u << kCacheBits) - 1)];
-  if (d.bits != insn) d = decode(insn);  // decode depends on the bits only: they are the tag
+  decoded_t& d = cache_[(s_.pc >> cache_shift_) & ((1u << kCacheBits) - 1)];
+  // Decode depends on the bits (and the hart's fixed ISA) only: they are the tag. A 16-bit
+  // instruction's tag is below 2^16 with low bits != 0b11, so it never equals a 32-bit one.
+  if (d.bits != insn)
+    d = isa_.c && is_compressed(insn) ? decode_compressed(static_cast<uint16_t>(insn))
+                                      : decode(insn);
   c.minstret_written = c.mcycle_written = false;
-  r.next_pc = s_.pc + 4;
+  r.next_pc = s_.pc + d.len;
   if (execute(d, r)) {
     s_.pc = r.next_pc;
     last_rd_ = r.rd_written ? r.rd : 0;

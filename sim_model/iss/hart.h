@@ -1,4 +1,4 @@
-// One RV32IM(F) machine-mode hart: architectural state plus step(), which retires one
+// One RV32IM(F)(C) machine-mode hart: architectural state plus step(), which retires one
 // instruction or takes one trap and reports it as a CommitRecord (the lockstep contract).
 #pragma once
 
@@ -14,6 +14,8 @@
 namespace stackscope::iss {
 
 struct CommitRecord {  // one per retired instruction or trap
+  // insn: the instruction as fetched; a 16-bit (RVC) one zero-extended, so its length is
+  // is_compressed(insn) ? 2 : 4 (decode.h).
   uint32_t pc = 0, insn = 0;
   bool trap = false;  // trap taken instead of retiring (interrupts too; insn = 0 for those)
   uint32_t cause = 0, tval = 0;
@@ -34,11 +36,14 @@ struct CommitRecord {  // one per retired instruction or trap
 
 // The ISA the hart implements. Default RV32IM (F instructions trap); the RTL core is RV32IMF,
 // so the lockstep ISS (tb/harness/lockstep.cpp) and `stackscope iss` (--isa rv32imf, its
-// default) turn F on.
+// default) turn F on. C is off unless asked for: the RTL core has no compressed
+// instructions, and the lockstep compares misa.
 struct IsaConfig {
   bool f = false;  // RV32F: f registers, fcsr, misa.F, mstatus.FS
-  static IsaConfig parse(const std::string& name);  // "rv32im" or "rv32imf"; throws otherwise
-  const char* name() const { return f ? "rv32imf" : "rv32im"; }
+  bool c = false;  // RV32C (+ RV32FC with f): 16-bit instructions, IALIGN = 16, misa.C
+  // "rv32im", "rv32imf", "rv32imc" or "rv32imfc"; throws std::runtime_error otherwise.
+  static IsaConfig parse(const std::string& name);
+  const char* name() const;
 };
 
 struct state_t {
@@ -92,6 +97,9 @@ class Hart {
  private:
   static constexpr unsigned kCacheBits = 16;  // decoded-instruction cache, direct mapped by pc
 
+  // The instruction at pc: 4 bytes, or with C a 16-bit one (zero-extended). false: access
+  // fault at `fault`, the address of the part that faulted (pc + 2 for the second half).
+  bool fetch(uint32_t& insn, uint32_t& fault) const;
   bool execute(const decoded_t& d, CommitRecord& r);  // false: trap (trap_cause_/tval_ set)
   bool raise(uint32_t cause, uint32_t tval) {
     trap_cause_ = cause;
@@ -127,6 +135,8 @@ class Hart {
 
   Memory& mem_;
   IsaConfig isa_;
+  uint32_t misaligned_mask_;  // jump targets with these bits set trap (IALIGN 32: 3, 16: 1)
+  unsigned cache_shift_;      // pc bits below the cache index (2, or 1 with C)
   state_t s_;
   std::unique_ptr<decoded_t[]> cache_;
   uint64_t retired_ = 0;

@@ -73,10 +73,16 @@ class Memory {
     return mmio_store(addr, sizeof(T), value);
   }
 
-  // Instruction fetch of a 4-byte-aligned pc; only RAM is executable.
+  // Instruction fetch of 4 bytes (a 32-bit instruction, or a 16-bit one and what follows it)
+  // or of one 16-bit parcel; only RAM is executable.
   bool fetch(uint32_t pc, uint32_t& insn) const {
     if (pc - mmap::kRamBase > ram_size_ - 4) return false;
     std::memcpy(&insn, &ram_[pc - mmap::kRamBase], 4);
+    return true;
+  }
+  bool fetch16(uint32_t pc, uint16_t& parcel) const {
+    if (pc - mmap::kRamBase > ram_size_ - 2) return false;
+    std::memcpy(&parcel, &ram_[pc - mmap::kRamBase], 2);
     return true;
   }
 

@@ -131,3 +131,17 @@ TEST_CASE("bad RAM sizes are refused", "[mem]") {
   CHECK_THROWS_AS(Memory(6), std::invalid_argument);
   CHECK_THROWS_AS(Memory(0x80000004u), std::invalid_argument);
 }
+
+TEST_CASE("an ELF built with C: e_flags RVC, runs on a hart with C", "[elf][rvc]") {
+  if (!std::filesystem::exists(kProgs + "/rvc.elf"))
+    FAIL("not built: needs riscv64-unknown-elf-gcc");
+  Memory mem;
+  const auto& elf = mem.load_elf(kProgs + "/rvc.elf");
+  CHECK(elf.rvc);
+  Hart hart(mem, elf.entry, stackscope::iss::IsaConfig{.f = true, .c = true});
+  for (int i = 0; i < 1000 && !hart.exited(); ++i) hart.step();
+  CHECK(hart.exited());
+  CHECK(hart.exit_code() == 0);  // else the number of the failing case (progs/rvc.S)
+  Memory plain;
+  CHECK_FALSE(plain.load_elf(kProgs + "/hello.elf").rvc);
+}
