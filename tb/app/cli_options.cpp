@@ -25,9 +25,11 @@ void add_iss_options(CLI::App* cmd, IssOptions& o) {
   cmd->add_option("--sw-dir", o.sw_dir, "directory with the built workloads")
       ->capture_default_str();
   cmd->add_option("--manifest", o.manifest, "workload manifest (default: sw/workloads.json)");
-  cmd->add_option("--isa", o.isa, "rv32imf (F on, as the RTL core) or rv32im (F instructions trap)")
-      ->capture_default_str()
-      ->check(CLI::IsMember({"rv32im", "rv32imf"}));
+  cmd->add_option("--isa", o.isa,
+                  "rv32imf (F on, as the RTL core), rv32im (F instructions trap), or either "
+                  "with c (rv32imfc, rv32imc: compressed instructions). Default rv32imf, "
+                  "rv32imfc for an ELF built with C (e_flags RVC)")
+      ->check(CLI::IsMember({"rv32im", "rv32imf", "rv32imc", "rv32imfc"}));
 }
 
 void check_iss_options(const IssOptions& o) {

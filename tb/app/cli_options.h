@@ -32,9 +32,10 @@ struct IssOptions {
   uint32_t ram_size = iss::mmap::kDefaultRamSize;
   std::string sw_dir = STACKSCOPE_SW_DIR;
   std::string manifest;
-  // The ISS's ISA for `stackscope iss`: RV32F on by default, as on the RTL core (whose lockstep
-  // ISS always has F); rv32im makes F instructions trap as illegal.
-  std::string isa = "rv32imf";
+  // The ISS's ISA for `stackscope iss`. Empty: RV32IMF, as on the RTL core (whose lockstep
+  // ISS always has F), plus C for an ELF whose e_flags say it was built with C. rv32im makes
+  // F instructions trap as illegal; an explicit ISA without C refuses an ELF built with C.
+  std::string isa;
 };
 
 // Adds iss's options to `cmd` (not its callback).

@@ -40,10 +40,26 @@ struct RunResult {
   double mips() const { return seconds > 0 ? static_cast<double>(insns) / seconds / 1e6 : 0; }
 };
 
+// The hart's ISA: --isa as given, or by default RV32IMF with C added when the ELF was built
+// with C (its code would trap otherwise). An explicit ISA without C and an ELF with C
+// disagree: refuse rather than trap on the first 16-bit instruction.
+iss::IsaConfig isa_for(const std::string& path, const iss::ElfImage& elf, const std::string& isa) {
+  iss::IsaConfig c = iss::IsaConfig::parse(isa.empty() ? "rv32imf" : isa);
+  if (elf.rvc && !c.c) {
+    if (!isa.empty())
+      throw std::runtime_error(fmt::format(
+          "{}: built with compressed instructions (e_flags RVC) but --isa {} has no C; use "
+          "--isa {}c",
+          path, isa, isa));
+    c.c = true;
+  }
+  return c;
+}
+
 RunResult run_elf(const std::string& path, const IssOptions& o, uint64_t max_insns) {
   Memory mem(o.ram_size);
   const auto& elf = mem.load_elf(path);
-  Hart hart(mem, elf.entry, iss::IsaConfig::parse(o.isa));
+  Hart hart(mem, elf.entry, isa_for(path, elf, o.isa));
   std::optional<CommitLog> log;
   if (!o.log_commits.empty()) log.emplace(o.log_commits);
   RunResult res;
