@@ -6,9 +6,9 @@
 # and _PARAMS (every parameter as Name=Value). SS_BUILD_PARAMS: the parameters' names.
 set(SS_BUILDS default w1 w4 fpga)
 set(SS_BUILD_PARAMS FetchWidth DispatchWidth IssueWidth NumAlu CommitWidth RobEntries RsEntries
-    LqEntries SqEntries SbEntries PhysRegs MulLatency FpUnits RfRam IssueStage GshareEntries
-    BtbEntries L1ISets L1DSets L2Sets L2Ways PmuSpecBlocks PmuCntStore PmuSpecDrain
-    PmuProbeStage)
+    LqEntries SqEntries SbEntries PhysRegs MulLatency FpUnits RfRam IssueStage LsqStage
+    GshareEntries BtbEntries L1ISets L1DSets L2Sets L2Ways PmuSpecBlocks PmuCntStore
+    PmuSpecDrain PmuProbeStage)
 # default: 2-wide (dispatch and commit 2, issue width 3), ROB 32
 set(SS_BUILD_default_TOP soc_top)
 set(SS_BUILD_default_MODEL soc_model)
@@ -17,8 +17,9 @@ set(SS_BUILD_default_BINARY stackscope)
 set(SS_BUILD_default_DEFINE STACKSCOPE_BUILD_DEFAULT)
 set(SS_BUILD_default_PARAMS FetchWidth=2 DispatchWidth=2 IssueWidth=3 NumAlu=2 CommitWidth=2
     RobEntries=32 RsEntries=8 LqEntries=8 SqEntries=8 SbEntries=4 PhysRegs=64 MulLatency=3
-    FpUnits=2 RfRam=0 IssueStage=0 GshareEntries=1024 BtbEntries=64 L1ISets=128 L1DSets=128
-    L2Sets=256 L2Ways=8 PmuSpecBlocks=16 PmuCntStore=1 PmuSpecDrain=1 PmuProbeStage=0)
+    FpUnits=2 RfRam=0 IssueStage=0 LsqStage=0 GshareEntries=1024 BtbEntries=64 L1ISets=128
+    L1DSets=128 L2Sets=256 L2Ways=8 PmuSpecBlocks=16 PmuCntStore=1 PmuSpecDrain=1
+    PmuProbeStage=0)
 # w1: 1-wide, one ALU
 set(SS_BUILD_w1_TOP soc_top)
 set(SS_BUILD_w1_MODEL soc_model_w1)
@@ -27,8 +28,9 @@ set(SS_BUILD_w1_BINARY stackscope_w1)
 set(SS_BUILD_w1_DEFINE STACKSCOPE_BUILD_W1)
 set(SS_BUILD_w1_PARAMS FetchWidth=1 DispatchWidth=1 IssueWidth=1 NumAlu=1 CommitWidth=1
     RobEntries=32 RsEntries=8 LqEntries=8 SqEntries=8 SbEntries=4 PhysRegs=64 MulLatency=3
-    FpUnits=2 RfRam=0 IssueStage=0 GshareEntries=1024 BtbEntries=64 L1ISets=128 L1DSets=128
-    L2Sets=256 L2Ways=8 PmuSpecBlocks=16 PmuCntStore=1 PmuSpecDrain=1 PmuProbeStage=0)
+    FpUnits=2 RfRam=0 IssueStage=0 LsqStage=0 GshareEntries=1024 BtbEntries=64 L1ISets=128
+    L1DSets=128 L2Sets=256 L2Ways=8 PmuSpecBlocks=16 PmuCntStore=1 PmuSpecDrain=1
+    PmuProbeStage=0)
 # w4: 4-wide, four ALUs, ROB 64
 set(SS_BUILD_w4_TOP soc_top)
 set(SS_BUILD_w4_MODEL soc_model_w4)
@@ -37,9 +39,10 @@ set(SS_BUILD_w4_BINARY stackscope_w4)
 set(SS_BUILD_w4_DEFINE STACKSCOPE_BUILD_W4)
 set(SS_BUILD_w4_PARAMS FetchWidth=4 DispatchWidth=4 IssueWidth=4 NumAlu=4 CommitWidth=4
     RobEntries=64 RsEntries=16 LqEntries=16 SqEntries=16 SbEntries=8 PhysRegs=128 MulLatency=3
-    FpUnits=2 RfRam=0 IssueStage=0 GshareEntries=1024 BtbEntries=64 L1ISets=128 L1DSets=128
-    L2Sets=256 L2Ways=8 PmuSpecBlocks=32 PmuCntStore=1 PmuSpecDrain=1 PmuProbeStage=0)
-# fpga: FPGA top: 1-wide, ROB 16, small caches, issue stage
+    FpUnits=2 RfRam=0 IssueStage=0 LsqStage=0 GshareEntries=1024 BtbEntries=64 L1ISets=128
+    L1DSets=128 L2Sets=256 L2Ways=8 PmuSpecBlocks=32 PmuCntStore=1 PmuSpecDrain=1
+    PmuProbeStage=0)
+# fpga: FPGA top: 1-wide, ROB 16, small caches, issue and load pick stages
 set(SS_BUILD_fpga_TOP soc_fpga_top)
 set(SS_BUILD_fpga_MODEL soc_model_fpga)
 set(SS_BUILD_fpga_PREFIX Vsoc_fpga_top)
@@ -47,5 +50,5 @@ set(SS_BUILD_fpga_BINARY stackscope_fpga)
 set(SS_BUILD_fpga_DEFINE STACKSCOPE_BUILD_FPGA)
 set(SS_BUILD_fpga_PARAMS FetchWidth=1 DispatchWidth=1 IssueWidth=1 NumAlu=1 CommitWidth=1
     RobEntries=16 RsEntries=4 LqEntries=4 SqEntries=4 SbEntries=2 PhysRegs=64 MulLatency=3
-    FpUnits=1 RfRam=1 IssueStage=1 GshareEntries=256 BtbEntries=16 L1ISets=16 L1DSets=16
-    L2Sets=16 L2Ways=4 PmuSpecBlocks=2 PmuCntStore=1 PmuSpecDrain=1 PmuProbeStage=1)
+    FpUnits=1 RfRam=1 IssueStage=1 LsqStage=1 GshareEntries=256 BtbEntries=16 L1ISets=16
+    L1DSets=16 L2Sets=16 L2Ways=4 PmuSpecBlocks=2 PmuCntStore=1 PmuSpecDrain=1 PmuProbeStage=1)

@@ -2,7 +2,10 @@
 // section 2): the load queue (loads issue speculatively past older stores whose address is
 // unknown; a store whose address resolves checks the younger loads for a memory-ordering
 // violation), the store queue whose committed part is the store buffer, store-to-load
-// forwarding, and the D-port arbitration between a load and the store-buffer drain.
+// forwarding, and the D-port arbitration between a load and the store-buffer drain. With
+// LsqStage (docs/dev/core.md "Load pick stage") the picked load waits a cycle in a register
+// before its D-port request, so the store-queue search and the age pick do not reach the
+// L1D's lookup and grant in one cycle.
 `default_nettype none
 
 module be_lsq
@@ -114,6 +117,9 @@ module be_lsq
   logic [Cfg.LqEntries-1:0][31:0] lq_fwd_word;
   logic                       ld_pick, ld_pick_fwd, ld_req;
   logic [Cfg.LqW-1:0]         ld_pick_idx;
+  // The load on the D-port: the pick itself, or with LsqStage the pick register's.
+  logic                       pk_v_q, ld_out;
+  logic [Cfg.LqW-1:0]         pk_idx_q, ld_out_idx;
 
   always_comb begin : lq_search
     logic [3:0]     lbe, sbe;
@@ -136,7 +142,8 @@ module be_lsq
         end
       end
       sbe            = byte_en(sq_addr_q[best][1:0], sq_size_q[best]);
-      lq_cand[l]     = lq_valid_q[l] && lq_addr_ok_q[l] && !lq_issued_q[l] && !lq_busy_q[l];
+      lq_cand[l]     = lq_valid_q[l] && lq_addr_ok_q[l] && !lq_issued_q[l] && !lq_busy_q[l]
+                    && !(pk_v_q && pk_idx_q == Cfg.LqW'(l));
       lq_fwd[l]      = found && (lbe & ~sbe) == '0;
       lq_block[l]    = found && !lq_fwd[l];
       lq_fwd_word[l] = sq_data_q[best] << {sq_addr_q[best][1:0], 3'b000};
@@ -161,7 +168,8 @@ module be_lsq
     if (agu_store_i && !agu_exc_i) begin
       for (int unsigned l = 0; l < Cfg.LqEntries; l++) begin
         if (lq_valid_q[l] && lq_addr_ok_q[l]
-            && (lq_issued_q[l] || (ld_pick && ld_pick_idx == Cfg.LqW'(l)))
+            && (lq_issued_q[l] || (ld_pick && ld_pick_idx == Cfg.LqW'(l))
+                || (pk_v_q && pk_idx_q == Cfg.LqW'(l)))
             && age(lq_rob_q[l], rob_head_i) > age(agu_rob_i, rob_head_i)
             && lq_addr_q[l][31:2] == agu_addr_i[31:2]
             && (byte_en(lq_addr_q[l][1:0], size_of(lq_f3_q[l][1:0]))
@@ -182,16 +190,40 @@ module be_lsq
     end
   end
   assign st_sendable = sq_valid_q[sq_send_q] && sq_cmt_q[sq_send_q] && !sq_sent_q[sq_send_q];
-  assign st_req = st_sendable && (!ld_req || sb_cnt >= (Cfg.SqW+1)'(Cfg.SbEntries) || mmio_busy_i);
-  assign ld_go  = ld_req && !st_req && dc_gnt_i;
+  assign st_req = st_sendable && (!ld_out || sb_cnt >= (Cfg.SqW+1)'(Cfg.SbEntries) || mmio_busy_i);
+  assign ld_go  = ld_out && !st_req && dc_gnt_i;
   assign st_go  = st_req && dc_gnt_i;
 
-  assign dc_req_o.req   = st_req || ld_req;
+  // The pick register (LsqStage): a picked load that needs the D-port enters when the
+  // register is empty or its load goes out this cycle, and waits there until it goes out. It
+  // is not yet issued, so the ordering check above covers it; a flush empties it.
+  if (Cfg.LsqStage == 0) begin : gen_no_pick_reg
+    assign pk_v_q     = 1'b0;
+    assign pk_idx_q   = '0;
+    assign ld_out     = ld_req;
+    assign ld_out_idx = ld_pick_idx;
+  end else begin : gen_pick_reg
+    always_ff @(posedge clk_i or negedge rst_ni) begin : pick_reg
+      if (!rst_ni) begin
+        pk_v_q   <= 1'b0;
+        pk_idx_q <= '0;
+      end else if (flush_i) begin
+        pk_v_q   <= 1'b0;
+      end else if (!pk_v_q || ld_go) begin
+        pk_v_q   <= ld_req;
+        pk_idx_q <= ld_pick_idx;
+      end
+    end
+    assign ld_out     = pk_v_q;
+    assign ld_out_idx = pk_idx_q;
+  end
+
+  assign dc_req_o.req   = st_req || ld_out;
   assign dc_req_o.we    = st_req;
-  assign dc_req_o.addr  = st_req ? sq_addr_q[sq_send_q] : lq_addr_q[ld_pick_idx];
-  assign dc_req_o.size  = st_req ? sq_size_q[sq_send_q] : size_of(lq_f3_q[ld_pick_idx][1:0]);
+  assign dc_req_o.addr  = st_req ? sq_addr_q[sq_send_q] : lq_addr_q[ld_out_idx];
+  assign dc_req_o.size  = st_req ? sq_size_q[sq_send_q] : size_of(lq_f3_q[ld_out_idx][1:0]);
   assign dc_req_o.wdata = sq_data_q[sq_send_q] << {sq_addr_q[sq_send_q][1:0], 3'b000};
-  assign dc_req_o.tag   = st_req ? StoreTag : DcTagW'(ld_pick_idx);
+  assign dc_req_o.tag   = st_req ? StoreTag : DcTagW'(ld_out_idx);
 
   logic           ld_ans, st_ans;
   logic [Cfg.LqW-1:0] ans_idx;
@@ -262,8 +294,8 @@ module be_lsq
         if (dc_rlevel_i >= 2'd2) lq_miss2_q[ans_idx] <= 1'b1;
       end
       if (ld_go) begin
-        lq_busy_q[ld_pick_idx]   <= 1'b1;
-        lq_issued_q[ld_pick_idx] <= 1'b1;
+        lq_busy_q[ld_out_idx]   <= 1'b1;
+        lq_issued_q[ld_out_idx] <= 1'b1;
       end
       if (ld_pick_fwd) lq_issued_q[ld_pick_idx] <= 1'b1;
       if (agu_load_i) begin
@@ -381,6 +413,9 @@ module be_lsq
   always_ff @(posedge clk_i) begin : checks
     if (rst_ni) begin
       assert (!st_ans || sq_valid_q[sq_head_q]) else $error("be_lsq: stray store answer");
+      assert (!pk_v_q || (lq_valid_q[pk_idx_q] && lq_addr_ok_q[pk_idx_q] && !lq_issued_q[pk_idx_q]
+                          && !lq_busy_q[pk_idx_q]))
+        else $error("be_lsq: the pick register holds a load that is not a candidate");
     end
   end
 `endif

@@ -10,33 +10,33 @@ package core_cfg_pkg;
   localparam core_cfg_t CfgDefault = core_cfg('{
     FetchWidth: 2, DispatchWidth: 2, IssueWidth: 3, NumAlu: 2, CommitWidth: 2, RobEntries: 32,
     RsEntries: 8, LqEntries: 8, SqEntries: 8, SbEntries: 4, PhysRegs: 64, MulLatency: 3,
-    FpUnits: 2, RfRam: 0, IssueStage: 0, GshareEntries: 1024, BtbEntries: 64, L1ISets: 128,
-    L1DSets: 128, L2Sets: 256, L2Ways: 8, PmuSpecBlocks: 16, PmuCntStore: 1, PmuSpecDrain: 1,
-    PmuProbeStage: 0, default: 0});
+    FpUnits: 2, RfRam: 0, IssueStage: 0, LsqStage: 0, GshareEntries: 1024, BtbEntries: 64,
+    L1ISets: 128, L1DSets: 128, L2Sets: 256, L2Ways: 8, PmuSpecBlocks: 16, PmuCntStore: 1,
+    PmuSpecDrain: 1, PmuProbeStage: 0, default: 0});
 
   // w1: 1-wide, one ALU (soc_top, build/stackscope_w1)
   localparam core_cfg_t CfgW1 = core_cfg('{
     FetchWidth: 1, DispatchWidth: 1, IssueWidth: 1, NumAlu: 1, CommitWidth: 1, RobEntries: 32,
     RsEntries: 8, LqEntries: 8, SqEntries: 8, SbEntries: 4, PhysRegs: 64, MulLatency: 3,
-    FpUnits: 2, RfRam: 0, IssueStage: 0, GshareEntries: 1024, BtbEntries: 64, L1ISets: 128,
-    L1DSets: 128, L2Sets: 256, L2Ways: 8, PmuSpecBlocks: 16, PmuCntStore: 1, PmuSpecDrain: 1,
-    PmuProbeStage: 0, default: 0});
+    FpUnits: 2, RfRam: 0, IssueStage: 0, LsqStage: 0, GshareEntries: 1024, BtbEntries: 64,
+    L1ISets: 128, L1DSets: 128, L2Sets: 256, L2Ways: 8, PmuSpecBlocks: 16, PmuCntStore: 1,
+    PmuSpecDrain: 1, PmuProbeStage: 0, default: 0});
 
   // w4: 4-wide, four ALUs, ROB 64 (soc_top, build/stackscope_w4)
   localparam core_cfg_t CfgW4 = core_cfg('{
     FetchWidth: 4, DispatchWidth: 4, IssueWidth: 4, NumAlu: 4, CommitWidth: 4, RobEntries: 64,
     RsEntries: 16, LqEntries: 16, SqEntries: 16, SbEntries: 8, PhysRegs: 128, MulLatency: 3,
-    FpUnits: 2, RfRam: 0, IssueStage: 0, GshareEntries: 1024, BtbEntries: 64, L1ISets: 128,
-    L1DSets: 128, L2Sets: 256, L2Ways: 8, PmuSpecBlocks: 32, PmuCntStore: 1, PmuSpecDrain: 1,
-    PmuProbeStage: 0, default: 0});
+    FpUnits: 2, RfRam: 0, IssueStage: 0, LsqStage: 0, GshareEntries: 1024, BtbEntries: 64,
+    L1ISets: 128, L1DSets: 128, L2Sets: 256, L2Ways: 8, PmuSpecBlocks: 32, PmuCntStore: 1,
+    PmuSpecDrain: 1, PmuProbeStage: 0, default: 0});
 
-  // fpga: FPGA top: 1-wide, ROB 16, small caches, issue stage (soc_fpga_top, build/stackscope_fpga)
+  // fpga: FPGA top: 1-wide, ROB 16, small caches, issue and load pick stages (soc_fpga_top, build/stackscope_fpga)
   localparam core_cfg_t CfgFpga = core_cfg('{
     FetchWidth: 1, DispatchWidth: 1, IssueWidth: 1, NumAlu: 1, CommitWidth: 1, RobEntries: 16,
     RsEntries: 4, LqEntries: 4, SqEntries: 4, SbEntries: 2, PhysRegs: 64, MulLatency: 3,
-    FpUnits: 1, RfRam: 1, IssueStage: 1, GshareEntries: 256, BtbEntries: 16, L1ISets: 16,
-    L1DSets: 16, L2Sets: 16, L2Ways: 4, PmuSpecBlocks: 2, PmuCntStore: 1, PmuSpecDrain: 1,
-    PmuProbeStage: 1, default: 0});
+    FpUnits: 1, RfRam: 1, IssueStage: 1, LsqStage: 1, GshareEntries: 256, BtbEntries: 16,
+    L1ISets: 16, L1DSets: 16, L2Sets: 16, L2Ways: 4, PmuSpecBlocks: 2, PmuCntStore: 1,
+    PmuSpecDrain: 1, PmuProbeStage: 1, default: 0});
 
   // The configuration soc_top, core_top and fe_unit_top elaborate by default: the named
   // build of the define STACKSCOPE_BUILD_<NAME>; with STACKSCOPE_CFG defined as
