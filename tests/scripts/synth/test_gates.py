@@ -7,6 +7,10 @@
                                totals are its own counts plus those of the instances below it;
                                --doc replaces the region of a Markdown file and keeps the rest;
                                topdown with RAM counters: flip-flops and memory bits analytic
+    test_gates.py ecp5 OUT     --ecp5 on topdown with RAM counters: its ECP5 flip-flops equal
+                               the analytic count the ECP5 cost rows are held to; every
+                               instance's LUT4 total is its own plus those below it; the
+                               gates_ecp5 region of a Markdown file replaced, the rest kept
     test_gates.py bad OUT      bad input: one line on stderr, exit 2, nothing run
 """
 import json
@@ -72,6 +76,30 @@ def count(out: Path) -> None:
           f"{len(rows)} instances; topdown {want_ff} FFs, {want_mem} RAM bits as analytic")
 
 
+def ecp5(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    doc = out / "doc_ecp5.md"
+    doc.write_text("before\n<!-- BEGIN gates_ecp5 (scripts/gates.py) -->\nold\n"
+                   "<!-- END gates_ecp5 -->\nafter\n")
+    r = run(["--ecp5", "--top", "topdown", "-G", "Store=1", "--out", str(out / "ecp5"),
+             "--doc", str(doc), "--min-share", "0"])
+    check(r.returncode == 0, f"gates.py --ecp5 exit {r.returncode}: {r.stderr.strip()}")
+    res = json.loads((out / "ecp5/gates.json").read_text())
+    want = synth.ff_topdown({"Store": 1})
+    check(res["total"]["ffs"] == want, f"ECP5 flip-flops {res['total']['ffs']}, analytic {want}")
+    check(res["total"]["lut4"] > 0 and res["total"]["dpr16x4"] > 0,
+          f"no LUT4 or no distributed RAM: {res['total']}")
+    rows = {r["path"]: r for r in res["instances"]}
+    check("topdown.u_bank" in rows, f"instances: {sorted(rows)}")
+    for path, r in rows.items():
+        below = [s for p, s in rows.items() if p == path or p.startswith(path + ".")]
+        check(r["total_lut4"] == sum(s["lut4"] for s in below), f"{path}: total_lut4")
+    text = doc.read_text()
+    check(text.startswith("before\n") and text.endswith("after\n") and "\nold\n" not in text
+          and "| topdown.u_bank | pmu_counter_bank |" in text, "the doc region")
+    print(f"ok: topdown {res['total']['lut4']} LUT4, {want} flip-flops as analytic")
+
+
 def bad(out: Path) -> None:
     for args, needle in ((["-G", "Width=4;quit"], "expected NAME=INTEGER"),
                          (["--top", "a b"], "not a module name"),
@@ -87,4 +115,4 @@ def bad(out: Path) -> None:
 
 if __name__ == "__main__":
     mode, out = sys.argv[1], Path(sys.argv[2])
-    {"count": count, "bad": bad}[mode](out)
+    {"count": count, "ecp5": ecp5, "bad": bad}[mode](out)
