@@ -152,6 +152,11 @@ report::RunResult run_one(const Target& t, const CheckedRun& checked, const RunO
   iss::Memory& mem = engine.new_memory(o.ram_size, cfg.mem_latency);
   mem.set_console(quiet ? &null_console : files.console);
   const iss::ElfImage& elf = mem.load_elf(t.elf);
+  // The core has no C extension: a 16-bit instruction would trap, or end in a lockstep
+  // mismatch, somewhere in the run. Say so at the start (docs/robustness.md).
+  if (elf.rvc)
+    throw iss::elf_error(t.elf + ": built with compressed instructions (e_flags RVC); the core "
+                         "runs rv32imf without C: compile with -march=rv32imf");
   std::optional<tb::Lockstep> lockstep;
   if (cfg.lockstep) lockstep.emplace(t.elf, o.ram_size);
 
