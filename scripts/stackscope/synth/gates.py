@@ -112,36 +112,34 @@ def ecp5_instances(stat: dict, top: str) -> list[dict]:
     return sorted(rows, key=lambda r: -r["lut4"])
 
 
-def ecp5_markdown(res: dict, min_share: float) -> str:
-    tot = res["total"]
-    params = " ".join(f"{k}={v}" for k, v in res["params"].items()) or "its defaults"
-    lines = [f"`scripts/gates.py --ecp5 --top {res['top']}` ({params}; {res['tool']}, "
-             f"`synth_ecp5 -noflatten`): **{tot['lut4']:,} LUT4, {tot['ffs']:,} flip-flops, "
-             f"{tot['dpr16x4']:,} DPR16X4, {tot['dp16kd']:,} DP16KD, {tot['mult']:,} "
-             "MULT18X18D** in all. Instances with at least "
-             f"{100 * min_share:g} % of the LUT4s in their own logic, largest first:", "",
-             "| instance | module | LUT4 (own) | FF (own) | DPR16X4 (own) | LUT4 incl. below |",
-             "|---|---|---:|---:|---:|---:|"]
-    for r in res["instances"]:
-        if r["lut4"] >= min_share * tot["lut4"]:
-            lines.append(f"| {r['path']} | {r['module']} | {r['lut4']:,} | {r['ffs']:,} | "
-                         f"{r['dpr16x4']:,} | {r['total_lut4']:,} |")
-    return "\n".join(lines) + "\n"
+# The two tables: (the command, the totals line, the measure instances are ranked by, and the
+# columns after instance and module, as (header, key)).
+TABLES = {
+    "gates": ("scripts/gates.py", "{gates:,} gates, {ffs:,} flip-flops, {mem_bits:,} memory bits",
+              "gates", [("gates (own)", "gates"), ("flip-flops (own)", "ffs"),
+                        ("memory bits", "mem_bits"), ("gates incl. below", "total_gates")]),
+    "ecp5": ("scripts/gates.py --ecp5", "{lut4:,} LUT4, {ffs:,} flip-flops, {dpr16x4:,} "
+             "DPR16X4, {dp16kd:,} DP16KD, {mult:,} MULT18X18D",
+             "LUT4s", [("LUT4 (own)", "lut4"), ("FF (own)", "ffs"),
+                       ("DPR16X4 (own)", "dpr16x4"), ("LUT4 incl. below", "total_lut4")]),
+}
 
 
-def markdown(res: dict, min_share: float) -> str:
+def markdown(res: dict, min_share: float, kind: str = "gates") -> str:
+    cmd, totals, measure, cols = TABLES[kind]
+    key = cols[0][1]
     tot = res["total"]
     params = " ".join(f"{k}={v}" for k, v in res["params"].items()) or "its defaults"
-    lines = [f"`scripts/gates.py --top {res['top']}` ({params}; {res['tool']}): "
-             f"**{tot['gates']:,} gates, {tot['ffs']:,} flip-flops, {tot['mem_bits']:,} "
-             "memory bits** in all. Instances with at least "
-             f"{100 * min_share:g} % of the gates in their own logic, largest first:", "",
-             "| instance | module | gates (own) | flip-flops (own) | memory bits | gates incl. below |",
-             "|---|---|---:|---:|---:|---:|"]
+    tool = res["tool"] + (", `synth_ecp5 -noflatten`" if kind == "ecp5" else "")
+    lines = [f"`{cmd} --top {res['top']}` ({params}; {tool}): **{totals.format(**tot)}** in "
+             f"all. Instances with at least {100 * min_share:g} % of the {measure} in their "
+             "own logic, largest first:", "",
+             "| instance | module | " + " | ".join(h for h, _ in cols) + " |",
+             "|---|---|" + "---:|" * len(cols)]
     for r in res["instances"]:
-        if r["gates"] >= min_share * tot["gates"]:
-            lines.append(f"| {r['path']} | {r['module']} | {r['gates']:,} | {r['ffs']:,} | "
-                         f"{r['mem_bits']:,} | {r['total_gates']:,} |")
+        if r[key] >= min_share * tot[key]:
+            lines.append(f"| {r['path']} | {r['module']} | "
+                         + " | ".join(f"{r[k]:,}" for _, k in cols) + " |")
     return "\n".join(lines) + "\n"
 
 
@@ -238,7 +236,7 @@ def run_ecp5(args, params: dict, read: str, yosys: Path, yosys_map: Path, out: P
            "total": {k: top["total_" + k] for k in ("lut4", *ECP5_CELLS)},
            "instances": rows}
     (out / "gates.json").write_text(json.dumps(res, indent=1) + "\n")
-    text = ecp5_markdown(res, args.min_share)
+    text = markdown(res, args.min_share, "ecp5")
     print(text, end="")
     if args.doc:
         regions.write_region(args.doc, REGION_ECP5, "\n" + text + "\n")
