@@ -42,7 +42,7 @@ set(SS_BUILD_w4_PARAMS FetchWidth=4 DispatchWidth=4 IssueWidth=4 NumAlu=4 Commit
     FpUnits=2 RfRam=0 IssueStage=0 LsqStage=0 GshareEntries=1024 BtbEntries=64 L1ISets=128
     L1DSets=128 L2Sets=256 L2Ways=8 PmuSpecBlocks=32 PmuCntStore=1 PmuSpecDrain=1
     PmuProbeStage=0)
-# fpga: FPGA top: 1-wide, ROB 16, small caches, issue and load pick stages
+# fpga: FPGA top: 1-wide, ROB 16, small caches, issue and LSQ stages
 set(SS_BUILD_fpga_TOP soc_fpga_top)
 set(SS_BUILD_fpga_MODEL soc_model_fpga)
 set(SS_BUILD_fpga_PREFIX Vsoc_fpga_top)

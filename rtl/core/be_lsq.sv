@@ -3,7 +3,7 @@
 // unknown; a store whose address resolves checks the younger loads for a memory-ordering
 // violation), the store queue whose committed part is the store buffer, store-to-load
 // forwarding, and the D-port arbitration between a load and the store-buffer drain. With
-// LsqStage (docs/dev/core.md "Load pick stage") the picked load waits a cycle in a register
+// LsqStage (docs/dev/core.md "LSQ stages") the picked load waits a cycle in a register
 // before its D-port request, so the store-queue search and the age pick do not reach the
 // L1D's lookup and grant in one cycle.
 `default_nettype none

@@ -47,6 +47,8 @@ module be_rob_commit
   input  logic                          fdiv_done_i,
   input  logic [Cfg.RobW-1:0]           fdiv_rob_i,
   input  fpu_pkg::fpu_flags_t           fdiv_flags_i,
+  input  logic                          agu_v_i,      // the AGU's uop (core_backend's agu_m)
+  input  logic [Cfg.RobW-1:0]           agu_rob_i,
   input  logic                          agu_store_i,
   input  logic                          agu_exc_i,    // the AGU's uop faults (cause below)
   input  logic [31:0]                   agu_cause_i,
@@ -456,15 +458,15 @@ module be_rob_commit
       rob_q[fdiv_rob_i].done   <= 1'b1;
       rob_q[fdiv_rob_i].fflags <= fdiv_flags_i;
     end
-    if (grant_i[Cfg.PAgu]) begin
+    if (agu_v_i) begin
       if (agu_exc_i) begin
-        rob_q[iu_i[Cfg.PAgu].rob].done <= 1'b1;
-        rob_q[iu_i[Cfg.PAgu].rob].exc <= 1'b1;
-        rob_q[iu_i[Cfg.PAgu].rob].cause <= agu_cause_i;
-        rob_q[iu_i[Cfg.PAgu].rob].tval <= agu_addr_i;
+        rob_q[agu_rob_i].done <= 1'b1;
+        rob_q[agu_rob_i].exc <= 1'b1;
+        rob_q[agu_rob_i].cause <= agu_cause_i;
+        rob_q[agu_rob_i].tval <= agu_addr_i;
       end else if (agu_store_i) begin
-        if (agu_mmio_i) rob_q[iu_i[Cfg.PAgu].rob].mmio <= 1'b1;
-        else rob_q[iu_i[Cfg.PAgu].rob].done <= 1'b1;
+        if (agu_mmio_i) rob_q[agu_rob_i].mmio <= 1'b1;
+        else rob_q[agu_rob_i].done <= 1'b1;
       end
     end
     // Memory-ordering violation (be_lsq): a younger load already read this store's bytes.

@@ -18,6 +18,8 @@ module be_tracer
   input  logic [Cfg.RobW-1:0]        rob_tail_i,
   input  logic [Cfg.NumPorts-1:0]    grant_i,
   input  rs_payload_t [Cfg.NumPorts-1:0] iu_i,
+  input  logic                       agu_v_i,     // the AGU's uop as the ROB sees it
+  input  logic [Cfg.RobW-1:0]        agu_rob_i,
   input  logic                       agu_exc_i,
   input  logic                       agu_store_i,
   input  logic                       agu_mmio_i,
@@ -65,8 +67,8 @@ module be_tracer
         for (int unsigned p = 0; p <= Cfg.PBr; p++) begin
           if (grant_i[p]) ss_pipe_event(PipeBeDone, 32'(iu_i[p].rob), 0, 0);
         end
-        if (grant_i[Cfg.PAgu] && (agu_exc_i || (agu_store_i && !agu_mmio_i))) begin
-          ss_pipe_event(PipeBeDone, 32'(iu_i[Cfg.PAgu].rob), 0, 0);
+        if (agu_v_i && (agu_exc_i || (agu_store_i && !agu_mmio_i))) begin
+          ss_pipe_event(PipeBeDone, 32'(agu_rob_i), 0, 0);
         end
         if (mul_done_i) ss_pipe_event(PipeBeDone, 32'(mul_rob_i), 0, 0);
         if (div_done_i) ss_pipe_event(PipeBeDone, 32'(div_rob_i), 0, 0);
@@ -84,8 +86,8 @@ module be_tracer
 `else
   logic unused;
   assign unused = ^{clk_i, rst_ni, fe_uop_i, d_ok_i, rob_head_i, rob_tail_i, grant_i, iu_i,
-                    agu_exc_i, agu_store_i, agu_mmio_i, mul_done_i, mul_rob_i, div_done_i,
-                    div_rob_i, fma_done_i, fma_rob_i, fdiv_done_i, fdiv_rob_i, fwd_done_i,
+                    agu_v_i, agu_rob_i, agu_exc_i, agu_store_i, agu_mmio_i, mul_done_i,
+                    mul_rob_i, div_done_i, div_rob_i, fma_done_i, fma_rob_i, fdiv_done_i, fdiv_rob_i, fwd_done_i,
                     fwd_rob_i, ld_done_i, ld_rob_i, mmio_ans_i,
                     fencei_done_i, cmt_i, flush_i};
 `endif

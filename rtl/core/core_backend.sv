@@ -122,10 +122,18 @@ module core_backend
   logic [31:0]                            br_target, br_npc;
   logic                                   mul_done, div_done;
   logic [Cfg.RobW-1:0]                    mul_rob, div_rob;
-  logic                                   agu_load, agu_store, agu_exc, agu_mmio;
-  logic [31:0]                            agu_cause;
-  logic [31:0]                            agu_addr, agu_sdata;
-  logic [2:0]                             agu_size;
+  // The AGU's result in its execute cycle (agu_x) and as the LSQ, the ROB and the trace see it
+  // (agu_m): the same, or with LsqStage from a register one cycle later (docs/dev/core.md
+  // "LSQ stages"), so the address add reaches neither the LSQ nor the ROB in its cycle.
+  typedef struct packed {
+    logic                v, load, store, exc, mmio;
+    logic [31:0]         cause, addr, sdata;
+    logic [2:0]          size;
+    logic [Cfg.RobW-1:0] rob;
+    logic [Cfg.LqW-1:0]  lq;
+    logic [Cfg.SqW-1:0]  sq;
+  } agu_out_t;
+  agu_out_t                               agu_x, agu_m;
   logic [Cfg.NumWb-1:0]                   wb_valid;
   logic [Cfg.NumWb-1:0][Cfg.PW-1:0]       wb_tag;
   logic [Cfg.CommitWidth-1:0][Cfg.PW-1:0] cmt_tag;  // the commit record's register reads
@@ -294,14 +302,14 @@ module core_backend
     .fdiv_done_o     (fdiv_done),
     .fdiv_rob_o      (fdiv_rob),
     .fdiv_flags_o    (fdiv_flags),
-    .agu_load_o      (agu_load),
-    .agu_store_o     (agu_store),
-    .agu_exc_o       (agu_exc),
-    .agu_cause_o     (agu_cause),
-    .agu_mmio_o      (agu_mmio),
-    .agu_addr_o      (agu_addr),
-    .agu_sdata_o     (agu_sdata),
-    .agu_size_o      (agu_size),
+    .agu_load_o      (agu_x.load),
+    .agu_store_o     (agu_x.store),
+    .agu_exc_o       (agu_x.exc),
+    .agu_cause_o     (agu_x.cause),
+    .agu_mmio_o      (agu_x.mmio),
+    .agu_addr_o      (agu_x.addr),
+    .agu_sdata_o     (agu_x.sdata),
+    .agu_size_o      (agu_x.size),
     .ld_wb_valid_i   (ld_wb_valid),
     .ld_wb_tag_i     (ld_wb_tag),
     .ld_wb_data_i    (ld_wb_data),
@@ -316,6 +324,21 @@ module core_backend
     .cmt_tag_i       (cmt_tag),
     .cmt_val_o       (cmt_val)
   );
+
+  assign agu_x.v   = grant[Cfg.PAgu];
+  assign agu_x.rob = iu[Cfg.PAgu].rob;
+  assign agu_x.lq  = iu[Cfg.PAgu].lq;
+  assign agu_x.sq  = iu[Cfg.PAgu].sq;
+  if (Cfg.LsqStage == 0) begin : gen_agu_now
+    assign agu_m = agu_x;
+  end else begin : gen_agu_reg
+    // grant is gated by the flush of its cycle; a flush in the register's cycle is the
+    // consumers' to apply, as in the execute cycle without the register.
+    always_ff @(posedge clk_i or negedge rst_ni) begin : agu_reg
+      if (!rst_ni) agu_m <= '0;
+      else         agu_m <= agu_x;
+    end
+  end
 
   be_lsq #(
     .Cfg          (Cfg),
@@ -338,15 +361,15 @@ module core_backend
     .lq_tail_o        (lq_tail),
     .sq_cnt_o         (sq_cnt),
     .sq_tail_o        (sq_tail),
-    .agu_load_i       (agu_load),
-    .agu_store_i      (agu_store),
-    .agu_exc_i        (agu_exc),
-    .agu_addr_i       (agu_addr),
-    .agu_sdata_i      (agu_sdata),
-    .agu_size_i       (agu_size),
-    .agu_rob_i        (iu[Cfg.PAgu].rob),
-    .agu_lq_i         (iu[Cfg.PAgu].lq),
-    .agu_sq_i         (iu[Cfg.PAgu].sq),
+    .agu_load_i       (agu_m.load),
+    .agu_store_i      (agu_m.store),
+    .agu_exc_i        (agu_m.exc),
+    .agu_addr_i       (agu_m.addr),
+    .agu_sdata_i      (agu_m.sdata),
+    .agu_size_i       (agu_m.size),
+    .agu_rob_i        (agu_m.rob),
+    .agu_lq_i         (agu_m.lq),
+    .agu_sq_i         (agu_m.sq),
     .cmt_i            (cmt),
     .cmt_ld_i         (cmt_ld),
     .hd_i             (hd),
@@ -413,11 +436,13 @@ module core_backend
     .fdiv_done_i       (fdiv_done),
     .fdiv_rob_i        (fdiv_rob),
     .fdiv_flags_i      (fdiv_flags),
-    .agu_store_i       (agu_store),
-    .agu_exc_i         (agu_exc),
-    .agu_cause_i       (agu_cause),
-    .agu_mmio_i        (agu_mmio),
-    .agu_addr_i        (agu_addr),
+    .agu_v_i           (agu_m.v),
+    .agu_rob_i         (agu_m.rob),
+    .agu_store_i       (agu_m.store),
+    .agu_exc_i         (agu_m.exc),
+    .agu_cause_i       (agu_m.cause),
+    .agu_mmio_i        (agu_m.mmio),
+    .agu_addr_i        (agu_m.addr),
     .fwd_done_i        (fwd_done),
     .fwd_rob_i         (fwd_rob),
     .ld_done_i         (ld_done),
@@ -552,9 +577,11 @@ module core_backend
     .rob_tail_i    (rob_tail),
     .grant_i       (grant),
     .iu_i          (iu),
-    .agu_exc_i     (agu_exc),
-    .agu_store_i   (agu_store),
-    .agu_mmio_i    (agu_mmio),
+    .agu_v_i       (agu_m.v),
+    .agu_rob_i     (agu_m.rob),
+    .agu_exc_i     (agu_m.exc),
+    .agu_store_i   (agu_m.store),
+    .agu_mmio_i    (agu_m.mmio),
     .mul_done_i    (mul_done),
     .mul_rob_i     (mul_rob),
     .div_done_i    (div_done),

@@ -30,7 +30,7 @@ package core_cfg_pkg;
     L1ISets: 128, L1DSets: 128, L2Sets: 256, L2Ways: 8, PmuSpecBlocks: 32, PmuCntStore: 1,
     PmuSpecDrain: 1, PmuProbeStage: 0, default: 0});
 
-  // fpga: FPGA top: 1-wide, ROB 16, small caches, issue and load pick stages (soc_fpga_top, build/stackscope_fpga)
+  // fpga: FPGA top: 1-wide, ROB 16, small caches, issue and LSQ stages (soc_fpga_top, build/stackscope_fpga)
   localparam core_cfg_t CfgFpga = core_cfg('{
     FetchWidth: 1, DispatchWidth: 1, IssueWidth: 1, NumAlu: 1, CommitWidth: 1, RobEntries: 16,
     RsEntries: 4, LqEntries: 4, SqEntries: 4, SbEntries: 2, PhysRegs: 64, MulLatency: 3,

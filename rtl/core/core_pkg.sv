@@ -297,7 +297,7 @@ package core_pkg;
     int unsigned FpUnits;        // pipelined FMA units (fpu_pipe), 1..4
     int unsigned RfRam;          // register files: 0 flip-flops, 1 RAM banks + live-value table
     int unsigned IssueStage;     // 1: a register stage between select and operand read / execute
-    int unsigned LsqStage;       // 1: a register stage between the load pick and the D-port
+    int unsigned LsqStage;       // 1: registers after the AGU and after the load pick
     int unsigned GshareEntries;  // front end: gshare's counters
     int unsigned BtbEntries;     // front end: BTB entries
     int unsigned L1ISets;        // soc_mem's cache geometry (docs/dev/memory.md)

@@ -91,8 +91,9 @@ PARAMS = [
     Param("IssueStage", 0, "select and wake-up in their own cycle, a register stage before "
                            "operand read and execute (1); docs/dev/core.md \"Issue stage\"",
           least=0),
-    Param("LsqStage", 0, "the load queue's pick in its own cycle, a register before the "
-                         "D-port request (1); docs/dev/core.md \"Load pick stage\"", least=0),
+    Param("LsqStage", 0, "registers after the AGU (into the LSQ and the ROB) and after the "
+                         "load pick (into the D-port) (1); docs/dev/core.md \"LSQ stages\"",
+          least=0),
     Param("GshareEntries", 1024, "gshare's 2-bit counters (front end)"),
     Param("BtbEntries", 64, "BTB entries (front end)"),
     Param("L1ISets", 128, "L1I sets (docs/dev/memory.md)", "memory"),
@@ -129,7 +130,7 @@ BUILDS = [
            "FpUnits": 1, "BtbEntries": 16, "GshareEntries": 256, "RfRam": 1,
            "L1ISets": 16, "L1DSets": 16, "L2Sets": 16, "L2Ways": 4,
            "PmuSpecBlocks": 2, "PmuProbeStage": 1, "IssueStage": 1, "LsqStage": 1},
-          "FPGA top: 1-wide, ROB 16, small caches, issue and load pick stages"),
+          "FPGA top: 1-wide, ROB 16, small caches, issue and LSQ stages"),
 ]
 
 DEFAULTS = {p.name: p.default for p in PARAMS}
