@@ -162,7 +162,8 @@ constexpr uint32_t enc_r(uint32_t f7, uint32_t rs2, uint32_t rs1, uint32_t f3, u
   return f7 << 25 | rs2 << 20 | rs1 << 15 | f3 << 12 | rd << 7 | opc;
 }
 constexpr uint32_t enc_i(int32_t imm, uint32_t rs1, uint32_t f3, uint32_t rd, uint32_t opc) {
-  return (static_cast<uint32_t>(imm) & 0xfff) << 20 | rs1 << 15 | f3 << 12 | rd << 7 | opc;
+  return (static_cast<uint32_t>(imm) & ((1u << 12) - 1)) << 20 | rs1 << 15 | f3 << 12 | rd << 7 |
+         opc;
 }
 constexpr uint32_t enc_s(int32_t imm, uint32_t rs2, uint32_t rs1, uint32_t f3, uint32_t opc) {
   const auto i = static_cast<uint32_t>(imm);
