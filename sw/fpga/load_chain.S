@@ -1,5 +1,5 @@
 # load_chain: a dependent chain of loads that hit the L1D, for the FPGA top's load-to-use
-# timing (docs/dev/core.md "Load pick stage"). `cell` holds its own address, so
+# timing (docs/dev/core.md "LSQ stages"). `cell` holds its own address, so
 # `lw a0, 0(a0)` leaves a0 unchanged and each load waits for the previous one's answer: the
 # loop runs at the load-to-use latency. 32 loads per iteration, 1000 iterations; the loop
 # counter runs beside the chain. Check: a0 == &cell.
