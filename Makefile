@@ -105,18 +105,18 @@ lint: $(DEPS_STAMP)
 bench: build
 	$(ENV) bash scripts/bench.sh $(BUILD)
 
-# Where the simulation's time goes by RTL module (docs/dev/speed.md): the default build
-# Verilated with --prof-cfuncs in $(BUILD)/profile, profiled with perf on two programs; the
-# summary joins $(BUILD)/bench/results.json (`profile.modules`). `make bench` records the
-# profile by harness part.
-# The Verilated model's build settings (-O levels, profile-guided optimisation, clang,
-# --threads), each built in a tree of its own under $(BUILD)/bench/settings and measured on
-# checked runs; rewrites bench/settings.json and docs/dev/speed.md's table. Long (~30 min).
+# The Verilated model's build settings (clang++ against g++, -O levels, profile-guided
+# optimisation, --threads), each built in a tree of its own under $(BUILD)/bench/settings and
+# measured on checked runs; rewrites bench/settings.json and docs/dev/speed.md's table. Long.
 .PHONY: bench-settings
 bench-settings: $(BUILD)/CMakeCache.txt sw
 	$(ENV) flock /tmp/stackscope-build.lock $(BUILD)/venv/bin/python3 scripts/bench_settings.py \
 	  --build-dir $(BUILD) $(BENCH_SETTINGS_ARGS)
 
+# Where the simulation's time goes by RTL module (docs/dev/speed.md): the default build
+# Verilated with --prof-cfuncs in $(BUILD)/profile, profiled with perf on two programs; the
+# summary joins $(BUILD)/bench/results.json (`profile.modules`). `make bench` records the
+# profile by harness part.
 .PHONY: bench-profile
 bench-profile: $(BUILD)/CMakeCache.txt sw
 	$(ENV) cmake -S . -B $(BUILD)/profile -DCMAKE_BUILD_TYPE=$(CMAKE_TYPE) \

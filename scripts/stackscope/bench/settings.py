@@ -2,7 +2,8 @@
 
 Each setting reconfigures one scratch CMake tree (BUILD/bench/settings) with its values of
 SS_OPT_FAST (the per-cycle code's C++ flags), SS_VERILATOR_EXTRA (more Verilator arguments) and
-the model's C++ compiler, so the rest of the flow is tb/harness/verilated.cmake's; the model is
+SS_MODEL_CXX (the model's C++ compiler; cmake/Verilate.cmake's default when a setting names
+none), so the rest of the flow is tb/harness/verilated.cmake's; the model is
 rebuilt from nothing for each, the harness around it only once. Recorded per setting: the build time of the default model from
 nothing (no ccache, `-j 2`; for profile-guided optimisation the instrumented build, the
 training runs and the optimised build together) and the simulated cycles per CPU second and
@@ -38,20 +39,18 @@ class Setting:
     what: str
     opt_fast: str = "-O2"
     vl_extra: list[str] = field(default_factory=list)
-    cxx: str = ""        # the model's C++ compiler (Verilator's make CXX/LINK), "" = g++
+    cxx: str = ""        # the model's C++ compiler (SS_MODEL_CXX), "" = the project's default
     pgo: bool = False
-    libs: str = ""       # more libraries for the executables (CMAKE_CXX_STANDARD_LIBRARIES)
 
 
 SETTINGS = [
-    Setting("O2", "the model's per-cycle code at -O2 (the project's setting)"),
+    Setting("O2", "clang++, the model's per-cycle code at -O2 (the project's setting)"),
+    Setting("gcc", "g++ -O2", cxx="g++"),
     Setting("O3", "-O3", opt_fast="-O3"),
     Setting("O1", "-O1", opt_fast="-O1"),
     Setting("Os", "-Os (smaller code)", opt_fast="-Os"),
-    Setting("pgo", "profile-guided optimisation (GCC, trained on interp, spmv, pchase_l2)",
-            pgo=True),
-    # clang's runtime of the model (libverilated) calls libatomic, which g++'s does not
-    Setting("clang", "clang++ -O2 for the model", cxx="clang++", libs="-latomic"),
+    Setting("pgo", "g++ with profile-guided optimisation (trained on interp, spmv, pchase_l2)",
+            cxx="g++", pgo=True),
     Setting("threads2", "Verilator --threads 2", vl_extra=["--threads", "2"]),
 ]
 
@@ -74,13 +73,12 @@ def _run(cmd: list[str], env: dict, what: str) -> None:
 
 
 def _configure(root: Path, tree: Path, s: Setting, opt_fast: str, link: str, env: dict) -> None:
-    extra = list(s.vl_extra)
-    if s.cxx:
-        extra += ["-MAKEFLAGS", f"CXX={s.cxx}", "-MAKEFLAGS", f"LINK={s.cxx}"]
+    # -U first: a setting that names no compiler gets cmake/Verilate.cmake's default again,
+    # not the one an earlier setting left in the scratch tree's cache
+    cxx = [f"-DSS_MODEL_CXX={s.cxx}"] if s.cxx else ["-USS_MODEL_CXX"]
     _run(["cmake", "-S", str(root), "-B", str(tree), "-DCMAKE_BUILD_TYPE=Release",
-          f"-DSS_OPT_FAST={opt_fast}", f"-DSS_VERILATOR_EXTRA={';'.join(extra)}",
-          f"-DCMAKE_EXE_LINKER_FLAGS={link}", f"-DCMAKE_CXX_STANDARD_LIBRARIES={s.libs}"], env,
-         f"configure {tree.name}")
+          f"-DSS_OPT_FAST={opt_fast}", f"-DSS_VERILATOR_EXTRA={';'.join(s.vl_extra)}",
+          f"-DCMAKE_EXE_LINKER_FLAGS={link}", *cxx], env, f"configure {tree.name}")
 
 
 def _build_model(tree: Path, env: dict, keep_profile: bool = False) -> float:
@@ -107,7 +105,7 @@ def build(root: Path, build_dir: Path, s: Setting, log=print) -> tuple[Path, flo
         cxx = _find(s.cxx)
         if cxx is None:
             raise StackScopeError(f"{s.cxx} not installed")
-        s = Setting(s.name, s.what, s.opt_fast, s.vl_extra, cxx, s.pgo, s.libs)
+        s = Setting(s.name, s.what, s.opt_fast, s.vl_extra, cxx, s.pgo)
     env = dict(os.environ)
     tree = build_dir / "bench" / "settings"
     if not s.pgo:
