@@ -2,7 +2,8 @@
 // write ports and NumRd asynchronous reads: flip-flops (RfRam 0) or, for an FPGA, RAM banks
 // with a live-value table (RfRam 1; docs/dev/core.md "Register files in RAM"). Write port p
 // writes only the files WrFiles[p] names (bit 0: x, bit 1: f). A register has one producer
-// in flight, so at most one port writes it in a cycle (asserted below).
+// in flight, so at most one port writes it in a cycle (asserted below), which is what lets
+// the simulator's description of the writes differ from synthesis' (PortWrites).
 `default_nettype none
 
 module be_prf
@@ -12,6 +13,8 @@ module be_prf
   parameter int unsigned NumWr = 2,
   parameter int unsigned NumRd = 2,
   parameter logic [NumWr-1:0][1:0] WrFiles = '1,
+  // The writes' description: per port (the simulator's) or per register (synthesis'); below
+  parameter bit PortWrites = core_pkg::SimForm,
   localparam int unsigned RegW = Cfg.PW - 1  // register index within one file
 ) (
   input  logic                          clk_i,
@@ -28,43 +31,67 @@ module be_prf
     return files[is_f];
   endfunction
 
-  logic [1:0][Cfg.PhysRegs-1:0][NumWr-1:0] rf_hit;  // [file][register][write port]
-  always_comb begin : prf_hits
-    for (int unsigned fl = 0; fl < 2; fl++) begin
-      for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-        for (int unsigned p = 0; p < NumWr; p++) begin
-          rf_hit[fl][i][p] = wr_valid_i[p] && wr_tag_i[p] == {1'(fl), RegW'(i)}
-                          && in_files(WrFiles[p], 1'(fl));
-        end
-      end
-    end
+  // Port p writes a register this cycle, and which (its file, its index within the file).
+  logic [NumWr-1:0] wr_en;
+  for (genvar p = 0; p < NumWr; p++) begin : gen_wr_en
+    assign wr_en[p] = wr_valid_i[p] && in_files(WrFiles[p], wr_tag_i[p][RegW]);
   end
+
+  // How the next state is described. Synthesis sees it per register: a register's enable is
+  // the OR of the ports that name it and its data their AND-OR (hit, a one-hot select per
+  // bit, not a priority chain of the ports). Under Verilator each port writes the register it
+  // names (PortWrites): the same next state, as at most one port writes a register in a cycle
+  // (one_writer below), at a per-cycle cost that follows the ports instead of ports x
+  // registers (docs/dev/speed.md).
+
+  // Port p writes register i of file fl (the per-register description).
+  function automatic logic hit(logic [NumWr-1:0] en, logic [NumWr-1:0][Cfg.PW-1:0] tag,
+                               logic fl, logic [RegW-1:0] i, int unsigned p);
+    return en[p] && tag[p] == {fl, i};
+  endfunction
 
   if (Cfg.RfRam == 0) begin : gen_rf_ff
     // Flip-flops: a register's write data is the AND-OR of the ports that name it and its
     // enable their OR (a one-hot select per bit and the flip-flops' enable, not a priority
     // chain of the ports); a read is a multiplexer over the registers.
     logic [31:0] rf_q [2][Cfg.PhysRegs];
-    logic [1:0][Cfg.PhysRegs-1:0][31:0] rf_wd;
-    always_comb begin : prf_write
-      rf_wd = '0;
-      for (int unsigned fl = 0; fl < 2; fl++) begin
-        for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-          for (int unsigned p = 0; p < NumWr; p++) begin
-            rf_wd[fl][i] |= {32{rf_hit[fl][i][p]}} & wr_data_i[p];
+    if (!PortWrites) begin : gen_reg_writes
+      logic [1:0][Cfg.PhysRegs-1:0][31:0] rf_wd;
+      logic [1:0][Cfg.PhysRegs-1:0]       rf_we;
+      always_comb begin : prf_write
+        rf_wd = '0;
+        rf_we = '0;
+        for (int unsigned fl = 0; fl < 2; fl++) begin
+          for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+            for (int unsigned p = 0; p < NumWr; p++) begin
+              rf_wd[fl][i] |= {32{hit(wr_en, wr_tag_i, 1'(fl), RegW'(i), p)}} & wr_data_i[p];
+              rf_we[fl][i] |= hit(wr_en, wr_tag_i, 1'(fl), RegW'(i), p);
+            end
           end
         end
       end
-    end
-    always_ff @(posedge clk_i or negedge rst_ni) begin : prf
-      if (!rst_ni) begin
-        for (int unsigned fl = 0; fl < 2; fl++) begin
-          for (int unsigned i = 0; i < Cfg.PhysRegs; i++) rf_q[fl][i] <= '0;
+      always_ff @(posedge clk_i or negedge rst_ni) begin : prf
+        if (!rst_ni) begin
+          for (int unsigned fl = 0; fl < 2; fl++) begin
+            for (int unsigned i = 0; i < Cfg.PhysRegs; i++) rf_q[fl][i] <= '0;
+          end
+        end else begin
+          for (int unsigned fl = 0; fl < 2; fl++) begin
+            for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+              if (rf_we[fl][i]) rf_q[fl][i] <= rf_wd[fl][i];
+            end
+          end
         end
-      end else begin
-        for (int unsigned fl = 0; fl < 2; fl++) begin
-          for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-            if (|rf_hit[fl][i]) rf_q[fl][i] <= rf_wd[fl][i];
+      end
+    end else begin : gen_port_writes
+      always_ff @(posedge clk_i or negedge rst_ni) begin : prf
+        if (!rst_ni) begin
+          for (int unsigned fl = 0; fl < 2; fl++) begin
+            for (int unsigned i = 0; i < Cfg.PhysRegs; i++) rf_q[fl][i] <= '0;
+          end
+        end else begin
+          for (int unsigned p = 0; p < NumWr; p++) begin
+            if (wr_en[p]) rf_q[wr_tag_i[p][RegW]][wr_tag_i[p][RegW-1:0]] <= wr_data_i[p];
           end
         end
       end
@@ -105,11 +132,15 @@ module be_prf
     always_ff @(posedge clk_i or negedge rst_ni) begin : lvt
       if (!rst_ni) begin
         lvt_q <= '0;
+      end else if (PortWrites) begin
+        for (int unsigned p = 0; p < NumWr; p++) begin
+          if (wr_en[p]) lvt_q[wr_tag_i[p][RegW]][wr_tag_i[p][RegW-1:0]] <= WrW'(p);
+        end
       end else begin
         for (int unsigned fl = 0; fl < 2; fl++) begin
           for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
             for (int unsigned p = 0; p < NumWr; p++) begin
-              if (rf_hit[fl][i][p]) lvt_q[fl][i] <= WrW'(p);
+              if (hit(wr_en, wr_tag_i, 1'(fl), RegW'(i), p)) lvt_q[fl][i] <= WrW'(p);
             end
           end
         end
@@ -121,13 +152,14 @@ module be_prf
   end
 
 `ifndef SYNTHESIS
+  // No two ports write one register in a cycle (pairwise: ports x ports, not registers).
   always_ff @(posedge clk_i) begin : one_writer
     if (rst_ni) begin
-      for (int unsigned fl = 0; fl < 2; fl++) begin
-        for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-          assert ($countones(rf_hit[fl][i]) <= 1)
-            else $error("be_prf: two write ports write register %0d of the %s file",
-                        i, fl == 0 ? "x" : "f");
+      for (int unsigned p = 0; p < NumWr; p++) begin
+        for (int unsigned q = p + 1; q < NumWr; q++) begin
+          assert (!(wr_en[p] && wr_en[q] && wr_tag_i[p] == wr_tag_i[q]))
+            else $error("be_prf: write ports %0d and %0d both write register %0d of the %s file",
+                        p, q, wr_tag_i[p][RegW-1:0], wr_tag_i[p][RegW] ? "f" : "x");
         end
       end
     end

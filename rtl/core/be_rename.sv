@@ -276,22 +276,24 @@ module be_rename
       rdy_q      <= '1;
     end else begin
       // Commit: the committed map takes the new mapping, the old register is freed.
+      // Each lane writes only its own entry of the maps (a later lane's write of the same name
+      // wins, as it is younger), so no cycle copies a whole map; a flush's map is the
+      // committed one with this cycle's commits, written over the copy below.
       begin
         automatic logic [FlW-1:0] t [2] = fl_tail_q;
-        automatic logic [Cfg.PW-1:0] cm [64] = cmap_q;
+        if (flush_i) map_q <= cmap_q;
         for (int unsigned k = 0; k < Cfg.CommitWidth; k++) begin
           if (cmt_dst_i[k]) begin
             automatic logic f = hd_i[k].rd_fp;
-            cm[{f, hd_i[k].rd}] = hd_i[k].pdst;
+            cmap_q[{f, hd_i[k].rd}] <= hd_i[k].pdst;
+            if (flush_i) map_q[{f, hd_i[k].rd}] <= hd_i[k].pdst;
             fl_q[f][t[f]] <= hd_i[k].old_pdst;
             t[f] = t[f] + 1'b1;
           end
         end
         fl_tail_q  <= t;
         fl_chead_q <= fl_chead_d;
-        cmap_q     <= cm;
         if (flush_i) begin
-          map_q     <= cm;
           fl_head_q <= fl_chead_d;
           rdy_q     <= '1;
         end else begin

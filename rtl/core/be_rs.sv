@@ -10,7 +10,9 @@ module be_rs #(
   parameter int unsigned NumWb   = 7,   // wake-up (write-back) ports
   parameter int unsigned PW      = 6,   // physical register tag bits
   parameter bit          HasSrc3 = 1'b0,  // a third source (without it src3 reads as tag 0)
-  parameter type         payload_t = logic
+  parameter type         payload_t = logic,
+  // Wake-up's description: a decoded vector (the simulator's) or tag compares (synthesis')
+  parameter bit          WakeVector = core_pkg::SimForm
 ) (
   input  logic                           clk_i,
   input  logic                           rst_ni,
@@ -83,12 +85,32 @@ module be_rs #(
     end
   end
 
-  function automatic logic woken(logic [PW-1:0] tag, logic [NumWb-1:0] v,
-                                 logic [NumWb-1:0][PW-1:0] t);
+  // A source is woken when a write-back port writes its tag this cycle. Synthesis compares
+  // the tag with each port's (woken_cmp). Under Verilator the ports' tags are decoded once a
+  // cycle into one bit per physical register and a source reads its bit (woke, WakeVector):
+  // the same answer at a per-cycle cost of ports + sources instead of ports x sources
+  // (docs/dev/speed.md).
+  function automatic logic woken_cmp(logic [PW-1:0] tag, logic [NumWb-1:0] v,
+                                     logic [NumWb-1:0][PW-1:0] t);
     logic w;
     w = 1'b0;
     for (int unsigned p = 0; p < NumWb; p++) w |= v[p] && t[p] == tag;
     return w;
+  endfunction
+  logic [2**PW-1:0] woke;  // WakeVector: the tags written back this cycle
+  if (WakeVector) begin : gen_woke
+    always_comb begin : wake_decode
+      woke = '0;
+      for (int unsigned p = 0; p < NumWb; p++) begin
+        if (wb_valid_i[p]) woke[wb_tag_i[p]] = 1'b1;
+      end
+    end
+  end else begin : gen_no_woke
+    assign woke = '0;
+  end
+  function automatic logic woken(logic [PW-1:0] tag, logic [NumWb-1:0] v,
+                                 logic [NumWb-1:0][PW-1:0] t, logic [2**PW-1:0] w);
+    return WakeVector ? w[tag] : woken_cmp(tag, v, t);
   endfunction
 
   always_ff @(posedge clk_i or negedge rst_ni) begin : regs
@@ -101,14 +123,14 @@ module be_rs #(
       for (int unsigned e = 0; e < Entries; e++) begin
         if (issue_i[e]) valid_q[e] <= 1'b0;
         for (int unsigned i = 0; i < NumSrc; i++) begin
-          if (woken(src_q[e][i], wb_valid_i, wb_tag_i)) rdy_q[e][i] <= 1'b1;
+          if (woken(src_q[e][i], wb_valid_i, wb_tag_i, woke)) rdy_q[e][i] <= 1'b1;
         end
       end
       for (int unsigned s = 0; s < AllocW; s++) begin
         if (alloc_i[s] && slot_found[s]) begin
           valid_q[slot_entry[s]] <= 1'b1;
           for (int unsigned i = 0; i < NumSrc; i++) begin
-            rdy_q[slot_entry[s]][i] <= a_rdy[s][i] | woken(a_src[s][i], wb_valid_i, wb_tag_i);
+            rdy_q[slot_entry[s]][i] <= a_rdy[s][i] | woken(a_src[s][i], wb_valid_i, wb_tag_i, woke);
           end
         end
       end
