@@ -164,8 +164,11 @@ std::string disasm_compressed(uint16_t bits, uint32_t pc) {
 
 }  // namespace
 
-std::string disasm(uint32_t bits, uint32_t pc) {
-  if (is_compressed(bits)) return disasm_compressed(static_cast<uint16_t>(bits), pc);
+std::string disasm(uint32_t bits, uint32_t pc, bool c) {
+  if (is_compressed(bits)) {
+    return c ? disasm_compressed(static_cast<uint16_t>(bits), pc)
+             : fmt::format(".word 0x{:08x}", bits);
+  }
   const decoded_t d = decode(bits);
   const char* m = op_name(d.op);
   const char *rd = abi_reg(d.rd), *rs1 = abi_reg(d.rs1), *rs2 = abi_reg(d.rs2);

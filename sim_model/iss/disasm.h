@@ -13,8 +13,10 @@ const char* abi_reg(unsigned r);
 const char* abi_freg(unsigned r);
 
 // `pc` is the instruction's address, used to print branch and jump targets as absolute addresses.
-// `bits` whose two low bits are not 0b11 are a 16-bit instruction (only their low half is
-// read), so a 32-bit word fetched at a compressed instruction's address prints correctly.
-std::string disasm(uint32_t bits, uint32_t pc);
+// With `c` (the code may hold compressed instructions: misa.C, an ELF's EF_RISCV_RVC), `bits`
+// whose two low bits are not 0b11 are a 16-bit instruction (only their low half is read), so a
+// 32-bit word fetched at a compressed instruction's address prints correctly. Without `c`
+// such bits are no instruction and print as a `.word`.
+std::string disasm(uint32_t bits, uint32_t pc, bool c);
 
 }  // namespace stackscope::iss

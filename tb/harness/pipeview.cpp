@@ -136,7 +136,7 @@ void Pipeview::process() {
     Insn& f = g.slots[g.answered++];
     f.insn = e.c;
     fmt::format_to(std::back_inserter(text_), "L\t{}\t0\t: {:08x} {}\n", f.id, f.insn,
-                   iss::disasm(f.insn, f.pc));
+                   iss::disasm(f.insn, f.pc, /*c=*/false));  // the core fetches no RVC
     if (e.b) {
       stage(f.id, "Ib");
       buf_.push_back(f);

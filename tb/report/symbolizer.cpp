@@ -33,7 +33,7 @@ std::optional<uint32_t> Symbolizer::insn(uint32_t pc) const {
 
 std::string Symbolizer::disasm(uint32_t pc) const {
   const auto w = insn(pc);
-  return w ? iss::disasm(*w, pc) : "";
+  return w ? iss::disasm(*w, pc, elf_->rvc) : "";
 }
 
 }  // namespace stackscope::report

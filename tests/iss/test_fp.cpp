@@ -298,15 +298,15 @@ TEST_CASE("flw/fsw: data, misalignment, commit record", "[fp]") {
 
 TEST_CASE("disasm: F instructions as objdump prints them", "[fp]") {
   using stackscope::iss::disasm;
-  CHECK(disasm(F::fadd(10, 11, 12, F::kDyn), 0) == "fadd.s fa0, fa1, fa2");
-  CHECK(disasm(F::fadd(10, 11, 12, kRtz), 0) == "fadd.s fa0, fa1, fa2, rtz");
-  CHECK(disasm(F::r4(0x43, 10, 11, 12, 13, F::kDyn), 0) == "fmadd.s fa0, fa1, fa2, fa3");
-  CHECK(disasm(F::flw(15, 10, 8), 0) == "flw fa5, 8(a0)");
-  CHECK(disasm(F::fsw(15, 2, -4), 0) == "fsw fa5, -4(sp)");
-  CHECK(disasm(F::fcvt_w_s(10, 0, kRtz), 0) == "fcvt.w.s a0, ft0, rtz");
-  CHECK(disasm(F::fsgnjn(1, 2, 2), 0) == "fneg.s ft1, ft2");
-  CHECK(disasm(F::feq(10, 8, 9), 0) == "feq.s a0, fs0, fs1");
-  CHECK(disasm(F::fmv_w_x(0, 10), 0) == "fmv.w.x ft0, a0");
-  CHECK(disasm(csrrs(10, 0x003, 0), 0) == "csrrs a0, fcsr, zero");
-  CHECK(disasm(F::fadd(10, 11, 12, 5), 0) == ".word 0x00c5d553");  // reserved rm
+  CHECK(disasm(F::fadd(10, 11, 12, F::kDyn), 0, false) == "fadd.s fa0, fa1, fa2");
+  CHECK(disasm(F::fadd(10, 11, 12, kRtz), 0, false) == "fadd.s fa0, fa1, fa2, rtz");
+  CHECK(disasm(F::r4(0x43, 10, 11, 12, 13, F::kDyn), 0, false) == "fmadd.s fa0, fa1, fa2, fa3");
+  CHECK(disasm(F::flw(15, 10, 8), 0, false) == "flw fa5, 8(a0)");
+  CHECK(disasm(F::fsw(15, 2, -4), 0, false) == "fsw fa5, -4(sp)");
+  CHECK(disasm(F::fcvt_w_s(10, 0, kRtz), 0, false) == "fcvt.w.s a0, ft0, rtz");
+  CHECK(disasm(F::fsgnjn(1, 2, 2), 0, false) == "fneg.s ft1, ft2");
+  CHECK(disasm(F::feq(10, 8, 9), 0, false) == "feq.s a0, fs0, fs1");
+  CHECK(disasm(F::fmv_w_x(0, 10), 0, false) == "fmv.w.x ft0, a0");
+  CHECK(disasm(csrrs(10, 0x003, 0), 0, false) == "csrrs a0, fcsr, zero");
+  CHECK(disasm(F::fadd(10, 11, 12, 5), 0, false) == ".word 0x00c5d553");  // reserved rm
 }

@@ -431,31 +431,36 @@ TEST_CASE("decode cache: 16- and 32-bit code at the same and neighbouring pcs", 
 TEST_CASE("compressed disassembly", "[rvc][disasm]") {
   using stackscope::iss::disasm;
   // objdump -M no-aliases text, with this disassembler's ", " and absolute targets.
-  CHECK(disasm(0x0808, 0) == "c.addi4spn a0, sp, 16");
-  CHECK(disasm(0x41c8, 0) == "c.lw a0, 4(a1)");
-  CHECK(disasm(0xc2b0, 0) == "c.sw a2, 64(a3)");
-  CHECK(disasm(0x6588, 0) == "c.flw fa0, 8(a1)");
-  CHECK(disasm(0xe06e, 0) == "c.fswsp fs11, 0(sp)");
-  CHECK(disasm(0x0001, 0) == "c.nop");
-  CHECK(disasm(0x1501, 0) == "c.addi a0, -32");
-  CHECK(disasm(0x55fd, 0) == "c.li a1, -1");
-  CHECK(disasm(0x7101, 0) == "c.addi16sp sp, -512");
-  CHECK(disasm(0x7301, 0) == "c.lui t1, 0xfffe0");
-  CHECK(disasm(0x817d, 0) == "c.srli a0, 0x1f");
-  CHECK(disasm(0x8d0d, 0) == "c.sub a0, a1");
-  CHECK(disasm(0x2ffd, 0x80000014) == "c.jal 0x80000812");
-  CHECK(disasm(0xbffd, 0x80000032) == "c.j 0x80000030");
-  CHECK(disasm(0xcd7d, 0x80000034) == "c.beqz a0, 0x80000132");
-  CHECK(disasm(0x50fe, 0) == "c.lwsp ra, 252(sp)");
-  CHECK(disasm(0x8082, 0) == "c.jr ra");
-  CHECK(disasm(0x857e, 0) == "c.mv a0, t6");
-  CHECK(disasm(0x9116, 0) == "c.add sp, t0");
-  CHECK(disasm(0x9782, 0) == "c.jalr a5");
-  CHECK(disasm(0x9002, 0) == "c.ebreak");
-  CHECK(disasm(0x0000, 0) == ".2byte 0x0000");
+  CHECK(disasm(0x0808, 0, true) == "c.addi4spn a0, sp, 16");
+  CHECK(disasm(0x41c8, 0, true) == "c.lw a0, 4(a1)");
+  CHECK(disasm(0xc2b0, 0, true) == "c.sw a2, 64(a3)");
+  CHECK(disasm(0x6588, 0, true) == "c.flw fa0, 8(a1)");
+  CHECK(disasm(0xe06e, 0, true) == "c.fswsp fs11, 0(sp)");
+  CHECK(disasm(0x0001, 0, true) == "c.nop");
+  CHECK(disasm(0x1501, 0, true) == "c.addi a0, -32");
+  CHECK(disasm(0x55fd, 0, true) == "c.li a1, -1");
+  CHECK(disasm(0x7101, 0, true) == "c.addi16sp sp, -512");
+  CHECK(disasm(0x7301, 0, true) == "c.lui t1, 0xfffe0");
+  CHECK(disasm(0x817d, 0, true) == "c.srli a0, 0x1f");
+  CHECK(disasm(0x8d0d, 0, true) == "c.sub a0, a1");
+  CHECK(disasm(0x2ffd, 0x80000014, true) == "c.jal 0x80000812");
+  CHECK(disasm(0xbffd, 0x80000032, true) == "c.j 0x80000030");
+  CHECK(disasm(0xcd7d, 0x80000034, true) == "c.beqz a0, 0x80000132");
+  CHECK(disasm(0x50fe, 0, true) == "c.lwsp ra, 252(sp)");
+  CHECK(disasm(0x8082, 0, true) == "c.jr ra");
+  CHECK(disasm(0x857e, 0, true) == "c.mv a0, t6");
+  CHECK(disasm(0x9116, 0, true) == "c.add sp, t0");
+  CHECK(disasm(0x9782, 0, true) == "c.jalr a5");
+  CHECK(disasm(0x9002, 0, true) == "c.ebreak");
+  CHECK(disasm(0x0000, 0, true) == ".2byte 0x0000");
   // A word read at a 16-bit instruction's address: only its low half counts.
-  CHECK(disasm(0x45894505, 0) == "c.li a0, 1");
-  CHECK(disasm(0x00150513, 0) == "addi a0, a0, 1");  // 32-bit code is unchanged
+  CHECK(disasm(0x45894505, 0, true) == "c.li a0, 1");
+  CHECK(disasm(0x00150513, 0, true) == "addi a0, a0, 1");  // 32-bit code is unchanged
+  // Without C (an ELF without EF_RISCV_RVC, a core without misa.C) the same bits are no
+  // instruction: data or an illegal word prints as a word, not as a c.* mnemonic.
+  CHECK(disasm(0x0808, 0, false) == ".word 0x00000808");
+  CHECK(disasm(0x00000001, 0, false) == ".word 0x00000001");
+  CHECK(disasm(0x00150513, 0, false) == disasm(0x00150513, 0, true));  // 32-bit: the same
 }
 
 TEST_CASE("commit log prints a 16-bit instruction in 4 digits", "[rvc][log]") {

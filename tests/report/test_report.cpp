@@ -244,14 +244,14 @@ TEST_CASE("report: atomic writes leave either the whole file or nothing") {
 }
 
 TEST_CASE("disasm: objdump-like RV32IM text") {
-  CHECK(iss::disasm(0x00150513, 0) == "addi a0, a0, 1");
-  CHECK(iss::disasm(0x00852783, 0) == "lw a5, 8(a0)");
-  CHECK(iss::disasm(0x00f12423, 0) == "sw a5, 8(sp)");
-  CHECK(iss::disasm(0x00008067, 0) == "ret");
-  CHECK(iss::disasm(0x00000013, 0) == "nop");
-  CHECK(iss::disasm(0x00b50463, 0x80000000) == "beq a0, a1, 0x80000008");
-  CHECK(iss::disasm(0x02b50533, 0) == "mul a0, a0, a1");
-  CHECK(iss::disasm(0xb0002573, 0) == "csrrs a0, mcycle, zero");
-  CHECK(iss::disasm(0x40a5d513, 0) == "srai a0, a1, 10");
-  CHECK(iss::disasm(0xffffffff, 0) == ".word 0xffffffff");
+  CHECK(iss::disasm(0x00150513, 0, false) == "addi a0, a0, 1");
+  CHECK(iss::disasm(0x00852783, 0, false) == "lw a5, 8(a0)");
+  CHECK(iss::disasm(0x00f12423, 0, false) == "sw a5, 8(sp)");
+  CHECK(iss::disasm(0x00008067, 0, false) == "ret");
+  CHECK(iss::disasm(0x00000013, 0, false) == "nop");
+  CHECK(iss::disasm(0x00b50463, 0x80000000, false) == "beq a0, a1, 0x80000008");
+  CHECK(iss::disasm(0x02b50533, 0, false) == "mul a0, a0, a1");
+  CHECK(iss::disasm(0xb0002573, 0, false) == "csrrs a0, mcycle, zero");
+  CHECK(iss::disasm(0x40a5d513, 0, false) == "srai a0, a1, 10");
+  CHECK(iss::disasm(0xffffffff, 0, false) == ".word 0xffffffff");
 }
