@@ -4,9 +4,10 @@
 package core_pkg;
 
   // The simulator's descriptions: where a block's next state has a per-port form that costs
-  // Verilator less than synthesis' per-entry form and gives the same state (be_prf's
-  // PortWrites, be_rs's WakeVector; docs/dev/speed.md), the block takes it by default under
-  // Verilator. A unit bench runs both forms side by side (tb/units/be_unit).
+  // the simulator less than synthesis' per-entry form and gives the same state (be_prf's
+  // PortWrites, be_rs's WakeVector; docs/dev/speed.md), the block takes it by default when
+  // simulated (SimForm is 1 under Verilator, 0 for synthesis). A unit bench runs both forms
+  // side by side (tb/units/be_unit).
 `ifdef VERILATOR
   localparam bit SimForm = 1'b1;
 `else
