@@ -74,11 +74,17 @@ function(stackscope_verilate target)
   endif()
   file(GLOB_RECURSE headers ${CMAKE_SOURCE_DIR}/rtl/*.svh)
   list(APPEND deps ${headers} ${CMAKE_SOURCE_DIR}/rtl/lint.vlt)
+  # --no-MMD: CMake decides when to Verilate again (DEPENDS below), so Verilator writes no
+  # dependency file of its own (<prefix>__ver.d). Its make includes that file, which names the
+  # sources relative to this directory, not to the model's; once the compiler's dependency
+  # files name the generated headers by absolute path, as clang's do, the make in the model's
+  # directory looks for the sources there and stops ("No rule to make target").
   add_custom_command(
     OUTPUT ${outdir}/${V_PREFIX}__ALL.a ${outdir}/libverilated.a
     COMMAND ${CMAKE_COMMAND} -E make_directory ${outdir}
+    COMMAND ${CMAKE_COMMAND} -E rm -f ${outdir}/${V_PREFIX}__ver.d
     COMMAND ${CMAKE_COMMAND} -E env VERILATOR_ROOT=${VERILATOR_ROOT}
-            ${VERILATOR_ROOT}/bin/verilator --cc --build -j 2 -Mdir ${outdir}
+            ${VERILATOR_ROOT}/bin/verilator --cc --build -j 2 --no-MMD -Mdir ${outdir}
             --prefix ${V_PREFIX} --top-module ${V_TOP} -Wall -Wno-fatal
             -CFLAGS -std=c++20 ${vl_make}
             ${V_ARGS} ${CMAKE_SOURCE_DIR}/rtl/lint.vlt ${fargs}
