@@ -6,7 +6,8 @@
 //   be_unit --cycles 200000 --seed 1
 // --collide lets two ports write one register in a cycle, which the back end never does: the
 // per-register form ORs their data and the per-port form keeps one, so the bench must then
-// see the register files' forms differ (a check that it can fail).
+// see the register files' forms differ (a check that it can fail); --collide-asserts does the
+// same with the RTL's assertions on, which be_prf's one-writer assertion must stop.
 // Exit 0: the forms agreed (with --collide: the register files' forms differed) and the run
 // exercised them; 1: a check failed; 2: bad usage.
 #include <spdlog/spdlog.h>
@@ -48,8 +49,9 @@ struct Counts {
 
 class Bench {
  public:
-  Bench(uint64_t seed, bool collide) : rng_(seed), collide_(collide) {
+  Bench(uint64_t seed, bool collide, bool asserts) : rng_(seed), collide_(collide) {
     ctx_->randReset(0);
+    ctx_->assertOn(asserts);
     top_ = std::make_unique<Vbe_unit>(ctx_.get());
     top_->eval();
     pw_ = top_->pw_o;
@@ -164,16 +166,20 @@ class Bench {
 int main(int argc, char** argv) {
   CLI::App app{"be_unit: the back end's simulator forms against synthesis' forms"};
   uint64_t cycles = 200000, seed = 1;
-  bool collide = false;
+  bool collide = false, collide_asserts = false;
   app.add_option("--cycles", cycles, "cycles to run")->check(CLI::Range(1ull, 1ull << 40));
   app.add_option("--seed", seed, "random seed");
   app.add_flag("--collide", collide, "let two ports write one register (the forms must differ)");
+  app.add_flag("--collide-asserts", collide_asserts,
+               "--collide with the RTL's assertions on: be_prf's one-writer check must stop it");
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }
-  Bench bench(seed, collide);
+  // --collide breaks be_prf's premise on purpose, so its one-writer assertion is off then,
+  // unless --collide-asserts asks to see it fire.
+  Bench bench(seed, collide || collide_asserts, !collide);
   bench.reset();
   Counts n;
   for (uint64_t c = 0; c < cycles; ++c) bench.cycle(n);
