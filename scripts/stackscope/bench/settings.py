@@ -1,14 +1,17 @@
 """Build settings of the Verilated model, measured one by one (docs/dev/speed.md "Settings").
 
-Each setting reconfigures one scratch CMake tree (BUILD/bench/settings) with its values of
-SS_OPT_FAST (the per-cycle code's C++ flags), SS_VERILATOR_EXTRA (more Verilator arguments) and
-SS_MODEL_CXX (the model's C++ compiler; cmake/Verilate.cmake's default when a setting names
-none), so the rest of the flow is tb/harness/verilated.cmake's; the model is
-rebuilt from nothing for each, the harness around it only once. Recorded per setting: the build time of the default model from
-nothing (no ccache, `-j 2`; for profile-guided optimisation the instrumented build, the
-training runs and the optimised build together) and the simulated cycles per CPU second and
-per wall second of checked runs (lockstep and the cross-check) on three workloads, median of
-`reps` runs; and its speed against the first setting, the one the project builds with.
+Each setting configures a scratch CMake tree of its own (BUILD/bench/settings/NAME) with its
+values of SS_OPT_FAST (the per-cycle code's C++ flags), SS_VERILATOR_EXTRA (more Verilator
+arguments) and SS_MODEL_CXX (the model's C++ compiler; cmake/Verilate.cmake's default when a
+setting names none), so the rest of the flow is tb/harness/verilated.cmake's. Every setting is
+built first; then the runs go in rounds, each round running every setting once on every
+workload, so that a drift of the machine's speed during the session (tens of per cent over an
+hour on a shared host) touches every setting alike instead of favouring the last ones.
+Recorded per setting: the build time of the default model from nothing (no ccache, `-j 2`;
+for profile-guided optimisation the instrumented build, the training runs and the optimised
+build together) and the simulated cycles per CPU second and per wall second of checked runs
+(lockstep and the cross-check) on three workloads, median of `reps` runs; and its speed
+against the first setting, the one the project builds with.
 
 Profile-guided optimisation follows GCC's flow for a Verilated model (Verilator's manual,
 "Compiler Profile-Guided Optimization"): the model built with -fprofile-generate, run on
@@ -106,8 +109,14 @@ def build(root: Path, build_dir: Path, s: Setting, log=print) -> tuple[Path, flo
         if cxx is None:
             raise StackScopeError(f"{s.cxx} not installed")
         s = Setting(s.name, s.what, s.opt_fast, s.vl_extra, cxx, s.pgo)
-    env = dict(os.environ)
-    tree = build_dir / "bench" / "settings"
+    # The harness around each model is the same in every tree: with the checkout as ccache's
+    # base directory its objects are compiled once, not once a tree (the models' own compiles
+    # run without ccache, see _build_model).
+    env = {**os.environ, "CCACHE_BASEDIR": str(root)}
+    trees = build_dir / "bench" / "settings"
+    if (trees / "CMakeCache.txt").exists():  # one shared tree, as an older layout had it
+        shutil.rmtree(trees)
+    tree = trees / s.name
     if not s.pgo:
         _configure(root, tree, s, s.opt_fast, "", env)
         secs = _build_model(tree, env)
@@ -138,38 +147,45 @@ def measure(root: Path, build_dir: Path, names: list[str], reps: int, log=print)
     for n in names:
         if n not in known:
             raise StackScopeError(f"no setting {n!r} (one of {', '.join(known)})")
-    rows = []
+    rows, binaries = [], {}
     for n in names:
         s = known[n]
         row = {"name": s.name, "what": s.what}
         try:
-            binary, secs = build(root, build_dir, s, log)
+            binaries[n], secs = build(root, build_dir, s, log)
+            row["model_build_s"] = round(secs, 1)
+            log(f"settings: {s.name}: model build {secs:.0f} s")
         except StackScopeError as e:
             row["error"] = str(e)
             log(f"settings: {s.name}: {e}")
-            rows.append(row)
+        rows.append(row)
+    # Rounds: every setting once on every workload, reps times over.
+    elfs = [build_dir / "sw" / f"{wl}.elf" for wl in MEASURED]
+    runs: dict = {(n, e): [] for n in binaries for e in elfs}
+    for _ in range(reps):
+        for elf in elfs:
+            for n, binary in binaries.items():
+                runs[(n, elf)].append(simspeed.run_once(binary, elf, simspeed.MODES["check"]))
+    for row in rows:
+        if "error" in row:
             continue
-        row["model_build_s"] = round(secs, 1)
         cpu, wall = [], []
-        for wl in MEASURED:
-            elf = build_dir / "sw" / f"{wl}.elf"
-            runs = [simspeed.run_once(binary, elf, simspeed.MODES["check"]) for _ in range(reps)]
-            _, c, w = simspeed.medians(elf, runs)
+        for elf in elfs:
+            _, c, w = simspeed.medians(elf, runs[(row["name"], elf)])
             cpu.append(c)
             wall.append(w)
         row["cycles_per_cpu_s"] = round(simspeed.geomean(cpu))
         row["cycles_per_wall_s"] = round(simspeed.geomean(wall))
-        log(f"settings: {s.name}: model build {secs:.0f} s, checked runs "
-            f"{row['cycles_per_cpu_s']} cycles per CPU second, {row['cycles_per_wall_s']} per "
-            "wall second")
-        rows.append(row)
+        log(f"settings: {row['name']}: checked runs {row['cycles_per_cpu_s']} cycles per CPU "
+            f"second, {row['cycles_per_wall_s']} per wall second")
     ref = next((r for r in rows if "error" not in r), None)
     for r in rows:
         if ref and "error" not in r:
             r["speed_vs_first"] = round(r["cycles_per_cpu_s"] / ref["cycles_per_cpu_s"], 2)
             r["wall_vs_first"] = round(r["cycles_per_wall_s"] / ref["cycles_per_wall_s"], 2)
             r["build_vs_first"] = round(r["model_build_s"] / ref["model_build_s"], 2)
-    return {"workloads": [w.split("/")[-1] for w in MEASURED], "reps": reps, "rows": rows}
+    return {"workloads": [w.split("/")[-1] for w in MEASURED], "reps": reps,
+            "interleaved": True, "rows": rows}
 
 
 def merge(old: dict, new: dict) -> dict:
@@ -189,7 +205,9 @@ def render(record: dict) -> str:
     st = record.get("stamp", {})
     out = [f"Measured by `make bench-settings` on {st.get('commit', '?')}, {st.get('date', '?')}: "
            f"checked runs of {', '.join(record['workloads'])}, geometric mean of the medians of "
-           f"{record['reps']} runs; each ratio is against the first row measured beside it (a row "
+           f"{record['reps']} runs"
+           f"{' (the settings alternating, round by round)' if record.get('interleaved') else ''}"
+           "; each ratio is against the first row measured beside it (a row "
            "marked * was measured on its own run of the tool, with the first setting measured "
            "again beside it).", "",
            "| setting | model build | cycles / CPU s | cycles / wall s | speed | wall speed | build time |",
