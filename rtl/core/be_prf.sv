@@ -38,17 +38,11 @@ module be_prf
   end
 
   // How the next state is described. Synthesis sees it per register: a register's enable is
-  // the OR of the ports that name it and its data their AND-OR (hit, a one-hot select per
+  // the OR of the ports that name it and its data their AND-OR (rf_hit, a one-hot select per
   // bit, not a priority chain of the ports). Under Verilator each port writes the register it
   // names (PortWrites): the same next state, as at most one port writes a register in a cycle
   // (one_writer below), at a per-cycle cost that follows the ports instead of ports x
   // registers (docs/dev/speed.md).
-
-  // Port p writes register i of file fl (the per-register description).
-  function automatic logic hit(logic [NumWr-1:0] en, logic [NumWr-1:0][Cfg.PW-1:0] tag,
-                               logic fl, logic [RegW-1:0] i, int unsigned p);
-    return en[p] && tag[p] == {fl, i};
-  endfunction
 
   if (Cfg.RfRam == 0) begin : gen_rf_ff
     // Flip-flops: a register's write data is the AND-OR of the ports that name it and its
@@ -56,16 +50,16 @@ module be_prf
     // chain of the ports); a read is a multiplexer over the registers.
     logic [31:0] rf_q [2][Cfg.PhysRegs];
     if (!PortWrites) begin : gen_reg_writes
-      logic [1:0][Cfg.PhysRegs-1:0][31:0] rf_wd;
-      logic [1:0][Cfg.PhysRegs-1:0]       rf_we;
+      logic [1:0][Cfg.PhysRegs-1:0][NumWr-1:0] rf_hit;  // [file][register][write port]
+      logic [1:0][Cfg.PhysRegs-1:0][31:0]      rf_wd;
       always_comb begin : prf_write
         rf_wd = '0;
-        rf_we = '0;
         for (int unsigned fl = 0; fl < 2; fl++) begin
           for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
             for (int unsigned p = 0; p < NumWr; p++) begin
-              rf_wd[fl][i] |= {32{hit(wr_en, wr_tag_i, 1'(fl), RegW'(i), p)}} & wr_data_i[p];
-              rf_we[fl][i] |= hit(wr_en, wr_tag_i, 1'(fl), RegW'(i), p);
+              rf_hit[fl][i][p] = wr_valid_i[p] && wr_tag_i[p] == {1'(fl), RegW'(i)}
+                              && in_files(WrFiles[p], 1'(fl));
+              rf_wd[fl][i] |= {32{rf_hit[fl][i][p]}} & wr_data_i[p];
             end
           end
         end
@@ -78,7 +72,7 @@ module be_prf
         end else begin
           for (int unsigned fl = 0; fl < 2; fl++) begin
             for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-              if (rf_we[fl][i]) rf_q[fl][i] <= rf_wd[fl][i];
+              if (|rf_hit[fl][i]) rf_q[fl][i] <= rf_wd[fl][i];
             end
           end
         end
@@ -140,7 +134,8 @@ module be_prf
         for (int unsigned fl = 0; fl < 2; fl++) begin
           for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
             for (int unsigned p = 0; p < NumWr; p++) begin
-              if (hit(wr_en, wr_tag_i, 1'(fl), RegW'(i), p)) lvt_q[fl][i] <= WrW'(p);
+              if (wr_valid_i[p] && wr_tag_i[p] == {1'(fl), RegW'(i)}
+                  && in_files(WrFiles[p], 1'(fl))) lvt_q[fl][i] <= WrW'(p);
             end
           end
         end
