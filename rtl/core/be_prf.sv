@@ -49,9 +49,9 @@ module be_prf
     // enable their OR (a one-hot select per bit and the flip-flops' enable, not a priority
     // chain of the ports); a read is a multiplexer over the registers.
     logic [31:0] rf_q [2][Cfg.PhysRegs];
+    logic [1:0][Cfg.PhysRegs-1:0][NumWr-1:0] rf_hit;  // [file][register][write port]
+    logic [1:0][Cfg.PhysRegs-1:0][31:0]      rf_wd;
     if (!PortWrites) begin : gen_reg_writes
-      logic [1:0][Cfg.PhysRegs-1:0][NumWr-1:0] rf_hit;  // [file][register][write port]
-      logic [1:0][Cfg.PhysRegs-1:0][31:0]      rf_wd;
       always_comb begin : prf_write
         rf_wd = '0;
         for (int unsigned fl = 0; fl < 2; fl++) begin
@@ -64,28 +64,23 @@ module be_prf
           end
         end
       end
-      always_ff @(posedge clk_i or negedge rst_ni) begin : prf
-        if (!rst_ni) begin
-          for (int unsigned fl = 0; fl < 2; fl++) begin
-            for (int unsigned i = 0; i < Cfg.PhysRegs; i++) rf_q[fl][i] <= '0;
-          end
-        end else begin
-          for (int unsigned fl = 0; fl < 2; fl++) begin
-            for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
-              if (|rf_hit[fl][i]) rf_q[fl][i] <= rf_wd[fl][i];
-            end
-          end
-        end
-      end
     end else begin : gen_port_writes
-      always_ff @(posedge clk_i or negedge rst_ni) begin : prf
-        if (!rst_ni) begin
-          for (int unsigned fl = 0; fl < 2; fl++) begin
-            for (int unsigned i = 0; i < Cfg.PhysRegs; i++) rf_q[fl][i] <= '0;
-          end
-        end else begin
-          for (int unsigned p = 0; p < NumWr; p++) begin
-            if (wr_en[p]) rf_q[wr_tag_i[p][RegW]][wr_tag_i[p][RegW-1:0]] <= wr_data_i[p];
+      assign rf_hit = '0;  // the ports write directly (prf below)
+      assign rf_wd  = '0;
+    end
+    always_ff @(posedge clk_i or negedge rst_ni) begin : prf
+      if (!rst_ni) begin
+        for (int unsigned fl = 0; fl < 2; fl++) begin
+          for (int unsigned i = 0; i < Cfg.PhysRegs; i++) rf_q[fl][i] <= '0;
+        end
+      end else if (PortWrites) begin
+        for (int unsigned p = 0; p < NumWr; p++) begin
+          if (wr_en[p]) rf_q[wr_tag_i[p][RegW]][wr_tag_i[p][RegW-1:0]] <= wr_data_i[p];
+        end
+      end else begin
+        for (int unsigned fl = 0; fl < 2; fl++) begin
+          for (int unsigned i = 0; i < Cfg.PhysRegs; i++) begin
+            if (|rf_hit[fl][i]) rf_q[fl][i] <= rf_wd[fl][i];
           end
         end
       end
