@@ -13,7 +13,7 @@ apt_pkgs=(
   zlib1g-dev liblz4-dev
   z3
   gcc-riscv64-unknown-elf binutils-riscv64-unknown-elf picolibc-riscv64-unknown-elf
-  clang-14 libclang-rt-14-dev  # libFuzzer + ASan/UBSan runtimes (fuzz/, make fuzz-lib)
+  clang-14 libclang-rt-14-dev  # the models' compiler (cmake/Verilate.cmake); libFuzzer + ASan/UBSan
   slurm-wlm munge  # the sweep's slurm back end and its single-node test (docs/sweep.md)
 )
 # YoWASP Yosys 0.55 + nextpnr-ice40 for mapping (docs/cost.md): pinned with the runtime and
