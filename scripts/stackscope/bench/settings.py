@@ -5,7 +5,7 @@ values of SS_OPT_FAST (the per-cycle code's C++ flags), SS_VERILATOR_EXTRA (more
 arguments) and SS_MODEL_CXX (the model's C++ compiler; cmake/Verilate.cmake's default when a
 setting names none), so the rest of the flow is tb/harness/verilated.cmake's. Every setting is
 built first; then the runs go in rounds, each round running every setting once on every
-workload, so that a drift of the machine's speed during the session (tens of per cent over an
+workload, so that a drift of the machine's speed while it measures (tens of per cent over an
 hour on a shared host) touches every setting alike instead of favouring the last ones.
 Recorded per setting: the build time of the default model from nothing (no ccache, `-j 2`;
 for profile-guided optimisation the instrumented build, the training runs and the optimised

@@ -70,6 +70,21 @@ def ctest_counts(build: Path) -> dict:
     return {"total": total, "ci": ci, "long": total - ci}
 
 
+def _run_time(rec: Path) -> dict:
+    """{date, mtime} of a run's record file."""
+    mtime = rec.stat().st_mtime
+    return {"date": time.strftime("%Y-%m-%d", time.gmtime(mtime)), "mtime": round(mtime, 3)}
+
+
+def _fresh(rec: Path, old: dict) -> bool:
+    """Whether the run in rec is newer than the one `old` was collected from: by its file's
+    time, or, for an entry collected without one, by a later date."""
+    new = _run_time(rec)
+    if "mtime" in old:
+        return new["mtime"] > old["mtime"]
+    return new["date"] > old.get("date", "")
+
+
 def collect(root: Path, build: Path, record: dict) -> list[str]:
     """Refreshes record from build; returns the names of the sources it refreshed."""
     stamp = git_stamp(root)
@@ -85,21 +100,19 @@ def collect(root: Path, build: Path, record: dict) -> list[str]:
             if t.get("exit") == 0:
                 times[f.stem] = t
                 done.append(f"times.{f.stem}")
-    # The runs behind docs/validation.md and docs/papers.md: a fresh one restamps its figures
-    # (the date of its record; the commit is the tree's at collection, "+dirty" if changed).
+    # The runs behind docs/validation.md, docs/papers.md and the issue-stage table: a run newer
+    # than the one collected last restamps its figures (the date of its record; the commit is
+    # the tree's at collection, "+dirty" if changed). A record collected before is not
+    # restamped with a later commit it was not run on.
     for key, rec in (("validation", build / "validate" / "validation.json"),
                      ("papers", build / "papers" / "tip_97.json")):
-        if rec.exists():
-            date = time.strftime("%Y-%m-%d", time.gmtime(rec.stat().st_mtime))
-            if date >= record.get(key, {}).get("date", ""):
-                record[key] = {"commit": stamp["commit"], "date": date}
-                done.append(key)
+        if rec.exists() and _fresh(rec, record.get(key, {})):
+            record[key] = {"commit": stamp["commit"], **_run_time(rec)}
+            done.append(key)
     stage = build / STAGE_SWEEP
-    if stage.exists():
+    if stage.exists() and _fresh(stage, record.get("issue_stage", {})):
         record["issue_stage"] = {**issue_stage_rows(json.loads(stage.read_text())),
-                                 "commit": stamp["commit"],
-                                 "date": time.strftime("%Y-%m-%d",
-                                                       time.gmtime(stage.stat().st_mtime))}
+                                 "commit": stamp["commit"], **_run_time(stage)}
         done.append("issue_stage")
     results = build / "bench" / "results.json"
     if results.exists():
