@@ -113,10 +113,7 @@ def build(root: Path, build_dir: Path, s: Setting, log=print) -> tuple[Path, flo
     # base directory its objects are compiled once, not once a tree (the models' own compiles
     # run without ccache, see _build_model).
     env = {**os.environ, "CCACHE_BASEDIR": str(root)}
-    trees = build_dir / "bench" / "settings"
-    if (trees / "CMakeCache.txt").exists():  # one shared tree, as an older layout had it
-        shutil.rmtree(trees)
-    tree = trees / s.name
+    tree = build_dir / "bench" / "settings" / s.name
     if not s.pgo:
         _configure(root, tree, s, s.opt_fast, "", env)
         secs = _build_model(tree, env)

@@ -25,7 +25,6 @@
 namespace {
 
 constexpr unsigned kNumWr = 4, kNumRd = 3, kEntries = 8, kAllocW = 2, kNumWb = 7;
-constexpr unsigned kPortFiles[kNumWr] = {0b01, 0b11, 0b10, 0b01};  // be_unit_top's WrFiles
 
 // Sets bits [lsb, lsb+width) of a Verilated port, narrow or wide.
 template <typename T>
@@ -55,6 +54,7 @@ class Bench {
     top_ = std::make_unique<Vbe_unit>(ctx_.get());
     top_->eval();
     pw_ = top_->pw_o;
+    for (unsigned p = 0; p < kNumWr; ++p) port_files_[p] = (top_->wr_files_o >> (2 * p)) & 3u;
   }
   Bench(const Bench&) = delete;
   Bench& operator=(const Bench&) = delete;
@@ -93,13 +93,13 @@ class Bench {
     for (unsigned p = 0; p < kNumWr; ++p) {
       const bool valid = rnd(3) != 0;
       unsigned file = rnd(2);
-      if (valid && !((kPortFiles[p] >> file) & 1u)) {
+      if (valid && !((port_files_[p] >> file) & 1u)) {
         if (rnd(8) != 0) file ^= 1u;  // mostly a file the port writes
       }
       uint32_t tag = (file << regw) | static_cast<uint32_t>(rnd(regs));
       bool taken = false;
       for (unsigned q = 0; q < p; ++q) taken |= ((top_->wr_valid_i >> q) & 1u) && tags[q] == tag;
-      if (taken && collide_ && rnd(4) == 0) {
+      if (taken && valid && collide_ && rnd(4) == 0) {
         ++n.collisions;
       } else if (taken) {
         continue;  // one writer a register
@@ -108,7 +108,7 @@ class Bench {
       top_->wr_valid_i |= static_cast<uint8_t>(valid) << p;
       set_bits(top_->wr_tag_i, p * pw_, pw_, tag);
       set_bits(top_->wr_data_i, p * 32, 32, rng_());
-      if (valid) ((kPortFiles[p] >> file) & 1u) ? ++n.writes : ++n.foreign;
+      if (valid) ((port_files_[p] >> file) & 1u) ? ++n.writes : ++n.foreign;
     }
     top_->rd_f_i = 0;
     for (unsigned k = 0; k < kNumRd; ++k) {
@@ -159,6 +159,7 @@ class Bench {
   std::mt19937_64 rng_;
   bool collide_;
   unsigned pw_ = 0;
+  std::array<unsigned, kNumWr> port_files_{};  // be_unit_top's WrFiles (bit 0: x, bit 1: f)
 };
 
 }  // namespace

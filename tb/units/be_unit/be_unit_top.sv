@@ -41,9 +41,11 @@ module be_unit_top
   output logic [$clog2(Entries+1)-1:0]       free_cnt_o,
   output logic [NumRd-1:0][31:0]             rd_val_o,  // the per-register flip-flop form's
   output logic [2:0]                         mismatch_o, // prf flip-flops, prf RAM, rs
-  output logic [7:0]                         pw_o        // physical register tag bits
+  output logic [7:0]                         pw_o,       // physical register tag bits
+  output logic [NumWr-1:0][1:0]              wr_files_o  // the files each write port writes
 );
-  assign pw_o = 8'(Cfg.PW);
+  assign pw_o       = 8'(Cfg.PW);
+  assign wr_files_o = WrFiles;
 
   function automatic core_cfg_t with_ram(core_cfg_t c);
     c.RfRam = 1;
